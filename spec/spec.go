@@ -1,0 +1,141 @@
+// Package spec defines specgen's YAML eval spec: its Go types, the
+// canonical value tree that inputs and results are written in, loading
+// with precise positions, validation, and writing.
+package spec
+
+import (
+	"strconv"
+	"time"
+)
+
+// Pos is a position in a spec file, 1-based.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string {
+	switch {
+	case p.File == "" && p.Line == 0:
+		return "-"
+	case p.Line == 0:
+		return p.File
+	}
+	return fmtPos(p.File, p.Line, p.Col)
+}
+
+// File is one spec file: an optional package and one or more functions.
+type File struct {
+	// Path is where the file was loaded from (empty for a spec built in memory).
+	Path string `yaml:"-" json:"-"`
+	// Package is the import path of the package under test. Empty means
+	// the package in the directory above the spec's testdata directory.
+	Package string `yaml:"package,omitempty" json:"package,omitempty" jsonschema:"description=import path of the package under test; resolved in the module that holds the spec file"`
+	// Functions in file order.
+	Functions []*Function `yaml:"-" json:"-"`
+}
+
+// Function is the spec of one function or method.
+type Function struct {
+	// Name is Func, Type.Method or (*Type).Method.
+	Name    string  `yaml:"-" json:"-"`
+	Evals   Evals   `yaml:"evals,omitempty" json:"evals,omitempty" jsonschema:"description=evaluators applied to every case"`
+	Dataset []*Case `yaml:"dataset" json:"dataset" jsonschema:"description=the cases"`
+	Pos     Pos     `yaml:"-" json:"-"`
+}
+
+// Evals are the evaluators applied to every case of a function.
+type Evals struct {
+	Type          *TypeEval          `yaml:"Type,omitempty" json:"Type,omitempty"`
+	Assertion     *AssertionEval     `yaml:"Assertion,omitempty" json:"Assertion,omitempty"`
+	Duration      *DurationEval      `yaml:"Duration,omitempty" json:"Duration,omitempty"`
+	Pattern       *PatternEval       `yaml:"Pattern,omitempty" json:"Pattern,omitempty"`
+	ContainsInput *ContainsInputEval `yaml:"ContainsInput,omitempty" json:"ContainsInput,omitempty"`
+	// LLMJudge is kept for vowel compatibility; it runs only when a model is configured.
+	LLMJudge *LLMJudgeEval `yaml:"LLMJudge,omitempty" json:"LLMJudge,omitempty"`
+}
+
+// TypeEval checks the Go type of the (first non-error) result, as
+// go/types prints it with the package's own name ("int64", "[]string",
+// "*pricing.Amount").
+type TypeEval struct {
+	Type string `yaml:"type" json:"type" jsonschema:"description=Go type of the result"`
+	Pos  Pos    `yaml:"-" json:"-"`
+}
+
+// AssertionEval is a Go boolean expression over the parameters by name,
+// output (or output0..n for several results) and err.
+type AssertionEval struct {
+	Assertion string `yaml:"assertion" json:"assertion" jsonschema:"description=Go boolean expression over the parameters by name and output/output0..n and err"`
+	Pos       Pos    `yaml:"-" json:"-"`
+}
+
+// DurationEval bounds the run time of every case.
+type DurationEval struct {
+	// Duration is the bound: a number of milliseconds or a Go duration ("50ms").
+	Duration Duration `yaml:"duration" json:"duration" jsonschema:"description=maximum run time per case: milliseconds or a Go duration such as 50ms"`
+	Pos      Pos      `yaml:"-" json:"-"`
+}
+
+// PatternEval requires the string form of the output to match a regexp.
+type PatternEval struct {
+	Pattern       string `yaml:"pattern" json:"pattern" jsonschema:"description=RE2 regular expression the output must match"`
+	CaseSensitive *bool  `yaml:"case_sensitive,omitempty" json:"case_sensitive,omitempty"`
+	Pos           Pos    `yaml:"-" json:"-"`
+}
+
+// ContainsInputEval requires the output to contain the input.
+type ContainsInputEval struct {
+	CaseSensitive *bool `yaml:"case_sensitive,omitempty" json:"case_sensitive,omitempty"`
+	AsStrings     bool  `yaml:"as_strings,omitempty" json:"as_strings,omitempty"`
+	Pos           Pos   `yaml:"-" json:"-"`
+}
+
+// LLMJudgeEval asks a model whether the output meets a rubric.
+type LLMJudgeEval struct {
+	Rubric string `yaml:"rubric" json:"rubric"`
+	Model  string `yaml:"model,omitempty" json:"model,omitempty"`
+	Pos    Pos    `yaml:"-" json:"-"`
+}
+
+// Case is one entry of a dataset. In YAML it is written under a `case:` key.
+type Case struct {
+	// ID names the case; unique within its function.
+	ID string `yaml:"id,omitempty" json:"id,omitempty"`
+	// Input is the single argument of a one-parameter function.
+	Input *Value `yaml:"input,omitempty" json:"input,omitempty" jsonschema:"description=the argument of a one-parameter function"`
+	// Inputs are the arguments: a map by parameter name, or a list in order.
+	Inputs *Value `yaml:"inputs,omitempty" json:"inputs,omitempty" jsonschema:"description=the arguments: a map by parameter name or a list in order"`
+	// Receiver is the value of the method receiver.
+	Receiver *Value `yaml:"receiver,omitempty" json:"receiver,omitempty" jsonschema:"description=the method receiver, built like an argument of the receiver's type"`
+	// Expected is the result: one value, or a list for several results.
+	Expected *Value `yaml:"expected,omitempty" json:"expected,omitempty" jsonschema:"description=the non-error result; a list when there are several"`
+	// Raises is "error", "panic", a concrete error type (errors.As) or a
+	// sentinel (errors.Is), e.g. "*strconv.NumError" or "io.EOF".
+	Raises string `yaml:"raises,omitempty" json:"raises,omitempty" jsonschema:"description=error | panic | a concrete error type | a sentinel error"`
+	// Match is a regexp on the error message or panic value.
+	Match string `yaml:"match,omitempty" json:"match,omitempty" jsonschema:"description=RE2 regexp on the error message or panic value"`
+	// Duration bounds this case's run time.
+	Duration *Duration `yaml:"duration,omitempty" json:"duration,omitempty" jsonschema:"description=maximum run time: milliseconds or a Go duration"`
+	// Tolerance is the relative float tolerance of Expected for this case.
+	Tolerance float64 `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
+	// Pos is where the case starts; Fields maps each key to its position.
+	Pos    Pos            `yaml:"-" json:"-"`
+	Fields map[string]Pos `yaml:"-" json:"-"`
+}
+
+func fmtPos(file string, line, col int) string {
+	if col > 0 {
+		return file + ":" + itoa(line) + ":" + itoa(col)
+	}
+	return file + ":" + itoa(line)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// Duration is a time bound written as milliseconds (a number) or as a Go
+// duration string ("1.5s").
+type Duration struct {
+	time.Duration
+}
