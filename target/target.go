@@ -1,0 +1,121 @@
+// Package target loads the Go package under test with go/packages and
+// describes its functions: signature, parameters, results, source, doc,
+// and the error sentinels and error types a result can be classified by.
+// It also turns canonical spec values into Go expressions of a
+// parameter's type.
+package target
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Config configures Load. The zero value is ready to use.
+type Config struct {
+	// Dir is the working directory the pattern is resolved in ("" = current).
+	Dir string
+	// Env, when non-nil, is the environment of the go command.
+	Env []string
+	// Logf, when non-nil, receives debug logging.
+	Logf func(format string, args ...any)
+}
+
+// Package is a loaded package under test.
+type Package struct {
+	Dir        string // absolute directory of the package
+	ImportPath string
+	Name       string
+	ModulePath string // "" outside a module
+	ModuleDir  string
+	GoVersion  string // the module's go directive, e.g. "1.22"
+
+	GoFiles   []string // absolute paths of the compiled non-test files
+	TestFiles []string // absolute paths of the _test.go files in Dir
+
+	Fset      *token.FileSet
+	Syntax    []*ast.File // parallel to GoFiles
+	Types     *types.Package
+	TypesInfo *types.Info
+
+	// Imports maps every import path reachable from the package to its
+	// type information (for type-checking probe files).
+	Imports map[string]*types.Package
+	// Deps lists every non-standard-library package the package depends on,
+	// transitively, for interpreters that load dependencies from source.
+	Deps []Dep
+
+	// Sentinels are the package-level error variables of the package (all,
+	// exported or not) and of the standard-library packages it imports.
+	Sentinels []Sentinel
+	// ErrorTypes are the named types of the package and of the standard-library
+	// packages it imports whose value or pointer implements error.
+	ErrorTypes []ErrorType
+}
+
+// Dep is a dependency loaded from source.
+type Dep struct {
+	ImportPath string
+	Dir        string
+	GoFiles    []string // absolute paths
+}
+
+// Sentinel is a package-level error variable.
+type Sentinel struct {
+	// Expr references it from inside the package under test ("ErrEmpty", "io.EOF").
+	Expr string
+	// Name is how specs write it ("pricing.ErrEmpty", "io.EOF").
+	Name string
+	// ImportPath is the package that declares it.
+	ImportPath string
+}
+
+// ErrorType is a concrete error type.
+type ErrorType struct {
+	// Expr is the type as written inside the package under test ("*ParseError", "*strconv.NumError").
+	Expr string
+	// Name is how specs write it ("*pricing.ParseError", "*strconv.NumError").
+	Name string
+	// ImportPath is the package that declares it.
+	ImportPath string
+}
+
+// Func is a function or method of the package under test.
+type Func struct {
+	// Name is how specs name it: Func, Type.Method or (*Type).Method.
+	Name string
+	Pkg  *Package
+	Obj  *types.Func
+	Sig  *types.Signature
+
+	// Recv is the receiver's named type (without pointer) for a method, else nil.
+	Recv *types.Named
+	// RecvPtr reports a pointer receiver.
+	RecvPtr bool
+
+	Params  []Param
+	Results []types.Type
+	// ErrorLast reports that the last result has type error.
+	ErrorLast bool
+
+	Decl      *ast.FuncDecl
+	Source    string // the declaration's source text, doc comment included
+	Doc       string
+	File      string // absolute path
+	StartLine int
+	EndLine   int
+}
+
+// Param is one parameter.
+type Param struct {
+	// Name is the declared name, or p0, p1, ... for unnamed and blank parameters.
+	Name     string
+	Type     types.Type // for a variadic parameter, the slice type
+	Variadic bool
+}
+
+// Skipped is a function the tool cannot drive, with the reason.
+type Skipped struct {
+	Name   string
+	Reason string
+}
