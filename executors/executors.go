@@ -1,0 +1,149 @@
+// Package executors runs probes — small pieces of Go code that call a
+// function of the package under test — and reports what each one did:
+// results, returned error, panic, output, duration and the coverage blocks
+// it ran. Two engines implement Executor: native (go test -overlay, the
+// ground truth) and yaegi (the interpreter). Both run probes in a worker
+// subprocess, so that nothing a probe does can take the caller down.
+package executors
+
+import (
+	"context"
+	"time"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Executor runs a program of probes.
+type Executor interface {
+	// Run builds or loads the program and runs every probe of it, in order.
+	// The error is for failures of the program as a whole (a package that
+	// cannot be built or loaded); what a single probe does, including not
+	// compiling, is reported in its Result.
+	Run(ctx context.Context, prog *Program) (*Report, error)
+	// Name is "native" or "yaegi".
+	Name() string
+}
+
+// Program is the package under test plus the probes to run against one
+// of its functions.
+type Program struct {
+	Func   *target.Func
+	Probes []Probe
+	// Cover instruments the package so that each probe reports the
+	// coverage blocks it ran.
+	Cover bool
+	// Timeout bounds each probe (default 5s).
+	Timeout time.Duration
+	// MaxOutput bounds the captured stdout and stderr of each probe (default 64 KiB).
+	MaxOutput int
+}
+
+// Probe is one call of the program's function. The generated code is:
+//
+//	{ Setup }
+//	p0 := Args[0]; p1 := Args[1]; ...   (recorded as inputs)
+//	recv := Recv                        (methods; recorded as input "receiver")
+//	output0, ..., err := recv.F(p0, p1) (results recorded)
+//	Asserts[i] evaluated with params by name, output/output0..n, err in scope
+type Probe struct {
+	// ID names the probe in reports.
+	ID string
+	// Setup is Go statements run first; they may declare variables the
+	// argument expressions use.
+	Setup string
+	// Args are Go expressions for the parameters in order. For a variadic
+	// parameter the expression is a slice, passed with "...".
+	Args []string
+	// Recv is the receiver expression of a method call (a value of the
+	// receiver type, or a pointer to it for pointer receivers).
+	Recv string
+	// Asserts are Go boolean expressions checked after the call.
+	Asserts []string
+	// Imports maps import paths the code needs to the names it uses for them.
+	Imports map[string]string
+}
+
+// Report is the outcome of running a program.
+type Report struct {
+	Engine  string
+	Results []Result // parallel to Program.Probes
+	// Blocks are the coverage blocks of the package (when Program.Cover).
+	Blocks []Block
+	// BuildTime is the time spent compiling (native) or loading (yaegi).
+	BuildTime time.Duration
+}
+
+// Block is a coverage block: a run of statements that execute together.
+type Block struct {
+	File                string // absolute path
+	StartLine, StartCol int
+	EndLine, EndCol     int
+	NumStmts            int
+}
+
+// Outcome classifies what a probe did.
+type Outcome string
+
+// Outcomes.
+const (
+	OK       Outcome = "ok"      // returned; Err may still be a returned error
+	Panicked Outcome = "panic"   // the call panicked (Panic set)
+	Timeout  Outcome = "timeout" // did not finish within the timeout
+	Exited   Outcome = "exit"    // the call ended the process (os.Exit or a crash such as a panic in another goroutine)
+	NoBuild  Outcome = "compile" // the probe did not compile (CompileError set)
+	Refused  Outcome = "refused" // the probe uses something that is not allowed (os/exec, net, ...)
+	Broken   Outcome = "engine"  // the engine failed (worker could not start, protocol error)
+)
+
+// Result is what one probe did.
+type Result struct {
+	ID      string
+	Outcome Outcome
+	// Inputs are the argument values (and "receiver") as evaluated, before the call.
+	Inputs []NamedValue
+	// Outputs are the non-error results (for OK).
+	Outputs []spec.Value
+	// Err is the returned error (the last result of type error), when non-nil.
+	Err *ErrorInfo
+	// Panic is set for Panicked, and for Exited when the process died of a panic.
+	Panic *PanicInfo
+	// ExitCode is set for Exited.
+	ExitCode int
+	// Asserts are the results of Probe.Asserts, in order.
+	Asserts []bool
+	// Message explains Timeout, Exited, NoBuild, Refused and Broken.
+	Message  string
+	Stdout   string
+	Stderr   string
+	Duration time.Duration
+	// Covered lists the indices into Report.Blocks that the probe ran.
+	Covered []int
+}
+
+// NamedValue is a value with the name it was given.
+type NamedValue struct {
+	Name  string
+	Value spec.Value
+}
+
+// ErrorInfo describes a returned error.
+type ErrorInfo struct {
+	Message string
+	// Type is the concrete type of the error, as specs write it ("*strconv.NumError"), when known.
+	Type string
+	// Types are all the known error types found along the error's Unwrap chain (errors.As).
+	Types []string
+	// Sentinels are the known sentinel errors it matches with errors.Is ("io.EOF", "pricing.ErrEmpty").
+	Sentinels []string
+}
+
+// PanicInfo describes a panic.
+type PanicInfo struct {
+	// Message is the panic value as fmt prints it (the Error() text for errors).
+	Message string
+	// Type is the dynamic type of the panic value ("string", "runtime.Error", "*mypkg.MyErr").
+	Type string
+	// Goroutine reports a panic in a goroutine other than the probe's.
+	Goroutine bool
+}
