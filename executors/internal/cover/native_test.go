@@ -82,7 +82,7 @@ func nativeCover(t *testing.T, srcs []cover.Source) (string, []*xcover.Profile) 
 	dir := t.TempDir()
 	files := map[string][]byte{
 		"go.mod":        []byte("module " + casesModule + "\n\ngo 1.24\n"),
-		"drive_test.go": []byte("package covt\n\nimport \"testing\"\n\nfunc TestDrive(t *testing.T) { Drive() }\n"),
+		"drive_test.go": []byte("package covt\n\nimport \"testing\"\n\nfunc TestDrive(t *testing.T) { Drive(); DriveGenerics() }\n"),
 	}
 	for _, s := range srcs {
 		files[s.Name] = s.Src
@@ -118,6 +118,7 @@ import (
 
 func main() {
 	covt.Drive()
+	covt.DriveGenerics()
 	json.NewEncoder(os.Stdout).Encode(covt.SpecgenCounters())
 }
 `),
@@ -212,6 +213,20 @@ func TestMatchesGoTestCover(t *testing.T) {
 
 	t.Run("func", func(t *testing.T) {
 		testFuncCoverage(t, moduleDir, profiles, srcs, blocks, covered)
+	})
+
+	// The same instrumented package, interpreted, runs the same blocks,
+	// except those of the file yaegi cannot load.
+	t.Run("yaegi", func(t *testing.T) {
+		counters := yaegiCounters(t, "covt", out, decl, "covt.Drive()")
+		for i, b := range blocks {
+			if b.File == "generics.go" {
+				continue
+			}
+			if got, want := counters[i] != 0, wantRan[b]; got != want {
+				t.Errorf("block %d %v: yaegi run set=%v, go test -cover count>0=%v", i, b, got, want)
+			}
+		}
 	})
 }
 

@@ -95,17 +95,6 @@ func _() {
 	panic("never instrumented")
 }
 
-// Max is generic.
-func Max[T int | float64](xs ...T) T {
-	var m T
-	for i, x := range xs {
-		if i == 0 || x > m {
-			m = x
-		}
-	}
-	return m
-}
-
 // Nested blocks and a deferred call.
 func Nested(n int) (out int) {
 	defer func() { out++ }()

@@ -36,7 +36,6 @@ func Drive() {
 	Chain(13)
 	Middle(1)
 	new(acc).Add(2)
-	Max(1.5, 2.5)
 	Nested(1)
 	Generated("ab")
 	DriveLines()
