@@ -34,6 +34,12 @@ type File struct {
 	Package string `yaml:"package,omitempty" json:"package,omitempty" jsonschema:"description=import path of the package under test; resolved in the module that holds the spec file"`
 	// Functions in file order.
 	Functions []*Function `yaml:"-" json:"-"`
+	// Schema is the path of the JSON Schema that editors should check the
+	// file against, relative to the file (see SchemaRef). When set,
+	// Marshal writes it as a first-line
+	// "# yaml-language-server: $schema=..." comment, and Parse reads it
+	// back from there.
+	Schema string `yaml:"-" json:"-"`
 }
 
 // Function is the spec of one function or method.
@@ -54,6 +60,9 @@ type Evals struct {
 	ContainsInput *ContainsInputEval `yaml:"ContainsInput,omitempty" json:"ContainsInput,omitempty"`
 	// LLMJudge is kept for vowel compatibility; it runs only when a model is configured.
 	LLMJudge *LLMJudgeEval `yaml:"LLMJudge,omitempty" json:"LLMJudge,omitempty"`
+	// Generated reports that specgen wrote these evaluators and nobody
+	// has edited them since, so a refresh may replace them (see Merge).
+	Generated bool `yaml:"-" json:"-"`
 }
 
 // TypeEval checks the Go type of the (first non-error) result, as
@@ -123,6 +132,10 @@ type Case struct {
 	// Pos is where the case starts; Fields maps each key to its position.
 	Pos    Pos            `yaml:"-" json:"-"`
 	Fields map[string]Pos `yaml:"-" json:"-"`
+	// Generated reports that specgen wrote this case and nobody has
+	// edited it since, so a refresh may replace it; a case without the
+	// flag is hand-written and is never dropped (see Merge).
+	Generated bool `yaml:"-" json:"-"`
 }
 
 func fmtPos(file string, line, col int) string {

@@ -1,0 +1,680 @@
+package spec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Keys of a function spec, of a case and the evaluator names, in the
+// order they are written.
+var (
+	functionKeys  = []string{"evals", "dataset"}
+	caseKeys      = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
+	evalNames     = []string{"Type", "Assertion", "Duration", "Pattern", "ContainsInput", "LLMJudge"}
+	topLevelNames = []string{"package"}
+)
+
+// generatedMarker starts the line comment that Marshal puts after the
+// `case:` and `evals:` keys of what specgen generated, followed by a
+// fingerprint of the content (see Merge).
+const generatedMarker = "specgen:generated"
+
+// yamlLineError matches yaml.v3's syntax errors.
+var yamlLineError = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
+
+// Load reads and parses the spec file at path. See Parse.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load spec: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse parses and validates a spec file; path names it in positions.
+//
+// It reports every problem it finds, not just the first, as an Errors
+// sorted by position. Unless the YAML itself is malformed, it also
+// returns the File as far as it could be built, so that a caller that
+// repairs specs can see what was there.
+func Parse(path string, data []byte) (*File, error) {
+	p := &parser{file: path, broken: map[*Case]bool{}}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			p.errs = append(p.errs, &Error{Pos: Pos{File: path}, Msg: "empty spec: want package and function names"})
+			return &File{Path: path}, p.errs.err()
+		}
+		p.yamlError(err)
+		return nil, p.errs.err()
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err == nil {
+		p.errorf(&more, "", "more than one YAML document; a spec file holds one")
+	} else if !errors.Is(err, io.EOF) {
+		p.yamlError(err)
+		return nil, p.errs.err()
+	}
+	f := p.parseFile(&doc)
+	p.errs = append(p.errs, validate(f, p.broken)...)
+	return f, p.errs.err()
+}
+
+type parser struct {
+	file string
+	errs Errors
+	// broken holds the cases that could not be read at all; Validate
+	// skips them (they are kept so that case numbers stay right).
+	broken map[*Case]bool
+}
+
+func (p *parser) pos(n *yaml.Node) Pos {
+	return Pos{File: p.file, Line: n.Line, Col: n.Column}
+}
+
+func (p *parser) errorf(n *yaml.Node, ctx, format string, args ...any) {
+	p.errs = append(p.errs, &Error{Pos: p.pos(n), Msg: ctx + fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) yamlError(err error) {
+	msg := err.Error()
+	if m := yamlLineError.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line}, Msg: m[2]})
+		return
+	}
+	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file}, Msg: strings.TrimPrefix(msg, "yaml: ")})
+}
+
+func isNull(n *yaml.Node) bool {
+	return n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == tagNull
+}
+
+func (p *parser) parseFile(doc *yaml.Node) *File {
+	f := &File{Path: p.file}
+	f.Schema = schemaComment(doc)
+	if len(doc.Content) == 0 || isNull(derefNode(doc.Content[0])) {
+		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: max(doc.Line, 1), Col: max(doc.Column, 1)}, Msg: "empty spec: want package and function names"})
+		return f
+	}
+	top := derefNode(doc.Content[0])
+	if top.Kind != yaml.MappingNode {
+		p.errorf(top, "", "want a mapping of package and function names, got %s", nodeKindName(top))
+		return f
+	}
+	for _, pr := range p.pairs(top, "") {
+		if pr.name == "package" {
+			if s, ok := p.str(pr, ""); ok {
+				f.Package = s
+			}
+			continue
+		}
+		f.Functions = append(f.Functions, p.function(pr))
+	}
+	return f
+}
+
+// schemaComment finds the "# yaml-language-server: $schema=..." line at
+// the top of a document.
+func schemaComment(doc *yaml.Node) string {
+	comments := []string{doc.HeadComment}
+	if len(doc.Content) > 0 {
+		top := doc.Content[0]
+		comments = append(comments, top.HeadComment)
+		if len(top.Content) > 0 {
+			comments = append(comments, top.Content[0].HeadComment)
+		}
+	}
+	for _, c := range comments {
+		for _, line := range strings.Split(c, "\n") {
+			line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#"))
+			rest, ok := strings.CutPrefix(line, "yaml-language-server:")
+			if !ok {
+				continue
+			}
+			if _, schema, ok := strings.Cut(rest, "$schema="); ok {
+				return strings.TrimSpace(schema)
+			}
+		}
+	}
+	return ""
+}
+
+// pair is one key/value of a structural mapping.
+type pair struct {
+	name     string
+	key, val *yaml.Node
+}
+
+// pairs returns the entries of mapping n with string keys, merge keys
+// (<<) expanded, reporting non-scalar and duplicate keys.
+func (p *parser) pairs(n *yaml.Node, ctx string) []pair {
+	var out []pair
+	first := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if isMergeKey(k) {
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			p.errorf(k, ctx, "want a string key, got %s", nodeKindName(k))
+			continue
+		}
+		if prev, ok := first[k.Value]; ok {
+			p.errorf(k, ctx, "duplicate key %q (first at line %d)", k.Value, prev.Line)
+			continue
+		}
+		first[k.Value] = k
+		out = append(out, pair{k.Value, k, v})
+	}
+	// Merged entries come after the explicit ones, which win.
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if !isMergeKey(k) {
+			continue
+		}
+		src := derefNode(v)
+		srcs := []*yaml.Node{src}
+		if src.Kind == yaml.SequenceNode {
+			srcs = src.Content
+		}
+		for _, s := range srcs {
+			s = derefNode(s)
+			if s.Kind != yaml.MappingNode {
+				p.errorf(v, ctx, "merge key << wants a mapping or a list of mappings")
+				break
+			}
+			for _, pr := range p.pairs(s, ctx) {
+				if _, ok := first[pr.name]; !ok {
+					first[pr.name] = pr.key
+					out = append(out, pr)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unknownKey reports a key that is not among valid.
+func (p *parser) unknownKey(pr pair, ctx, what string, valid []string) {
+	if s := Suggest(pr.name, valid); s != "" {
+		p.errorf(pr.key, ctx, "unknown %s %q; did you mean %q?", what, pr.name, s)
+		return
+	}
+	p.errorf(pr.key, ctx, "unknown %s %q; want one of %s", what, pr.name, strings.Join(valid, ", "))
+}
+
+// str reads a scalar as a string: any scalar but null is accepted as
+// written (`id: 1`, `match: 404`).
+func (p *parser) str(pr pair, ctx string) (string, bool) {
+	v := derefNode(pr.val)
+	if v.Kind != yaml.ScalarNode || isNull(v) {
+		p.errorf(pr.val, ctx, "%s: want a string, got %s", pr.name, nodeKindName(v))
+		return "", false
+	}
+	if v.ShortTag() == tagBinary {
+		val, err := ValueFromNode(v)
+		if err != nil {
+			p.valueError(err, ctx+pr.name+": ")
+			return "", false
+		}
+		return val.Str, true
+	}
+	return v.Value, true
+}
+
+func (p *parser) boolean(pr pair, ctx string) (bool, bool) {
+	v := derefNode(pr.val)
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != tagBool {
+		p.errorf(pr.val, ctx, "%s: want true or false, got %s", pr.name, nodeKindName(v))
+		return false, false
+	}
+	var b bool
+	if err := v.Decode(&b); err != nil {
+		p.errorf(pr.val, ctx, "%s: %s", pr.name, yamlMessage(err))
+		return false, false
+	}
+	return b, true
+}
+
+func (p *parser) duration(pr pair, ctx string) (Duration, bool) {
+	d, err := parseDurationNode(pr.val)
+	if err != nil {
+		p.errorf(pr.val, ctx, "%s: %v", pr.name, err)
+		return Duration{}, false
+	}
+	return d, true
+}
+
+func (p *parser) value(pr pair, ctx string) (*Value, bool) {
+	v, err := ValueFromNode(pr.val)
+	if err != nil {
+		p.valueError(err, ctx+pr.name+": ")
+		return nil, false
+	}
+	return &v, true
+}
+
+func (p *parser) valueError(err error, ctx string) {
+	var e *Error
+	if errors.As(err, &e) {
+		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: e.Pos.Line, Col: e.Pos.Col}, Msg: ctx + e.Msg})
+		return
+	}
+	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file}, Msg: ctx + err.Error()})
+}
+
+func (p *parser) function(fp pair) *Function {
+	fn := &Function{Name: fp.name, Pos: p.pos(fp.key)}
+	ctx := fp.name + ": "
+	v := derefNode(fp.val)
+	if isNull(v) {
+		return fn // Validate reports the missing cases
+	}
+	if v.Kind != yaml.MappingNode {
+		msg := "want a mapping with evals and dataset, got " + nodeKindName(v)
+		if s := Suggest(fp.name, topLevelNames); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		p.errorf(fp.val, ctx, "%s", msg)
+		return fn
+	}
+	for _, pr := range p.pairs(v, ctx) {
+		switch pr.name {
+		case "evals":
+			p.evals(fn, pr, ctx)
+		case "dataset":
+			p.dataset(fn, pr, ctx)
+		default:
+			p.unknownKey(pr, ctx, "key", functionKeys)
+		}
+	}
+	return fn
+}
+
+// generatedHash returns the fingerprint of a "# specgen:generated <hash>"
+// line comment, or "".
+func generatedHash(comment string) string {
+	c := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(comment), "#"))
+	rest, ok := strings.CutPrefix(c, generatedMarker)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(rest)
+}
+
+// evalParams checks that an evaluator's value is a mapping (or null)
+// and returns its entries, reporting unknown parameters.
+func (p *parser) evalParams(pr pair, ctx string, valid []string) []pair {
+	v := derefNode(pr.val)
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		p.errorf(pr.val, ctx, "want a mapping of parameters (%s), got %s", strings.Join(valid, ", "), nodeKindName(v))
+		return nil
+	}
+	var out []pair
+	for _, param := range p.pairs(v, ctx) {
+		if !contains(valid, param.name) {
+			p.unknownKey(param, ctx, "parameter", valid)
+			continue
+		}
+		out = append(out, param)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) evals(fn *Function, ep pair, ctx string) {
+	v := derefNode(ep.val)
+	if isNull(v) {
+		return
+	}
+	ctx += "evals: "
+	if v.Kind != yaml.MappingNode {
+		p.errorf(ep.val, ctx, "want a mapping of evaluator names to parameters, got %s", nodeKindName(v))
+		return
+	}
+	e := &fn.Evals
+	for _, pr := range p.pairs(v, ctx) {
+		ectx := ctx + pr.name + ": "
+		pos := p.pos(pr.key)
+		switch pr.name {
+		case "Type":
+			t := &TypeEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"type"}) {
+				t.Type, _ = p.str(param, ectx)
+			}
+			e.Type = t
+		case "Assertion":
+			a := &AssertionEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"assertion"}) {
+				a.Assertion, _ = p.str(param, ectx)
+			}
+			e.Assertion = a
+		case "Duration":
+			d := &DurationEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"duration"}) {
+				d.Duration, _ = p.duration(param, ectx)
+			}
+			e.Duration = d
+		case "Pattern":
+			pe := &PatternEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"pattern", "case_sensitive"}) {
+				switch param.name {
+				case "pattern":
+					pe.Pattern, _ = p.str(param, ectx)
+				case "case_sensitive":
+					if b, ok := p.boolean(param, ectx); ok {
+						pe.CaseSensitive = &b
+					}
+				}
+			}
+			e.Pattern = pe
+		case "ContainsInput":
+			c := &ContainsInputEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"case_sensitive", "as_strings"}) {
+				b, ok := p.boolean(param, ectx)
+				switch {
+				case !ok:
+				case param.name == "case_sensitive":
+					c.CaseSensitive = &b
+				default:
+					c.AsStrings = b
+				}
+			}
+			e.ContainsInput = c
+		case "LLMJudge":
+			j := &LLMJudgeEval{Pos: pos}
+			for _, param := range p.evalParams(pr, ectx, []string{"rubric", "model"}) {
+				switch param.name {
+				case "rubric":
+					j.Rubric, _ = p.str(param, ectx)
+				case "model":
+					j.Model, _ = p.str(param, ectx)
+				}
+			}
+			e.LLMJudge = j
+		case "Expected", "Raises":
+			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, strings.ToLower(pr.name))
+		default:
+			p.unknownKey(pr, ctx, "evaluator", evalNames)
+		}
+	}
+	if h := generatedHash(ep.key.LineComment); h != "" {
+		e.Generated = h == evalsFingerprint(*e)
+	}
+}
+
+func (p *parser) dataset(fn *Function, dp pair, ctx string) {
+	v := derefNode(dp.val)
+	if isNull(v) {
+		return // Validate reports the missing cases
+	}
+	if v.Kind != yaml.SequenceNode {
+		p.errorf(dp.val, ctx, "dataset: want a list of cases, got %s", nodeKindName(v))
+		return
+	}
+	for i, item := range v.Content {
+		fn.Dataset = append(fn.Dataset, p.caseItem(fn, i+1, item, ctx))
+	}
+}
+
+func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) *Case {
+	it := derefNode(item)
+	c := &Case{Pos: p.pos(it), Fields: map[string]Pos{}}
+	label := fmt.Sprintf("case %d: ", index)
+	if it.Kind != yaml.MappingNode {
+		p.errorf(item, ctx, "%swant a mapping, got %s", label, nodeKindName(it))
+		p.broken[c] = true
+		return c
+	}
+	prs := p.pairs(it, ctx+label)
+	body, hash := it, ""
+	for _, pr := range prs {
+		if pr.name == "case" {
+			body, hash = derefNode(pr.val), generatedHash(pr.key.LineComment)
+			if isNull(body) {
+				return c // Validate reports the empty case
+			}
+			if body.Kind != yaml.MappingNode {
+				p.errorf(pr.val, ctx, "%swant a mapping of %s, got %s", label, strings.Join(caseKeys, ", "), nodeKindName(body))
+				p.broken[c] = true
+				return c
+			}
+			break
+		}
+	}
+	if body != it {
+		for _, pr := range prs {
+			if pr.name != "case" {
+				p.errorf(pr.key, ctx, "%sunknown key %q beside case; indent it under case", label, pr.name)
+			}
+		}
+		prs = p.pairs(body, ctx+label)
+	}
+	for _, pr := range prs {
+		if pr.name == "id" {
+			if id, ok := p.str(pr, ctx+label); ok {
+				c.ID = id
+				label = fmt.Sprintf("case %q: ", id)
+			}
+		}
+	}
+	cctx := ctx + label
+	for _, pr := range prs {
+		ok := true
+		switch pr.name {
+		case "id":
+		case "input":
+			c.Input, ok = p.value(pr, cctx)
+		case "inputs":
+			c.Inputs, ok = p.value(pr, cctx)
+		case "receiver":
+			c.Receiver, ok = p.value(pr, cctx)
+		case "expected":
+			c.Expected, ok = p.value(pr, cctx)
+		case "raises":
+			c.Raises, ok = p.str(pr, cctx)
+		case "match":
+			c.Match, ok = p.str(pr, cctx)
+		case "duration":
+			var d Duration
+			if d, ok = p.duration(pr, cctx); ok {
+				c.Duration = &d
+			}
+		case "tolerance":
+			c.Tolerance, ok = p.tolerance(pr, cctx)
+		default:
+			p.unknownKey(pr, cctx, "key", caseKeys)
+			ok = false
+		}
+		if ok {
+			c.Fields[pr.name] = p.pos(pr.key)
+		}
+	}
+	if hash != "" {
+		c.Generated = hash == caseFingerprint(c)
+	}
+	return c
+}
+
+func (p *parser) tolerance(pr pair, ctx string) (float64, bool) {
+	v := derefNode(pr.val)
+	if v.Kind == yaml.ScalarNode && (v.ShortTag() == tagInt || v.ShortTag() == tagFloat) {
+		var f float64
+		if err := v.Decode(&f); err == nil {
+			return f, true
+		}
+	}
+	p.errorf(pr.val, ctx, "tolerance: want a number, got %s", nodeKindName(v))
+	return 0, false
+}
+
+// Validate checks a spec built in memory (Parse validates what it
+// loads): function names, cases that contradict themselves, regular
+// expressions, durations and tolerances. It returns an Errors naming
+// every problem, positioned where the File has positions.
+func (f *File) Validate() error {
+	return validate(f, nil).err()
+}
+
+// raisesShape matches what raises may name besides "error" and "panic":
+// an error type, possibly a pointer, or a sentinel, possibly qualified.
+var raisesShape = regexp.MustCompile(`^\*?(?:[\p{L}\p{N}_.\-~/]+\.)?[\p{L}_][\p{L}\p{N}_]*$`)
+
+func validate(f *File, skip map[*Case]bool) Errors {
+	var errs Errors
+	add := func(pos Pos, ctx, format string, args ...any) {
+		errs = append(errs, &Error{Pos: pos, Msg: ctx + fmt.Sprintf(format, args...)})
+	}
+	seenFn := map[string]*Function{}
+	for _, fn := range f.Functions {
+		ctx := fn.Name + ": "
+		if !ValidName(fn.Name) {
+			add(fn.Pos, "", "invalid function name %q: want Name, Type.Method or (*Type).Method", fn.Name)
+		}
+		if prev, ok := seenFn[fn.Name]; ok {
+			add(fn.Pos, "", "duplicate function %s%s", fn.Name, firstAt(prev.Pos))
+		} else {
+			seenFn[fn.Name] = fn
+		}
+		if len(fn.Dataset) == 0 {
+			add(fn.Pos, ctx, "no cases")
+		}
+		validateEvals(fn.Evals, ctx+"evals: ", add)
+		ids := map[string]*Case{}
+		for i, c := range fn.Dataset {
+			if skip[c] {
+				continue
+			}
+			label := fmt.Sprintf("case %d: ", i+1)
+			if c.ID != "" {
+				label = fmt.Sprintf("case %q: ", c.ID)
+			}
+			validateCase(fn, c, ctx+label, add)
+			if c.ID == "" {
+				continue
+			}
+			if prev, ok := ids[c.ID]; ok {
+				add(c.field("id"), ctx+label, "duplicate id%s", firstAt(prev.field("id")))
+			} else {
+				ids[c.ID] = c
+			}
+		}
+	}
+	return errs
+}
+
+func firstAt(p Pos) string {
+	if p.Line == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (first at line %d)", p.Line)
+}
+
+// field returns the position of a key of the case, or of the case.
+func (c *Case) field(name string) Pos {
+	if p, ok := c.Fields[name]; ok {
+		return p
+	}
+	return c.Pos
+}
+
+func validateEvals(e Evals, ctx string, add func(Pos, string, string, ...any)) {
+	if t := e.Type; t != nil && strings.TrimSpace(t.Type) == "" {
+		add(t.Pos, ctx, "Type: missing type")
+	}
+	if a := e.Assertion; a != nil && strings.TrimSpace(a.Assertion) == "" {
+		add(a.Pos, ctx, "Assertion: missing assertion")
+	}
+	if d := e.Duration; d != nil && d.Duration.Duration <= 0 {
+		add(d.Pos, ctx, "Duration: duration must be positive, got %s", d.Duration)
+	}
+	if pe := e.Pattern; pe != nil {
+		if pe.Pattern == "" {
+			add(pe.Pos, ctx, "Pattern: missing pattern")
+		} else if _, err := regexp.Compile(pe.Pattern); err != nil {
+			add(pe.Pos, ctx, "Pattern: %v", err)
+		}
+	}
+	if j := e.LLMJudge; j != nil && strings.TrimSpace(j.Rubric) == "" {
+		add(j.Pos, ctx, "LLMJudge: missing rubric")
+	}
+}
+
+func validateCase(fn *Function, c *Case, ctx string, add func(Pos, string, string, ...any)) {
+	if c.ID == "" && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
+		c.Raises == "" && c.Match == "" && c.Duration == nil && c.Tolerance == 0 {
+		add(c.Pos, ctx, "empty case")
+		return
+	}
+	if c.Input != nil && c.Inputs != nil {
+		add(c.field("inputs"), ctx, "both input and inputs given; input is the one argument, inputs all of them")
+	}
+	if c.Inputs != nil && c.Inputs.Kind != List && c.Inputs.Kind != Map {
+		add(c.field("inputs"), ctx, "inputs: want a map by parameter name or a list in order, got %s", valueKindName(*c.Inputs))
+	}
+	if c.Receiver != nil && !IsMethodName(fn.Name) {
+		add(c.field("receiver"), ctx, "receiver given, but %s is not a method", fn.Name)
+	}
+	if c.Expected != nil && c.Raises != "" {
+		add(c.field("raises"), ctx, "both expected and raises given; a case either returns or fails")
+	}
+	if c.Raises != "" && c.Raises != "error" && c.Raises != "panic" && !raisesShape.MatchString(c.Raises) {
+		add(c.field("raises"), ctx, "raises: want error, panic, an error type such as *strconv.NumError or a sentinel such as io.EOF, got %q", c.Raises)
+	}
+	if c.Match != "" {
+		if c.Raises == "" {
+			add(c.field("match"), ctx, "match without raises")
+		}
+		if _, err := regexp.Compile(c.Match); err != nil {
+			add(c.field("match"), ctx, "match: %v", err)
+		}
+	}
+	if c.Duration != nil && c.Duration.Duration <= 0 {
+		add(c.field("duration"), ctx, "duration must be positive, got %s", c.Duration)
+	}
+	if c.Tolerance < 0 || math.IsNaN(c.Tolerance) || math.IsInf(c.Tolerance, 0) {
+		add(c.field("tolerance"), ctx, "tolerance must be a finite number >= 0, got %s", FormatFloat(c.Tolerance))
+	}
+}
+
+func valueKindName(v Value) string {
+	switch v.Kind {
+	case Null:
+		return "null"
+	case Bool:
+		return "a boolean"
+	case Int, Uint:
+		return "an integer"
+	case Float:
+		return "a float"
+	case String:
+		return "a string"
+	case List:
+		return "a list"
+	case Map:
+		return "a mapping"
+	}
+	return v.Kind.String()
+}

@@ -1,0 +1,211 @@
+package spec
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// Which cases are hand-written
+//
+// Marshal writes "# specgen:generated <fingerprint>" after the `case:`
+// key of every case whose Generated flag is set (and after `evals:` when
+// Evals.Generated is set). The fingerprint is a hash of the case's
+// content. Parse sets Generated again only when the comment is there and
+// the fingerprint still matches the content: a generated case that a
+// person edited (a value, the id, anything but layout and comments) reads
+// back as hand-written, and so does any case without the comment. A
+// person can also adopt a generated case by deleting its comment.
+//
+// Merge keeps hand-written cases and replaces generated ones.
+
+// caseFingerprint hashes the content of a case: everything Marshal
+// writes except the marker.
+func caseFingerprint(c *Case) string {
+	return fingerprint(c)
+}
+
+// evalsFingerprint hashes the evaluators.
+func evalsFingerprint(e Evals) string {
+	return fingerprint(e)
+}
+
+// fingerprint hashes the JSON form of a spec type: positions and flags
+// are not part of it, Values are in their lossless wire form, and
+// absent optional fields are left out, so adding an optional field to
+// the types does not change existing fingerprints.
+func fingerprint(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Only a NaN or infinite tolerance fails, which Validate rejects;
+		// such a case never matches a marker and reads back hand-written.
+		return "invalid"
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:4])
+}
+
+// Merge combines the spec of a function as it is on disk (old) with a
+// freshly generated one, never losing a hand-written case:
+//
+//   - every hand-written case of old (Generated false) is kept, in its
+//     place;
+//   - a generated case of old is replaced in place by the generated case
+//     with the same id, or dropped when there is none;
+//   - the other generated cases are appended in their order;
+//   - a generated case is left out when a hand-written case has its id
+//     or the same receiver and inputs: the person's word on those inputs
+//     wins;
+//   - the evaluators of old are kept when they are hand-written and not
+//     empty, else those generated are used.
+//
+// Cases and evaluators taken from generated are marked Generated. Either
+// argument may be nil. The result shares the cases of its arguments
+// (copies of those it marks).
+func Merge(old, generated *Function) *Function {
+	if generated == nil {
+		return old
+	}
+	gen := make([]*Case, 0, len(generated.Dataset))
+	for _, c := range generated.Dataset {
+		cc := *c
+		cc.Generated = true
+		gen = append(gen, &cc)
+	}
+	genEvals := generated.Evals
+	genEvals.Generated = !genEvals.empty()
+	if old == nil {
+		out := *generated
+		out.Evals = genEvals
+		out.Dataset = gen
+		return &out
+	}
+
+	out := &Function{Name: generated.Name, Pos: old.Pos, Evals: old.Evals}
+	if old.Evals.Generated || old.Evals.empty() {
+		out.Evals = genEvals
+	}
+
+	var hand []*Case
+	for _, c := range old.Dataset {
+		if !c.Generated {
+			hand = append(hand, c)
+		}
+	}
+	byID := map[string]*Case{}
+	var fresh []*Case
+	for _, g := range gen {
+		if coveredBy(g, hand) {
+			continue
+		}
+		fresh = append(fresh, g)
+		if g.ID != "" {
+			if _, dup := byID[g.ID]; !dup {
+				byID[g.ID] = g
+			}
+		}
+	}
+	used := map[*Case]bool{}
+	for _, c := range old.Dataset {
+		if !c.Generated {
+			out.Dataset = append(out.Dataset, c)
+			continue
+		}
+		if g, ok := byID[c.ID]; ok && c.ID != "" && !used[g] {
+			out.Dataset = append(out.Dataset, g)
+			used[g] = true
+		}
+	}
+	for _, g := range fresh {
+		if !used[g] {
+			out.Dataset = append(out.Dataset, g)
+		}
+	}
+	return out
+}
+
+// coveredBy reports whether a hand-written case has g's id or the same
+// receiver and inputs.
+func coveredBy(g *Case, hand []*Case) bool {
+	for _, h := range hand {
+		if g.ID != "" && h.ID == g.ID {
+			return true
+		}
+		if sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameArg(a, b *Value) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return Equal(*a, *b, EqualOption{})
+}
+
+// MergeFile merges the spec file on disk (old) with a generated one
+// function by function (see Merge): functions of old keep their order,
+// functions only in old are kept as they are, new ones are appended.
+// Package and Schema come from generated when it sets them. Either
+// argument may be nil.
+func MergeFile(old, generated *File) *File {
+	if old == nil {
+		old = &File{}
+	}
+	if generated == nil {
+		return old
+	}
+	out := &File{Path: old.Path, Package: old.Package, Schema: old.Schema}
+	if generated.Package != "" {
+		out.Package = generated.Package
+	}
+	if generated.Schema != "" {
+		out.Schema = generated.Schema
+	}
+	if out.Path == "" {
+		out.Path = generated.Path
+	}
+	gen := map[string]*Function{}
+	for _, fn := range generated.Functions {
+		gen[fn.Name] = fn
+	}
+	done := map[string]bool{}
+	for _, fn := range old.Functions {
+		if g, ok := gen[fn.Name]; ok && !done[fn.Name] {
+			out.Functions = append(out.Functions, Merge(fn, g))
+			done[fn.Name] = true
+			continue
+		}
+		out.Functions = append(out.Functions, fn)
+	}
+	for _, fn := range generated.Functions {
+		if !done[fn.Name] {
+			out.Functions = append(out.Functions, Merge(nil, fn))
+			done[fn.Name] = true
+		}
+	}
+	return out
+}
+
+// FillIDs gives every case of fn without an id the id "case-N", N being
+// the smallest number that keeps ids unique.
+func (fn *Function) FillIDs() {
+	taken := map[string]bool{}
+	for _, c := range fn.Dataset {
+		taken[c.ID] = true
+	}
+	n := 1
+	for _, c := range fn.Dataset {
+		if c.ID != "" {
+			continue
+		}
+		for taken[fmt.Sprintf("case-%d", n)] {
+			n++
+		}
+		c.ID = fmt.Sprintf("case-%d", n)
+		taken[c.ID] = true
+	}
+}

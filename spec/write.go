@@ -1,0 +1,270 @@
+package spec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Marshal writes f as YAML in a stable, readable layout: the schema
+// comment when f.Schema is set, then package, then the functions in
+// order, each with its evals (left out when empty) and its dataset of
+// `- case:` items whose keys come in the order id, receiver, input,
+// inputs, expected, raises, match, duration, tolerance. Generated cases
+// and evals carry a "# specgen:generated <fingerprint>" line comment
+// (see Merge). Parse(Marshal(f)) gives f back, positions aside.
+func (f *File) Marshal() ([]byte, error) {
+	top := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
+	if f.Package != "" {
+		top.Content = append(top.Content, keyNode("package"), stringNode(f.Package))
+	}
+	for _, fn := range f.Functions {
+		top.Content = append(top.Content, keyNode(fn.Name), fn.node())
+	}
+	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{top}}
+	if f.Schema != "" {
+		doc.HeadComment = "# yaml-language-server: $schema=" + f.Schema
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("marshal spec: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("marshal spec: %w", err)
+	}
+	return separateFunctions(b.Bytes()), nil
+}
+
+// separateFunctions puts a blank line before every top-level key but
+// the first. Only top-level keys start a line in column 0 of the
+// encoder's output: nested values are indented, block scalars too.
+func separateFunctions(out []byte) []byte {
+	lines := bytes.SplitAfter(out, []byte("\n"))
+	var b bytes.Buffer
+	seenKey := false
+	for _, l := range lines {
+		if len(l) > 0 && l[0] != ' ' && l[0] != '#' && l[0] != '\n' && l[0] != '-' {
+			if seenKey && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) {
+				b.WriteByte('\n')
+			}
+			seenKey = true
+		}
+		b.Write(l)
+	}
+	return b.Bytes()
+}
+
+func keyNode(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: s}
+}
+
+func (fn *Function) node() *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
+	if !fn.Evals.empty() {
+		k := keyNode("evals")
+		if fn.Evals.Generated {
+			k.LineComment = "# " + generatedMarker + " " + evalsFingerprint(fn.Evals)
+		}
+		n.Content = append(n.Content, k, fn.Evals.node())
+	}
+	ds := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: []*yaml.Node{}}
+	for _, c := range fn.Dataset {
+		k := keyNode("case")
+		if c.Generated {
+			k.LineComment = "# " + generatedMarker + " " + caseFingerprint(c)
+		}
+		ds.Content = append(ds.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{k, c.node()}})
+	}
+	if len(ds.Content) == 0 {
+		ds.Style = yaml.FlowStyle
+	}
+	n.Content = append(n.Content, keyNode("dataset"), ds)
+	return n
+}
+
+func (e Evals) empty() bool {
+	return e.Type == nil && e.Assertion == nil && e.Duration == nil && e.Pattern == nil &&
+		e.ContainsInput == nil && e.LLMJudge == nil
+}
+
+// params builds the mapping of an evaluator's parameters, in flow style
+// when it is short.
+type params struct{ n *yaml.Node }
+
+func newParams() params { return params{&yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}} }
+
+func (p params) add(key string, v *yaml.Node) params {
+	p.n.Content = append(p.n.Content, keyNode(key), v)
+	return p
+}
+
+func (p params) node() *yaml.Node {
+	width := 0
+	for _, c := range p.n.Content {
+		width += len(c.Value) + 2
+		if strings.Contains(c.Value, "\n") {
+			width = flowWidth + 1
+		}
+	}
+	if width <= flowWidth {
+		p.n.Style = yaml.FlowStyle
+	}
+	return p.n
+}
+
+func boolNode(b bool) *yaml.Node { return BoolValue(b).Node() }
+
+func (e Evals) node() *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
+	add := func(name string, p params) {
+		n.Content = append(n.Content, keyNode(name), p.node())
+	}
+	if t := e.Type; t != nil {
+		add("Type", newParams().add("type", stringNode(t.Type)))
+	}
+	if a := e.Assertion; a != nil {
+		add("Assertion", newParams().add("assertion", stringNode(a.Assertion)))
+	}
+	if d := e.Duration; d != nil {
+		add("Duration", newParams().add("duration", stringNode(d.Duration.String())))
+	}
+	if pe := e.Pattern; pe != nil {
+		p := newParams().add("pattern", stringNode(pe.Pattern))
+		if pe.CaseSensitive != nil {
+			p.add("case_sensitive", boolNode(*pe.CaseSensitive))
+		}
+		add("Pattern", p)
+	}
+	if c := e.ContainsInput; c != nil {
+		p := newParams()
+		if c.CaseSensitive != nil {
+			p.add("case_sensitive", boolNode(*c.CaseSensitive))
+		}
+		if c.AsStrings {
+			p.add("as_strings", boolNode(true))
+		}
+		add("ContainsInput", p)
+	}
+	if j := e.LLMJudge; j != nil {
+		p := newParams().add("rubric", stringNode(j.Rubric))
+		if j.Model != "" {
+			p.add("model", stringNode(j.Model))
+		}
+		add("LLMJudge", p)
+	}
+	return n
+}
+
+func (c *Case) node() *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
+	add := func(key string, v *yaml.Node) {
+		n.Content = append(n.Content, keyNode(key), v)
+	}
+	if c.ID != "" {
+		add("id", stringNode(c.ID))
+	}
+	if c.Receiver != nil {
+		add("receiver", c.Receiver.Node())
+	}
+	if c.Input != nil {
+		add("input", c.Input.Node())
+	}
+	if c.Inputs != nil {
+		add("inputs", c.Inputs.Node())
+	}
+	if c.Expected != nil {
+		add("expected", c.Expected.Node())
+	}
+	if c.Raises != "" {
+		add("raises", stringNode(c.Raises))
+	}
+	if c.Match != "" {
+		add("match", stringNode(c.Match))
+	}
+	if c.Duration != nil {
+		add("duration", stringNode(c.Duration.String()))
+	}
+	if c.Tolerance != 0 {
+		add("tolerance", FloatValue(c.Tolerance).Node())
+	}
+	if len(n.Content) == 0 {
+		n.Style = yaml.FlowStyle
+	}
+	return n
+}
+
+// SchemaRef returns the path of schemaFile relative to the directory of
+// specFile, with forward slashes, for File.Schema.
+func SchemaRef(specFile, schemaFile string) (string, error) {
+	specDir, err := filepath.Abs(filepath.Dir(specFile))
+	if err != nil {
+		return "", fmt.Errorf("schema path: %w", err)
+	}
+	schema, err := filepath.Abs(schemaFile)
+	if err != nil {
+		return "", fmt.Errorf("schema path: %w", err)
+	}
+	rel, err := filepath.Rel(specDir, schema)
+	if err != nil {
+		return "", fmt.Errorf("schema path: %w", err)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// WriteFile writes data to path atomically: into a temporary file in the
+// same directory, then renamed over path; missing parent directories are
+// made. It writes nothing when path already holds exactly data, and
+// reports whether it wrote. A file it replaces keeps its permissions; a
+// new file gets 0644.
+func WriteFile(path string, data []byte) (changed bool, err error) {
+	mode := fs.FileMode(0o644)
+	old, err := os.ReadFile(path)
+	switch {
+	case err == nil && bytes.Equal(old, data):
+		return false, nil
+	case err == nil:
+		if st, err := os.Stat(path); err == nil {
+			mode = st.Mode().Perm()
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return false, fmt.Errorf("write %s: %w", path, err)
+	}
+	return true, nil
+}
