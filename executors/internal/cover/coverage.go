@@ -57,6 +57,19 @@ func Coverage(blocks []Block, covered []int, span Span) (stmts, coveredStmts int
 	return stmts, coveredStmts
 }
 
+// Covered returns the indices i in [0,n) of the blocks whose counter
+// first+i is set: the covered list of a run whose n blocks start at
+// counter first, as Coverage, Uncovered and Profile take it.
+func Covered(counters []uint32, first, n int) []int {
+	var out []int
+	for i := 0; i < n && first+i < len(counters); i++ {
+		if first+i >= 0 && counters[first+i] != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Uncovered returns the indices of the blocks overlapping span that did
 // not run and hold at least one statement, in source order.
 func Uncovered(blocks []Block, covered []int, span Span) []int {
