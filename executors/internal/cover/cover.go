@@ -55,6 +55,8 @@ type Block struct {
 	NumStmts            int
 }
 
+// String formats b as a coverage profile line does, without the count:
+// "file:startLine.startCol,endLine.endCol numStmts".
 func (b Block) String() string {
 	return fmt.Sprintf("%s:%d.%d,%d.%d %d", b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol, b.NumStmts)
 }
