@@ -1,0 +1,197 @@
+package executors_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+func TestMain(m *testing.M) {
+	executors.MaybeWorker()
+	os.Exit(m.Run())
+}
+
+// calc loads testdata/mod/calc once for all tests.
+var calcOnce = sync.OnceValues(func() (*target.Package, error) {
+	dir, _ := filepath.Abs("testdata/mod")
+	return target.Load(context.Background(), "./calc", target.Config{Dir: dir})
+})
+
+func calcFunc(t *testing.T, name string) *target.Func {
+	t.Helper()
+	pkg, err := calcOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func engines(t *testing.T) []executors.Executor {
+	cache := t.TempDir()
+	return []executors.Executor{
+		&executors.Native{CacheDir: cache, Logf: t.Logf},
+		&executors.Yaegi{Logf: t.Logf},
+	}
+}
+
+func run(t *testing.T, e executors.Executor, prog *executors.Program) *executors.Report {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rep, err := e.Run(ctx, prog)
+	if err != nil {
+		t.Fatalf("%s: %v", e.Name(), err)
+	}
+	if len(rep.Results) != len(prog.Probes) {
+		t.Fatalf("%s: %d results for %d probes", e.Name(), len(rep.Results), len(prog.Probes))
+	}
+	return rep
+}
+
+func TestParsePoint(t *testing.T) {
+	f := calcFunc(t, "ParsePoint")
+	prog := &executors.Program{Func: f, Cover: true, Probes: []executors.Probe{
+		{ID: "ok", Args: []string{`"1,2,a"`}, Asserts: []string{`output.X == 1 && err == nil`, `s == "1,2,a"`}},
+		{ID: "empty", Args: []string{`""`}},
+		{ID: "syntax", Args: []string{`"7"`}},
+		{ID: "numerr", Args: []string{`"x,2"`}},
+		{ID: "setup", Setup: "s := strings.Repeat(\"1\", 2) + \",3\"", Args: []string{"s"}, Imports: map[string]string{"strings": "strings"}},
+		{ID: "nocompile", Args: []string{`42`}},
+		{ID: "refused", Setup: `_ = exec.Command`, Args: []string{`""`}, Imports: map[string]string{"os/exec": "exec"}},
+	}}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, prog)
+			r := rep.Results
+			if r[0].Outcome != executors.OK || r[0].Err != nil || len(r[0].Outputs) != 1 {
+				t.Fatalf("ok: %+v", r[0])
+			}
+			if got := r[0].Outputs[0].String(); got != `{X: 1, Y: 2, Tag: "a"}` {
+				t.Errorf("ok: output %s", got)
+			}
+			if len(r[0].Asserts) != 2 || !r[0].Asserts[0] || !r[0].Asserts[1] {
+				t.Errorf("ok: asserts %v", r[0].Asserts)
+			}
+			if len(r[0].Inputs) != 1 || r[0].Inputs[0].Name != "s" || r[0].Inputs[0].Value.Str != "1,2,a" {
+				t.Errorf("ok: inputs %+v", r[0].Inputs)
+			}
+			if e := r[1].Err; e == nil || e.Message != "empty input" || strings.Join(e.Sentinels, ",") != "calc.ErrEmpty" {
+				t.Errorf("empty: err %+v", e)
+			}
+			wantType := "*calc.SyntaxError"
+			if e.Name() == "yaegi" {
+				wantType = "" // yaegi cannot name interpreted error types (traefik/yaegi#1716)
+			}
+			if e := r[2].Err; e == nil || e.Type != wantType || e.Message != "syntax error at 1: want x,y" {
+				t.Errorf("syntax: err %+v", e)
+			}
+			if e := r[3].Err; e == nil || !contains(e.Types, "*strconv.NumError") || !contains(e.Sentinels, "strconv.ErrSyntax") {
+				t.Errorf("numerr: err %+v", e)
+			}
+			if r[4].Outcome != executors.OK || r[4].Outputs[0].String() != `{X: 11, Y: 3, Tag: ""}` {
+				t.Errorf("setup: %+v", r[4])
+			}
+			if r[5].Outcome != executors.NoBuild || !strings.Contains(r[5].Message, "cannot use 42") {
+				t.Errorf("nocompile: %+v", r[5])
+			}
+			if r[6].Outcome != executors.Refused {
+				t.Errorf("refused: %+v", r[6])
+			}
+			if len(rep.Blocks) == 0 || len(r[0].Covered) == 0 || len(r[1].Covered) >= len(r[0].Covered) {
+				t.Errorf("coverage: %d blocks, ok covered %v, empty covered %v", len(rep.Blocks), r[0].Covered, r[1].Covered)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHostileProbes(t *testing.T) {
+	type want struct {
+		outcome executors.Outcome
+		check   func(r executors.Result) bool
+	}
+	cases := []struct {
+		fn, id string
+		args   []string
+		want   want
+	}{
+		{"Div", "div-zero", []string{"1", "0"}, want{executors.Panicked, func(r executors.Result) bool { return r.Panic.Message == "division by zero" }}},
+		{"Boom", "custom-panic", []string{"3"}, want{executors.Panicked, func(r executors.Result) bool { return strings.Contains(r.Panic.Message, "3") }}},
+		{"Spin", "loop", nil, want{executors.Timeout, nil}},
+		{"Div", "after-timeout", []string{"9", "3"}, want{executors.OK, func(r executors.Result) bool { return r.Outputs[0].Int == 3 }}},
+		{"GoPanic", "goroutine-panic", nil, want{"", nil}},
+		{"Quit", "exit", []string{"7"}, want{executors.Exited, func(r executors.Result) bool { return r.ExitCode == 7 }}},
+		{"Shout", "output", []string{`"hi"`}, want{executors.OK, func(r executors.Result) bool {
+			return r.Stdout == "shouting hi\n" && r.Stderr == "warning hi\n" && r.Outputs[0].Str == "HI!"
+		}}},
+		{"Index", "index-panic", []string{"[]int{1}", "3"}, want{executors.Panicked, nil}},
+	}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range cases {
+				f := calcFunc(t, c.fn)
+				prog := &executors.Program{Func: f, Timeout: 2 * time.Second, Probes: []executors.Probe{{ID: c.id, Args: c.args}}}
+				if c.args == nil {
+					prog.Probes[0].Args = []string{}
+				}
+				r := run(t, e, prog).Results[0]
+				t.Logf("%s: %+v", c.id, r)
+				if c.want.outcome != "" && r.Outcome != c.want.outcome {
+					t.Errorf("%s: outcome %s (%s), want %s", c.id, r.Outcome, r.Message, c.want.outcome)
+					continue
+				}
+				if c.id == "goroutine-panic" {
+					// The process dies (native) or the interpreter reports it; either way specgen survives and says so.
+					if r.Outcome == executors.OK {
+						t.Errorf("goroutine panic went unnoticed: %+v", r)
+					}
+				}
+				if c.want.check != nil && !c.want.check(r) {
+					t.Errorf("%s: unexpected result %+v", c.id, r)
+				}
+			}
+		})
+	}
+}
+
+func TestMethods(t *testing.T) {
+	add := calcFunc(t, "(*Counter).Add")
+	dbl := calcFunc(t, "Counter.Double")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			r := run(t, e, &executors.Program{Func: add, Probes: []executors.Probe{
+				{ID: "add", Recv: "&Counter{N: 2}", Args: []string{"3"}, Asserts: []string{"c.N == 5"}},
+				{ID: "neg", Recv: "&Counter{}", Args: []string{"-1"}},
+			}}).Results
+			if r[0].Outcome != executors.OK || r[0].Outputs[0].Int != 5 || !r[0].Asserts[0] {
+				t.Errorf("add: %+v", r[0])
+			}
+			if r[1].Outcome != executors.Panicked || r[1].Panic.Message != "negative step" {
+				t.Errorf("neg: %+v", r[1])
+			}
+			r = run(t, e, &executors.Program{Func: dbl, Probes: []executors.Probe{{ID: "dbl", Recv: "Counter{N: 4}", Args: []string{}}}}).Results
+			if r[0].Outcome != executors.OK || r[0].Outputs[0].Int != 8 {
+				t.Errorf("dbl: %+v", r[0])
+			}
+		})
+	}
+}

@@ -1,0 +1,484 @@
+// Package rt is the probe runtime: it turns Go values into the wire form
+// of canonical values and serves probe requests in a worker process.
+//
+// The same source runs in two ways. The yaegi worker compiles it into
+// specgen; the native engine injects this file, with its package clause
+// rewritten, into the package under test as an internal test file. So
+// every top-level name starts with "specgen" or "Specgen" and every import
+// is renamed, to stay clear of the names of the package it is injected into.
+package rt
+
+import (
+	specgenbufio "bufio"
+	specgenjson "encoding/json"
+	specgenfmt "fmt"
+	specgenio "io"
+	specgenmath "math"
+	specgenos "os"
+	specgenreflect "reflect"
+	specgenruntime "runtime"
+	specgendebug "runtime/debug"
+	specgensort "sort"
+	specgenstrconv "strconv"
+	specgenstrings "strings"
+	specgentime "time"
+	specgenutf8 "unicode/utf8"
+)
+
+// SpecgenCanonOptions configures SpecgenCanon.
+type SpecgenCanonOptions struct {
+	// Yaegi marks values made by the yaegi interpreter, whose structs
+	// carry unexported fields under exported names ("Xname").
+	Yaegi bool
+}
+
+// SpecgenCanon converts v to the wire form of a canonical value (see
+// spec.Value): JSON-encodable nil, bool, string, []any and one-key tagged
+// maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}.
+func SpecgenCanon(v any, opt SpecgenCanonOptions) any {
+	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
+	return c.value(specgenreflect.ValueOf(v), 0)
+}
+
+type specgenCanonizer struct {
+	opt  SpecgenCanonOptions
+	seen map[uintptr]bool
+}
+
+var specgenDurationType = specgenreflect.TypeOf(specgentime.Duration(0))
+var specgenTimeType = specgenreflect.TypeOf(specgentime.Time{})
+
+func specgenTextOf(v specgenreflect.Value) (string, bool) {
+	if !v.IsValid() || !v.CanInterface() {
+		return "", false
+	}
+	switch x := v.Interface().(type) {
+	case error:
+		return x.Error(), true
+	case specgenfmt.Stringer:
+		return x.String(), true
+	}
+	return "", false
+}
+
+func (c *specgenCanonizer) hasExportedFields(t specgenreflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		if c.exported(t.Field(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *specgenCanonizer) exported(f specgenreflect.StructField) bool {
+	if f.PkgPath != "" {
+		return false
+	}
+	if c.opt.Yaegi && len(f.Name) > 1 && f.Name[0] == 'X' {
+		r, _ := specgenutf8.DecodeRuneInString(f.Name[1:])
+		if r == '_' || (r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
+	if !v.IsValid() {
+		return nil
+	}
+	if depth > 40 {
+		return "<too deep>"
+	}
+	t := v.Type()
+	if t == specgenDurationType {
+		return specgentime.Duration(v.Int()).String()
+	}
+	if t == specgenTimeType && v.CanInterface() {
+		return v.Interface().(specgentime.Time).Format(specgentime.RFC3339Nano)
+	}
+	switch v.Kind() {
+	case specgenreflect.Bool:
+		return v.Bool()
+	case specgenreflect.Int, specgenreflect.Int8, specgenreflect.Int16, specgenreflect.Int32, specgenreflect.Int64:
+		return map[string]any{"i": specgenstrconv.FormatInt(v.Int(), 10)}
+	case specgenreflect.Uint, specgenreflect.Uint8, specgenreflect.Uint16, specgenreflect.Uint32, specgenreflect.Uint64, specgenreflect.Uintptr:
+		return map[string]any{"u": specgenstrconv.FormatUint(v.Uint(), 10)}
+	case specgenreflect.Float32:
+		return map[string]any{"f": specgenFloat(v.Float(), 32)}
+	case specgenreflect.Float64:
+		return map[string]any{"f": specgenFloat(v.Float(), 64)}
+	case specgenreflect.Complex64, specgenreflect.Complex128:
+		x := v.Complex()
+		return []any{map[string]any{"f": specgenFloat(real(x), 64)}, map[string]any{"f": specgenFloat(imag(x), 64)}}
+	case specgenreflect.String:
+		return v.String()
+	case specgenreflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return c.value(v.Elem(), depth+1)
+	case specgenreflect.Pointer:
+		if v.IsNil() {
+			return nil
+		}
+		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
+			if s, ok := specgenTextOf(v); ok {
+				return s
+			}
+		}
+		p := v.Pointer()
+		if c.seen[p] {
+			return "<cycle>"
+		}
+		c.seen[p] = true
+		defer delete(c.seen, p)
+		return c.value(v.Elem(), depth+1)
+	case specgenreflect.Slice:
+		if v.IsNil() {
+			return nil
+		}
+		if t.Elem().Kind() == specgenreflect.Uint8 {
+			b := v.Bytes()
+			if specgenutf8.Valid(b) {
+				return string(b)
+			}
+		}
+		return c.list(v, depth)
+	case specgenreflect.Array:
+		return c.list(v, depth)
+	case specgenreflect.Map:
+		if v.IsNil() {
+			return nil
+		}
+		type kv struct {
+			k, v any
+			key  string
+		}
+		var entries []kv
+		iter := v.MapRange()
+		for iter.Next() {
+			k := c.value(iter.Key(), depth+1)
+			kb, _ := specgenjson.Marshal(k)
+			entries = append(entries, kv{k: k, v: c.value(iter.Value(), depth+1), key: string(kb)})
+		}
+		specgensort.Slice(entries, func(i, j int) bool { return specgenKeyLess(entries[i].k, entries[j].k, entries[i].key, entries[j].key) })
+		pairs := make([]any, 0, len(entries))
+		for _, e := range entries {
+			pairs = append(pairs, []any{e.k, e.v})
+		}
+		return map[string]any{"m": pairs}
+	case specgenreflect.Struct:
+		if !c.hasExportedFields(t) {
+			if s, ok := specgenTextOf(v); ok {
+				return s
+			}
+			if v.CanAddr() {
+				if s, ok := specgenTextOf(v.Addr()); ok {
+					return s
+				}
+			} else {
+				p := specgenreflect.New(t)
+				p.Elem().Set(v)
+				if s, ok := specgenTextOf(p); ok {
+					return s
+				}
+			}
+		}
+		pairs := []any{}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !c.exported(f) {
+				continue
+			}
+			pairs = append(pairs, []any{f.Name, c.value(v.Field(i), depth+1)})
+		}
+		return map[string]any{"m": pairs}
+	case specgenreflect.Func:
+		if v.IsNil() {
+			return nil
+		}
+		return "<func>"
+	case specgenreflect.Chan:
+		if v.IsNil() {
+			return nil
+		}
+		return "<chan " + t.Elem().String() + ">"
+	}
+	return "<" + v.Kind().String() + ">"
+}
+
+func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) any {
+	out := make([]any, v.Len())
+	for i := range out {
+		out[i] = c.value(v.Index(i), depth+1)
+	}
+	return out
+}
+
+// specgenKeyLess orders map keys: numbers numerically, strings
+// lexically, anything else by its JSON form.
+func specgenKeyLess(a, b any, ja, jb string) bool {
+	fa, oka := specgenNum(a)
+	fb, okb := specgenNum(b)
+	if oka && okb && fa != fb {
+		return fa < fb
+	}
+	sa, oka := a.(string)
+	sb, okb := b.(string)
+	if oka && okb {
+		return sa < sb
+	}
+	return ja < jb
+}
+
+func specgenNum(x any) (float64, bool) {
+	m, ok := x.(map[string]any)
+	if !ok || len(m) != 1 {
+		return 0, false
+	}
+	for _, s := range m {
+		str, ok := s.(string)
+		if !ok {
+			return 0, false
+		}
+		f, err := specgenstrconv.ParseFloat(str, 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+func specgenFloat(f float64, bits int) string {
+	switch {
+	case specgenmath.IsNaN(f):
+		return "NaN"
+	case specgenmath.IsInf(f, 1):
+		return "+Inf"
+	case specgenmath.IsInf(f, -1):
+		return "-Inf"
+	}
+	return specgenstrconv.FormatFloat(f, 'g', -1, bits)
+}
+
+// SpecgenRequest asks a worker to run one probe.
+type SpecgenRequest struct {
+	ID        string `json:"id"`
+	MaxOutput int    `json:"max_output,omitempty"`
+}
+
+// SpecgenResponse is what a worker answers.
+type SpecgenResponse struct {
+	ID      string      `json:"id"`
+	Inputs  [][2]any    `json:"inputs,omitempty"`
+	Outputs []any       `json:"outputs,omitempty"`
+	Err     *SpecgenErr `json:"err,omitempty"`
+	Panic   *SpecgenErr `json:"panic,omitempty"`
+	Asserts []bool      `json:"asserts,omitempty"`
+	Stdout  string      `json:"stdout,omitempty"`
+	Stderr  string      `json:"stderr,omitempty"`
+	Nanos   int64       `json:"ns"`
+	Covered []int       `json:"covered,omitempty"`
+	Fail    string      `json:"fail,omitempty"`
+}
+
+// SpecgenErr describes a returned error or a panic.
+type SpecgenErr struct {
+	Message   string   `json:"msg"`
+	Type      string   `json:"type,omitempty"`
+	Types     []string `json:"types,omitempty"`
+	Sentinels []string `json:"sentinels,omitempty"`
+}
+
+// SpecgenRecorder receives what a probe reports. The generated probe
+// code calls it as rec(kind, name, value) with kind one of:
+//
+//	"in"        name = parameter name, value = argument
+//	"out"       name = result index, value = result
+//	"err"       name = the error's type (%T), value = its message
+//	"errtypes"  name = known error types along the chain, "\n"-separated
+//	"errsent"   name = known sentinels it matches, "\n"-separated
+//	"panic"     name = the panic value's type (%T), value = its text
+//	"assert"    name = assertion index, value = bool
+type SpecgenRecorder struct {
+	Resp SpecgenResponse
+	Opt  SpecgenCanonOptions
+	err  *SpecgenErr
+}
+
+// Record is the callback handed to probes.
+func (r *SpecgenRecorder) Record(kind, name string, v any) {
+	switch kind {
+	case "in":
+		r.Resp.Inputs = append(r.Resp.Inputs, [2]any{name, SpecgenCanon(v, r.Opt)})
+	case "out":
+		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
+	case "errtypes", "errsent":
+		if r.err == nil {
+			r.err = &SpecgenErr{}
+		}
+		var list []string
+		if name != "" {
+			list = specgenstrings.Split(name, "\n")
+		}
+		if kind == "errtypes" {
+			r.err.Types = list
+		} else {
+			r.err.Sentinels = list
+		}
+	case "err":
+		if r.err == nil {
+			r.err = &SpecgenErr{}
+		}
+		r.err.Type = name
+		r.err.Message, _ = v.(string)
+		r.Resp.Err = r.err
+		r.err = nil
+	case "panic":
+		msg, _ := v.(string)
+		r.Resp.Panic = &SpecgenErr{Type: name, Message: msg}
+	case "assert":
+		b, _ := v.(bool)
+		r.Resp.Asserts = append(r.Resp.Asserts, b)
+	}
+}
+
+// SpecgenCapture redirects os.Stdout and os.Stderr into files while
+// probes run, so what a probe prints is reported with it and never mixes
+// with the worker's protocol.
+type SpecgenCapture struct {
+	out, err *specgenos.File
+}
+
+// SpecgenNewCapture installs the capture files.
+func SpecgenNewCapture() (*SpecgenCapture, error) {
+	out, err := specgenos.CreateTemp("", "specgen-stdout-*")
+	if err != nil {
+		return nil, err
+	}
+	errf, err := specgenos.CreateTemp("", "specgen-stderr-*")
+	if err != nil {
+		return nil, err
+	}
+	specgenos.Remove(out.Name())
+	specgenos.Remove(errf.Name())
+	specgenos.Stdout = out
+	specgenos.Stderr = errf
+	return &SpecgenCapture{out: out, err: errf}, nil
+}
+
+// Take returns what was printed since the last call, at most max bytes of each.
+func (c *SpecgenCapture) Take(max int) (string, string) {
+	return specgenTake(c.out, max), specgenTake(c.err, max)
+}
+
+func specgenTake(f *specgenos.File, max int) string {
+	end, err := f.Seek(0, specgenio.SeekCurrent)
+	if err != nil || end == 0 {
+		return ""
+	}
+	n := end
+	if max > 0 && n > int64(max) {
+		n = int64(max)
+	}
+	buf := make([]byte, n)
+	m, _ := f.ReadAt(buf, 0)
+	f.Truncate(0)
+	f.Seek(0, specgenio.SeekStart)
+	s := string(buf[:m])
+	if n < end {
+		s += specgenfmt.Sprintf("\n... (%d bytes cut)", end-n)
+	}
+	return s
+}
+
+// Files returns the files standing in for standard output and error.
+func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out, c.err }
+
+// SpecgenServe answers probe requests read from in, one JSON object a
+// line, writing one JSON response a line to out. run runs one probe by id
+// and reports through the recorder; it returns false for an unknown id.
+// covTake returns and clears the coverage blocks run since its last call.
+// capture, when nil, is made and installed here.
+func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v any)) bool, covTake func() []int, capture *SpecgenCapture, opt SpecgenCanonOptions) error {
+	specgenGuard(specgenos.Stderr)
+	if capture == nil {
+		var err error
+		if capture, err = SpecgenNewCapture(); err != nil {
+			return err
+		}
+	}
+	sc := specgenbufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	w := specgenbufio.NewWriter(out)
+	enc := specgenjson.NewEncoder(w)
+	for sc.Scan() {
+		var req SpecgenRequest
+		if err := specgenjson.Unmarshal(sc.Bytes(), &req); err != nil {
+			return specgenfmt.Errorf("bad request: %w", err)
+		}
+		if req.MaxOutput == 0 {
+			req.MaxOutput = 64 << 10
+		}
+		rec := &SpecgenRecorder{Opt: opt}
+		if covTake != nil {
+			covTake()
+		}
+		start := specgentime.Now()
+		found := specgenCall(run, req.ID, rec)
+		rec.Resp.Nanos = int64(specgentime.Since(start))
+		rec.Resp.ID = req.ID
+		if !found {
+			rec.Resp.Fail = "unknown probe " + req.ID
+		}
+		if covTake != nil {
+			rec.Resp.Covered = covTake()
+		}
+		rec.Resp.Stdout, rec.Resp.Stderr = capture.Take(req.MaxOutput)
+		if err := enc.Encode(&rec.Resp); err != nil {
+			rec.Resp = SpecgenResponse{ID: req.ID, Fail: "encode response: " + err.Error()}
+			if err := enc.Encode(&rec.Resp); err != nil {
+				return err
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// specgenCall runs one probe; the generated code recovers the probe's own
+// panics, this catches anything that escapes it (a panic in the recorder).
+func specgenCall(run func(id string, rec func(kind, name string, v any)) bool, id string, rec *SpecgenRecorder) (found bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			found = true
+			rec.Resp.Panic = &SpecgenErr{Type: specgenfmt.Sprintf("%T", r), Message: specgenfmt.Sprint(r)}
+		}
+	}()
+	return run(id, rec.Record)
+}
+
+// specgenGuard bounds the worker's stack and heap, so that runaway
+// recursion or allocation ends the worker quickly with a clear message.
+func specgenGuard(stderr specgenio.Writer) {
+	specgendebug.SetMaxStack(256 << 20)
+	limit := int64(2 << 30)
+	if s := specgenos.Getenv("SPECGEN_MEMLIMIT"); s != "" {
+		if n, err := specgenstrconv.ParseInt(s, 10, 64); err == nil && n > 0 {
+			limit = n
+		}
+	}
+	specgendebug.SetMemoryLimit(limit / 2)
+	go func() {
+		var ms specgenruntime.MemStats
+		for {
+			specgentime.Sleep(50 * specgentime.Millisecond)
+			specgenruntime.ReadMemStats(&ms)
+			if int64(ms.HeapAlloc) > limit {
+				specgenfmt.Fprintf(stderr, "specgen: memory limit exceeded: heap %d MiB > %d MiB\n", ms.HeapAlloc>>20, limit>>20)
+				specgenos.Exit(86)
+			}
+		}
+	}()
+}

@@ -1,0 +1,267 @@
+package executors
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/specgen-dev/specgen/executors/internal/cover"
+	"github.com/specgen-dev/specgen/target"
+)
+
+const counterVar = "specgenCov"
+
+// prepared is a program turned into source files, ready for an engine.
+type prepared struct {
+	// pkgFiles maps each package file (absolute path) to the source to
+	// use in its place (instrumented, or the original).
+	pkgFiles map[string][]byte
+	// extra maps new files of the package (base names) to their source:
+	// the counter declaration, the harness and the probe files.
+	extra map[string][]byte
+	// runnable lists the probes that compiled, by index.
+	runnable []int
+	// early holds results decided before running (refused, not compiling).
+	early  map[int]Result
+	blocks []Block
+}
+
+// preparer turns programs into sources; it caches the importer used to
+// type-check probes.
+type preparer struct {
+	mu       sync.Mutex
+	fallback types.Importer
+	fset     *token.FileSet
+}
+
+func (pr *preparer) importer(pkg *target.Package) types.Importer {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.fallback == nil {
+		pr.fset = token.NewFileSet()
+		pr.fallback = importer.ForCompiler(pr.fset, "source", nil)
+	}
+	return importerFunc(func(path string) (*types.Package, error) {
+		if p, ok := pkg.Imports[path]; ok {
+			return p, nil
+		}
+		pr.mu.Lock()
+		defer pr.mu.Unlock()
+		return pr.fallback.Import(path)
+	})
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// prepare instruments the package (when asked), generates the probe
+// files for an engine (suffix "_test.go" or ".go") and type-checks them,
+// setting aside the probes that are refused or do not compile.
+func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name string) bool) (*prepared, error) {
+	f := prog.Func
+	pkg := f.Pkg
+	out := &prepared{pkgFiles: map[string][]byte{}, extra: map[string][]byte{}, early: map[int]Result{}}
+
+	var srcs []cover.Source
+	for _, name := range pkg.GoFiles {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		srcs = append(srcs, cover.Source{Name: name, Src: src})
+		out.pkgFiles[name] = src
+	}
+	if prog.Cover {
+		inst, decl, blocks, err := cover.Package(pkg.Name, srcs, cover.Options{CounterVar: counterVar})
+		if err != nil {
+			return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
+		}
+		for name, src := range inst {
+			out.pkgFiles[name] = src
+		}
+		out.extra["specgen_cov.go"] = decl
+		for _, b := range blocks {
+			out.blocks = append(out.blocks, Block(b))
+		}
+	} else {
+		out.extra["specgen_cov.go"] = cover.Decl(pkg.Name, counterVar, 0)
+	}
+
+	g := &generator{prog: prog, pkgName: pkg.Name, self: pkg.Types, has: has}
+	var candidates []int
+	for i, p := range prog.Probes {
+		if bad := refusedIn(p); bad != "" {
+			out.early[i] = Result{ID: p.ID, Outcome: Refused, Message: fmt.Sprintf("probe imports %s, which probes may not use", bad)}
+			continue
+		}
+		candidates = append(candidates, i)
+	}
+
+	// Type-check; drop the probes that do not compile and try again.
+	for attempt := 0; ; attempt++ {
+		files, err := g.genProbes(candidates, suffix)
+		if err != nil {
+			return nil, err
+		}
+		harness := g.harness(candidates)
+		errs := pr.check(pkg, out.extra["specgen_cov.go"], harness, files)
+		if len(errs) == 0 {
+			out.runnable = candidates
+			out.extra["specgen_harness"+suffix] = harness
+			for _, pf := range files {
+				out.extra[pf.name] = pf.src
+			}
+			return out, nil
+		}
+		bad := map[int][]string{}
+		var global []string
+		for _, e := range errs {
+			i, ok := probeAt(files, e)
+			if !ok {
+				global = append(global, e.Error())
+				continue
+			}
+			bad[i] = append(bad[i], fmt.Sprintf("%d:%d: %s", e.line-files[fileIndex(files, e.file)].lines[i][0]+1, e.col, e.msg))
+		}
+		if len(bad) == 0 || attempt > 3 {
+			if len(global) == 0 {
+				for _, e := range errs {
+					global = append(global, e.Error())
+				}
+			}
+			return nil, fmt.Errorf("generated harness does not compile: %s", strings.Join(global, "; "))
+		}
+		var keep []int
+		for _, i := range candidates {
+			if msgs, ok := bad[i]; ok {
+				out.early[i] = Result{ID: prog.Probes[i].ID, Outcome: NoBuild, Message: strings.Join(msgs, "\n")}
+				continue
+			}
+			keep = append(keep, i)
+		}
+		candidates = keep
+	}
+}
+
+func refusedIn(p Probe) string {
+	for path := range p.Imports {
+		if refusedImport(path) {
+			return path
+		}
+	}
+	return ""
+}
+
+type checkError struct {
+	file      string
+	line, col int
+	msg       string
+}
+
+func (e checkError) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.file, e.line, e.col, e.msg) }
+
+func fileIndex(files []*probeFile, name string) int {
+	for i, f := range files {
+		if f.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func probeAt(files []*probeFile, e checkError) (int, bool) {
+	fi := fileIndex(files, e.file)
+	if fi < 0 {
+		return 0, false
+	}
+	for i, r := range files[fi].lines {
+		if e.line >= r[0] && e.line <= r[1] {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// check type-checks the package's original files with the generated ones.
+func (pr *preparer) check(pkg *target.Package, decl, harness []byte, files []*probeFile) []checkError {
+	fset := token.NewFileSet()
+	var asts []*ast.File
+	var errs []checkError
+	parse := func(name string, src []byte) {
+		af, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			var list scannerErrorList
+			if errors.As(err, &list) {
+				for _, e := range list {
+					errs = append(errs, checkError{file: e.Pos.Filename, line: e.Pos.Line, col: e.Pos.Column, msg: e.Msg})
+				}
+				return
+			}
+			errs = append(errs, checkError{file: name, msg: err.Error()})
+			return
+		}
+		asts = append(asts, af)
+	}
+	for _, name := range pkg.GoFiles {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			errs = append(errs, checkError{file: name, msg: err.Error()})
+			continue
+		}
+		parse(name, src)
+	}
+	parse("specgen_cov.go", decl)
+	parse("specgen_harness.go", harness)
+	for _, f := range files {
+		parse(f.name, f.src)
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	conf := types.Config{
+		Importer: pr.importer(pkg),
+		Error: func(err error) {
+			var te types.Error
+			if errors.As(err, &te) {
+				p := te.Fset.Position(te.Pos)
+				errs = append(errs, checkError{file: filepath.Base(p.Filename), line: p.Line, col: p.Column, msg: te.Msg})
+				if !strings.HasPrefix(p.Filename, "specgen_") {
+					errs[len(errs)-1].file = p.Filename
+				}
+				return
+			}
+			errs = append(errs, checkError{msg: err.Error()})
+		},
+		GoVersion: goVersion(pkg.GoVersion),
+	}
+	conf.Check(pkg.ImportPath, fset, asts, nil)
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].line < errs[j].line })
+	return errs
+}
+
+func goVersion(v string) string {
+	if v == "" {
+		return ""
+	}
+	if !strings.HasPrefix(v, "go") {
+		v = "go" + v
+	}
+	// types.Config wants a language version: go1.N
+	if parts := strings.Split(v, "."); len(parts) > 2 {
+		v = parts[0] + "." + parts[1]
+	}
+	return v
+}
+
+type scannerErrorList = scanner.ErrorList

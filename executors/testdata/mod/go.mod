@@ -1,0 +1,3 @@
+module example.com/probes
+
+go 1.21

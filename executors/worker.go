@@ -1,0 +1,323 @@
+package executors
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors/internal/rt"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// workerCmd makes the command of a fresh worker process.
+type workerCmd func(ctx context.Context) *exec.Cmd
+
+// worker is a running worker process: requests go to its stdin, answers
+// come back on its fd 3, and its stderr is kept (bounded) to explain a crash.
+type worker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan []byte
+	stderr *tailBuffer
+	done   chan struct{} // closed when the process has exited
+	err    error         // Wait's result, valid after done
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) take() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := string(t.buf)
+	t.buf = t.buf[:0]
+	return s
+}
+
+func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
+	cmd := mk(ctx)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.ExtraFiles = []*os.File{pw}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		pr.Close()
+		pw.Close()
+		return nil, err
+	}
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: &tailBuffer{max: 64 << 10}, done: make(chan struct{})}
+	cmd.Stderr = w.stderr
+	cmd.Stdout = io.Discard
+	setProcessGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	pw.Close()
+	go func() {
+		r := bufio.NewReaderSize(pr, 1<<16)
+		for {
+			line, err := r.ReadBytes('\n')
+			if len(line) > 0 && err == nil {
+				w.lines <- line
+			}
+			if err != nil {
+				close(w.lines)
+				pr.Close()
+				return
+			}
+		}
+	}()
+	go func() {
+		w.err = cmd.Wait()
+		close(w.done)
+	}()
+	return w, nil
+}
+
+func (w *worker) kill() {
+	killProcessGroup(w.cmd)
+	w.stdin.Close()
+	<-w.done
+}
+
+// errWorkerDied reports a worker that ended while running a probe.
+var errWorkerDied = errors.New("worker died")
+
+// call sends one request and waits for its answer, the timeout, or the
+// worker's death.
+func (w *worker) call(ctx context.Context, req rt.SpecgenRequest, timeout time.Duration) (*rt.SpecgenResponse, error) {
+	data, _ := json.Marshal(req)
+	data = append(data, '\n')
+	if _, err := w.stdin.Write(data); err != nil {
+		return nil, errWorkerDied
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case line, ok := <-w.lines:
+		if !ok {
+			return nil, errWorkerDied
+		}
+		var resp rt.SpecgenResponse
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.UseNumber()
+		if err := dec.Decode(&resp); err != nil {
+			return nil, fmt.Errorf("worker sent a bad answer: %w", err)
+		}
+		return &resp, nil
+	case <-timer.C:
+		return nil, context.DeadlineExceeded
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// pool runs probes on a worker, restarting it after a timeout or crash.
+type pool struct {
+	mk      workerCmd
+	w       *worker
+	timeout time.Duration
+	max     int
+	yaegi   bool
+	// handshake: the worker greets with one line once it has loaded.
+	handshake bool
+}
+
+func (p *pool) close() {
+	if p.w != nil {
+		p.w.stdin.Close()
+		select {
+		case <-p.w.done:
+		case <-time.After(2 * time.Second):
+			p.w.kill()
+		}
+		p.w = nil
+	}
+}
+
+// run runs probe i and converts the answer into a Result.
+func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) {
+	if p.w == nil {
+		if err := p.start(ctx); err != nil {
+			return Result{}, err
+		}
+	}
+	start := time.Now()
+	resp, err := p.w.call(ctx, rt.SpecgenRequest{ID: id, MaxOutput: p.max}, p.timeout)
+	res := Result{ID: probe.ID}
+	switch {
+	case err == nil:
+		return convert(probe.ID, resp, p.yaegi), nil
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		p.w.kill()
+		p.w = nil
+		res.Outcome = Timeout
+		res.Duration = time.Since(start)
+		res.Message = fmt.Sprintf("did not finish within %v", p.timeout)
+		return res, nil
+	case ctx.Err() != nil:
+		p.w.kill()
+		p.w = nil
+		return res, ctx.Err()
+	case errors.Is(err, errWorkerDied):
+		select {
+		case <-p.w.done:
+		case <-time.After(5 * time.Second):
+			p.w.kill()
+		}
+		stderr := p.w.stderr.take()
+		code := -1
+		if p.w.cmd.ProcessState != nil {
+			code = p.w.cmd.ProcessState.ExitCode()
+		}
+		p.w = nil
+		res.Duration = time.Since(start)
+		res.Outcome = Exited
+		res.ExitCode = code
+		res.Stderr = trimStack(stderr)
+		res.Message, res.Panic = explainExit(code, stderr)
+		return res, nil
+	default:
+		p.w.kill()
+		p.w = nil
+		res.Outcome = Broken
+		res.Message = err.Error()
+		return res, nil
+	}
+}
+
+var panicLine = regexp.MustCompile(`(?m)^panic: (.*)$`)
+var fatalLine = regexp.MustCompile(`(?m)^fatal error: (.*)$`)
+
+// explainExit says why a worker ended, from its exit code and stderr.
+func explainExit(code int, stderr string) (string, *PanicInfo) {
+	if m := panicLine.FindStringSubmatch(stderr); m != nil {
+		msg := strings.TrimSuffix(m[1], " [recovered]")
+		typ := ""
+		// "panic: main.MyErr{...}" or "panic: boom" or `panic: runtime error: ...`
+		if strings.HasPrefix(msg, "runtime error: ") {
+			typ = "runtime.Error"
+		}
+		if i := strings.LastIndex(msg, " [recovered"); i >= 0 {
+			msg = msg[:i]
+		}
+		return "the process died of a panic in another goroutine: " + msg, &PanicInfo{Message: unquotePanic(msg), Type: typ, Goroutine: true}
+	}
+	if m := fatalLine.FindStringSubmatch(stderr); m != nil {
+		return "fatal error: " + m[1], nil
+	}
+	if strings.Contains(stderr, "specgen: memory limit exceeded") {
+		return strings.TrimSpace(stderr[strings.Index(stderr, "specgen: memory limit exceeded"):]), nil
+	}
+	if code >= 0 {
+		return "os.Exit(" + strconv.Itoa(code) + ")", nil
+	}
+	return "the worker was killed", nil
+}
+
+// unquotePanic strips the formatting the runtime adds to some panic
+// values: `panic: main.T{...}` stays, a string error value like
+// `boom [recovered]` loses the suffix, and `(string) "x"` forms lose the type.
+func unquotePanic(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}
+
+// convert turns a worker's answer into a Result.
+func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
+	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts}
+	if r.Fail != "" {
+		res.Outcome = Broken
+		res.Message = r.Fail
+		return res
+	}
+	for _, in := range r.Inputs {
+		name, _ := in[0].(string)
+		res.Inputs = append(res.Inputs, NamedValue{Name: name, Value: wireValue(in[1])})
+	}
+	for _, o := range r.Outputs {
+		res.Outputs = append(res.Outputs, wireValue(o))
+	}
+	if r.Err != nil {
+		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
+		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {
+			// yaegi hides interpreted error types behind its own wrapper
+			// (traefik/yaegi#1345, #1716): the type is unknown.
+			res.Err.Type = ""
+		}
+	}
+	if r.Panic != nil {
+		res.Outcome = Panicked
+		res.Panic = &PanicInfo{Message: r.Panic.Message, Type: r.Panic.Type}
+		res.Outputs = nil
+		res.Err = nil
+		if yaegi {
+			// yaegi's restricted os.Exit panics with "os.Exit(N)".
+			if m := yaegiExit.FindStringSubmatch(r.Panic.Message); m != nil && r.Panic.Type == "string" {
+				res.Outcome = Exited
+				res.ExitCode, _ = strconv.Atoi(m[1])
+				res.Message = "os.Exit(" + m[1] + ")"
+				res.Panic = nil
+			}
+		}
+	}
+	return res
+}
+
+var yaegiExit = regexp.MustCompile(`^os\.Exit\((-?\d+)\)$`)
+
+// wireValue decodes a value of the wire form decoded by encoding/json
+// with UseNumber.
+func wireValue(x any) spec.Value {
+	data, err := json.Marshal(x)
+	if err != nil {
+		return spec.StringValue("<" + err.Error() + ">")
+	}
+	var v spec.Value
+	if err := v.UnmarshalJSON(data); err != nil {
+		return spec.StringValue("<" + err.Error() + ">")
+	}
+	return v
+}
+
+var goroutineHeader = regexp.MustCompile(`(?m)^goroutine \d+ \[`)
+
+// trimStack cuts the goroutine dumps off a crashed worker's stderr: what
+// the code printed and the panic line stay, the runtime's stacks go.
+func trimStack(s string) string {
+	if loc := goroutineHeader.FindStringIndex(s); loc != nil {
+		return strings.TrimRight(s[:loc[0]], "\n") + "\n"
+	}
+	return s
+}

@@ -1,0 +1,281 @@
+package executors
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+
+	"github.com/specgen-dev/specgen/executors/internal/rt"
+)
+
+// Yaegi runs probes in the yaegi interpreter: no compile step, the package
+// and its non-standard dependencies interpreted from source, the standard
+// library from yaegi's symbols (minus os/exec, net, unsafe, syscall and
+// plugin). The interpreter runs in a worker process started from the
+// current executable, which must call MaybeWorker first thing in main
+// (and in TestMain of tests that use this engine).
+type Yaegi struct {
+	// Exe is the executable started as the worker ("" = os.Executable()).
+	Exe string
+	// Env is added to the environment of workers.
+	Env []string
+	// Logf, when set, receives debug logging.
+	Logf func(format string, args ...any)
+
+	prep preparer
+}
+
+// Name returns "yaegi".
+func (y *Yaegi) Name() string { return "yaegi" }
+
+// Run loads the program in a worker and runs its probes.
+func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
+	pkg := prog.Func.Pkg
+	prepd, err := y.prep.prepare(prog, ".go", yaegiHas)
+	if err != nil {
+		return nil, fmt.Errorf("yaegi %s: %w", pkg.ImportPath, err)
+	}
+	rep := &Report{Engine: "yaegi", Blocks: prepd.blocks, Results: make([]Result, len(prog.Probes))}
+	for i, r := range prepd.early {
+		rep.Results[i] = r
+	}
+	if len(prepd.runnable) == 0 {
+		return rep, nil
+	}
+	gopath, err := os.MkdirTemp("", "specgen-yaegi-")
+	if err != nil {
+		return nil, fmt.Errorf("yaegi: %w", err)
+	}
+	defer os.RemoveAll(gopath)
+	write := func(importPath, name string, src []byte) error {
+		dir := filepath.Join(gopath, "src", filepath.FromSlash(importPath))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name), src, 0o644)
+	}
+	for name, src := range prepd.pkgFiles {
+		if err := write(pkg.ImportPath, filepath.Base(name), src); err != nil {
+			return nil, fmt.Errorf("yaegi: %w", err)
+		}
+	}
+	for name, src := range prepd.extra {
+		if err := write(pkg.ImportPath, name, src); err != nil {
+			return nil, fmt.Errorf("yaegi: %w", err)
+		}
+	}
+	for _, d := range pkg.Deps {
+		for _, f := range d.GoFiles {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return nil, fmt.Errorf("yaegi: %w", err)
+			}
+			if err := write(d.ImportPath, filepath.Base(f), src); err != nil {
+				return nil, fmt.Errorf("yaegi: %w", err)
+			}
+		}
+	}
+	exe := y.Exe
+	if exe == "" {
+		if exe, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("yaegi: find worker executable: %w", err)
+		}
+	}
+	// Paths in the interpreter's messages point into the temporary GOPATH;
+	// map them back to the user's files.
+	fix := strings.NewReplacer(filepath.Join(gopath, "src", filepath.FromSlash(pkg.ImportPath))+string(filepath.Separator), pkg.Dir+string(filepath.Separator))
+	p := &pool{
+		mk: func(ctx context.Context) *exec.Cmd {
+			cmd := exec.CommandContext(ctx, exe)
+			cmd.Dir = pkg.Dir
+			cmd.Env = append(os.Environ(), y.Env...)
+			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=yaegi", "SPECGEN_YAEGI_GOPATH="+gopath, "SPECGEN_YAEGI_PKG="+pkg.ImportPath)
+			return cmd
+		},
+		timeout:   timeoutOf(prog),
+		max:       prog.MaxOutput,
+		yaegi:     true,
+		handshake: true,
+	}
+	defer p.close()
+	start := time.Now()
+	if err := p.start(ctx); err != nil {
+		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, fix.Replace(err.Error()))
+	}
+	rep.BuildTime = time.Since(start)
+	for _, i := range prepd.runnable {
+		res, err := p.run(ctx, fmt.Sprint(i), prog.Probes[i])
+		if err != nil {
+			return nil, fmt.Errorf("yaegi %s: probe %s: %s", pkg.ImportPath, prog.Probes[i].ID, fix.Replace(err.Error()))
+		}
+		res.Message = fix.Replace(res.Message)
+		rep.Results[i] = res
+	}
+	return rep, nil
+}
+
+// MaybeWorker turns the process into an executor worker when it was
+// started as one (SPECGEN_WORKER is set), and never returns then. Call it
+// first thing in main, and in TestMain of packages whose tests use the
+// yaegi engine.
+func MaybeWorker() {
+	switch os.Getenv("SPECGEN_WORKER") {
+	case "":
+		return
+	case "yaegi":
+		if err := yaegiWorker(os.Getenv("SPECGEN_YAEGI_GOPATH"), os.Getenv("SPECGEN_YAEGI_PKG")); err != nil {
+			fmt.Fprintln(os.Stderr, "specgen worker:", err)
+			os.Exit(3)
+		}
+		os.Exit(0)
+	default:
+		fmt.Fprintln(os.Stderr, "specgen worker: unknown worker kind", os.Getenv("SPECGEN_WORKER"))
+		os.Exit(3)
+	}
+}
+
+// yaegiSymbols is the standard library offered to interpreted code.
+func yaegiSymbols() interp.Exports {
+	out := interp.Exports{}
+	for key, syms := range stdlib.Symbols {
+		path := key
+		if i := strings.LastIndex(key, "/"); i >= 0 {
+			path = key[:i]
+		}
+		if refusedImport(path) {
+			continue
+		}
+		out[key] = syms
+	}
+	return out
+}
+
+// yaegiHas reports whether yaegi's standard library has path.name.
+func yaegiHas(path, name string) bool {
+	syms, ok := stdlib.Symbols[path+"/"+path[strings.LastIndex(path, "/")+1:]]
+	if !ok {
+		return false
+	}
+	_, ok = syms[name]
+	return ok
+}
+
+var yaegiPos = regexp.MustCompile(`^(\S+\.go:\d+:\d+): `)
+
+func yaegiWorker(gopath, importPath string) (err error) {
+	answers := os.NewFile(3, "specgen-answers")
+	if answers == nil {
+		return errors.New("no answer pipe")
+	}
+	enc := json.NewEncoder(answers)
+	capture, err := rt.SpecgenNewCapture()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	run, covTake, err := yaegiLoad(gopath, importPath, capture)
+	hello := rt.SpecgenResponse{ID: "load", Nanos: int64(time.Since(start))}
+	if err != nil {
+		hello.Fail = err.Error()
+		enc.Encode(&hello)
+		return nil
+	}
+	if err := enc.Encode(&hello); err != nil {
+		return err
+	}
+	return rt.SpecgenServe(os.Stdin, answers, run, covTake, capture, rt.SpecgenCanonOptions{Yaegi: true})
+}
+
+func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// The interpreter panicked while loading: report the message,
+			// never its stack.
+			err = fmt.Errorf("the interpreter failed: %v", r)
+		}
+	}()
+	stdout, stderr := capture.Files()
+	i := interp.New(interp.Options{GoPath: gopath, Env: os.Environ(), Stdout: stdout, Stderr: stderr})
+	if err := i.Use(yaegiSymbols()); err != nil {
+		return nil, nil, err
+	}
+	if _, err := i.Eval(fmt.Sprintf("import specgenpkg %q", importPath)); err != nil {
+		return nil, nil, cleanYaegiError(err)
+	}
+	rv, err := i.Eval("specgenpkg.SpecgenRunProbe")
+	if err != nil {
+		return nil, nil, cleanYaegiError(err)
+	}
+	cv, err := i.Eval("specgenpkg.SpecgenCovTake")
+	if err != nil {
+		return nil, nil, cleanYaegiError(err)
+	}
+	run, ok := rv.Interface().(func(string, func(string, string, any)) bool)
+	if !ok {
+		return nil, nil, fmt.Errorf("probe table has type %s", rv.Type())
+	}
+	covFn := cv
+	covTake = func() []int {
+		out := covFn.Call(nil)[0]
+		if out.IsNil() {
+			return nil
+		}
+		return out.Interface().([]int)
+	}
+	return run, covTake, nil
+}
+
+// cleanYaegiError keeps the first line of an interpreter error: the
+// position and the message, not the source excerpt or a stack.
+func cleanYaegiError(err error) error {
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return errors.New(msg)
+}
+
+// start starts the pool's worker, reading the handshake of workers that
+// send one.
+func (p *pool) start(ctx context.Context) error {
+	w, err := startWorker(ctx, p.mk)
+	if err != nil {
+		return err
+	}
+	if p.handshake {
+		select {
+		case line, ok := <-w.lines:
+			if !ok {
+				<-w.done
+				return fmt.Errorf("worker ended while loading: %s", strings.TrimSpace(w.stderr.take()))
+			}
+			var hello rt.SpecgenResponse
+			if err := json.Unmarshal(line, &hello); err != nil {
+				w.kill()
+				return fmt.Errorf("worker sent a bad greeting: %w", err)
+			}
+			if hello.Fail != "" {
+				w.kill()
+				return errors.New(hello.Fail)
+			}
+		case <-time.After(2 * time.Minute):
+			w.kill()
+			return errors.New("worker did not load within 2m")
+		case <-ctx.Done():
+			w.kill()
+			return ctx.Err()
+		}
+	}
+	p.w = w
+	return nil
+}
