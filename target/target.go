@@ -51,6 +51,13 @@ type Package struct {
 	// ErrorTypes are the named types of the package and of the standard-library
 	// packages it imports whose value or pointer implements error.
 	ErrorTypes []ErrorType
+
+	src     map[string][]byte // file contents by absolute path
+	srcPkgs []srcPackage      // the package and its same-module dependencies
+	funcs   []*Func           // drivable functions, in source order
+	skipped []Skipped         // functions Funcs leaves out
+	byName  map[string]*Func  // every non-generic function and method by spec name
+	generic map[string]bool   // spec names of generic functions and methods of generic types
 }
 
 // Dep is a dependency loaded from source.
@@ -58,6 +65,8 @@ type Dep struct {
 	ImportPath string
 	Dir        string
 	GoFiles    []string // absolute paths
+	// ModulePath is the module that provides the package.
+	ModulePath string
 }
 
 // Sentinel is a package-level error variable.
@@ -68,6 +77,8 @@ type Sentinel struct {
 	Name string
 	// ImportPath is the package that declares it.
 	ImportPath string
+	// Obj is the variable, for rendering a reference with a Qualifier.
+	Obj *types.Var
 }
 
 // ErrorType is a concrete error type.
@@ -78,6 +89,8 @@ type ErrorType struct {
 	Name string
 	// ImportPath is the package that declares it.
 	ImportPath string
+	// Type is the error type: the named type, or a pointer to it.
+	Type types.Type
 }
 
 // Func is a function or method of the package under test.
@@ -104,6 +117,13 @@ type Func struct {
 	File      string // absolute path
 	StartLine int
 	EndLine   int
+
+	// Unbuildable is set when a parameter or the receiver has a type that
+	// GoExpr cannot build from a spec value (a func, a channel, an
+	// interface other than the few supported ones); it says which and why.
+	// Funcs leaves such functions out; Func returns them, for probes
+	// written by hand or by a model.
+	Unbuildable string
 }
 
 // Param is one parameter.

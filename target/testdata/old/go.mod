@@ -1,0 +1,3 @@
+module example.com/old
+
+go 1.21

@@ -1,0 +1,5 @@
+package broken
+
+func F() int { return undefinedThing }
+
+func G() string { return 1 }

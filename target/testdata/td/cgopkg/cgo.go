@@ -1,0 +1,5 @@
+package cgopkg
+
+import "C"
+
+func F() {}

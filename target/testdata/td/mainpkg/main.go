@@ -1,0 +1,6 @@
+package main
+
+func main() {}
+
+// Double doubles.
+func Double(x int) int { return 2 * x }

@@ -1,0 +1,5 @@
+package pricing
+
+import "testing"
+
+func TestNothing(t *testing.T) {}

@@ -1,0 +1,1 @@
+package pricing_test

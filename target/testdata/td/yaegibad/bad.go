@@ -1,0 +1,54 @@
+// Package yaegibad uses constructs yaegi v0.16.1 gets wrong.
+package yaegibad
+
+import (
+	"iter"
+	"slices"
+	"strings"
+
+	"example.com/td/util"
+)
+
+// Funcs captures loop variables.
+func Funcs(n int) []func() int {
+	var fs []func() int
+	for i := 0; i < n; i++ {
+		fs = append(fs, func() int { return i })
+	}
+	for _, s := range []string{"a"} {
+		_ = &s
+	}
+	return fs
+}
+
+// Fine does not capture.
+func Fine(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t + int(util.Clamp(1, 2, 3))
+}
+
+// Ranges uses new range forms.
+func Ranges(seq iter.Seq[int]) int {
+	t := 0
+	for i := range 10 {
+		t += i
+	}
+	for v := range seq {
+		t += v
+	}
+	return min(t, 100)
+}
+
+// Newer uses APIs newer than Go 1.22.
+func Newer(s string) []string {
+	xs := slices.Collect(strings.Lines(s))
+	slices.Sort(xs)
+	clear(xs[:0])
+	return xs
+}
+
+// Stack is generic.
+type Stack[T any] []T

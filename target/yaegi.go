@@ -1,0 +1,352 @@
+package target
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"go/version"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/traefik/yaegi/stdlib"
+	"github.com/traefik/yaegi/stdlib/generic"
+)
+
+// Problem is a construct that the yaegi interpreter (v0.16.1) runs
+// differently from Go, or not at all.
+type Problem struct {
+	Pos  string // file:line:col, the file relative to the package directory
+	What string
+}
+
+func (p Problem) String() string { return p.Pos + ": " + p.What }
+
+// refusedImport reports whether importing path is refused: the probe
+// executors run no code that reaches the network, other processes,
+// unsafe memory or cgo.
+func refusedImport(path string) bool {
+	switch path {
+	case "unsafe", "syscall", "os/exec", "net", "plugin", "C":
+		return true
+	}
+	return strings.HasPrefix(path, "net/") || strings.HasPrefix(path, "syscall/")
+}
+
+// YaegiProblems lists the constructs of the package and of its
+// dependencies in the same module that yaegi v0.16.1 gets wrong: loop
+// variables captured by a closure or whose address is taken (yaegi keeps
+// pre-Go 1.22 semantics; reported only for files at Go 1.22 or later),
+// the builtins min, max and clear, range over an integer or a function,
+// generic declarations, standard-library packages and names newer than
+// Go 1.22, and imports the executors refuse (unsafe, syscall, os/exec,
+// net, plugin, cgo). A function that has none can be interpreted.
+func (p *Package) YaegiProblems() []Problem {
+	c := &yaegiChecker{p: p, generic: yaegiGenericNames(), seen: map[string]bool{}}
+	for _, sp := range p.srcPkgs {
+		for _, f := range sp.files {
+			c.file(sp, f)
+		}
+	}
+	sort.SliceStable(c.out, func(i, j int) bool { return c.out[i].less(c.out[j]) })
+	out := make([]Problem, len(c.out))
+	for i, pr := range c.out {
+		out[i] = pr.Problem
+	}
+	return out
+}
+
+type yaegiChecker struct {
+	p *Package
+	// generic holds the names of the generic standard-library packages
+	// that yaegi interprets from source, by import path.
+	generic map[string]map[string]bool
+	seen    map[string]bool
+	out     []posProblem
+}
+
+type posProblem struct {
+	Problem
+	pos token.Position
+}
+
+func (a posProblem) less(b posProblem) bool {
+	if a.pos.Filename != b.pos.Filename {
+		return a.pos.Filename < b.pos.Filename
+	}
+	if a.pos.Line != b.pos.Line {
+		return a.pos.Line < b.pos.Line
+	}
+	return a.pos.Column < b.pos.Column
+}
+
+func (c *yaegiChecker) add(pos token.Pos, format string, args ...any) {
+	what := fmt.Sprintf(format, args...)
+	ps := c.p.Fset.Position(pos)
+	pr := Problem{Pos: c.p.position(pos), What: what}
+	if key := pr.String(); !c.seen[key] {
+		c.seen[key] = true
+		c.out = append(c.out, posProblem{pr, ps})
+	}
+}
+
+func (c *yaegiChecker) file(sp srcPackage, f *ast.File) {
+	goVersion := sp.info.FileVersions[f]
+	if goVersion == "" && c.p.GoVersion != "" {
+		goVersion = "go" + c.p.GoVersion
+	}
+	newLoops := goVersion != "" && version.Compare(goVersion, "go1.22") >= 0
+
+	badImport := map[string]bool{}
+	for _, im := range f.Imports {
+		path, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		switch {
+		case refusedImport(path):
+			badImport[path] = true
+			c.add(im.Pos(), "import %q (the executors refuse unsafe, syscall, os/exec, net, plugin and cgo)", path)
+		case c.isStd(path) && stdlib.Symbols[path+"/"+c.pkgName(sp, im, path)] == nil && c.generic[path] == nil:
+			badImport[path] = true
+			c.add(im.Pos(), "import %q (not in yaegi v0.16.1's standard library, which stops at Go 1.22)", path)
+		}
+	}
+
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Type.TypeParams != nil && n.Recv == nil {
+				c.add(n.Name.Pos(), "generic function %s (yaegi v0.16.1's generics are incomplete)", n.Name.Name)
+			}
+		case *ast.TypeSpec:
+			if n.TypeParams != nil {
+				c.add(n.Name.Pos(), "generic type %s (yaegi v0.16.1's generics are incomplete)", n.Name.Name)
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := sp.info.Uses[id].(*types.Builtin); ok {
+					switch b.Name() {
+					case "min", "max", "clear":
+						c.add(id.Pos(), "builtin %s (yaegi v0.16.1 has no min/max/clear)", b.Name())
+					}
+				}
+			}
+		case *ast.SelectorExpr:
+			c.selector(sp, n, badImport)
+		case *ast.RangeStmt:
+			if t := sp.info.TypeOf(n.X); t != nil {
+				switch u := t.Underlying().(type) {
+				case *types.Basic:
+					if u.Info()&types.IsInteger != 0 {
+						c.add(n.For, "range over an integer (yaegi v0.16.1 cannot)")
+					}
+				case *types.Signature:
+					c.add(n.For, "range over a function (yaegi v0.16.1 cannot)")
+				}
+			}
+			if newLoops && n.Tok == token.DEFINE {
+				c.loopVars(sp, n.Body, n.Key, n.Value)
+			}
+		case *ast.ForStmt:
+			if as, ok := n.Init.(*ast.AssignStmt); ok && newLoops && as.Tok == token.DEFINE {
+				c.loopVars(sp, n.Body, as.Lhs...)
+			}
+		}
+		return true
+	})
+}
+
+// pkgName is the name of the package an import brings in.
+func (c *yaegiChecker) pkgName(sp srcPackage, im *ast.ImportSpec, path string) string {
+	if ip, ok := c.p.Imports[path]; ok {
+		return ip.Name()
+	}
+	if obj := sp.info.PkgNameOf(im); obj != nil {
+		return obj.Imported().Name()
+	}
+	return guessName(path)
+}
+
+// isStd reports whether path is a standard-library package.
+func (c *yaegiChecker) isStd(path string) bool {
+	for _, d := range c.p.Deps {
+		if d.ImportPath == path {
+			return false
+		}
+	}
+	for _, sp := range c.p.srcPkgs {
+		if sp.path == path {
+			return false
+		}
+	}
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// selector reports references to standard-library names that yaegi's
+// standard library lacks.
+func (c *yaegiChecker) selector(sp srcPackage, sel *ast.SelectorExpr, badImport map[string]bool) {
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return
+	}
+	pn, ok := sp.info.Uses[id].(*types.PkgName)
+	if !ok {
+		return
+	}
+	path := pn.Imported().Path()
+	if badImport[path] || !c.isStd(path) {
+		return
+	}
+	syms := stdlib.Symbols[path+"/"+pn.Imported().Name()]
+	if syms == nil && c.generic[path] == nil {
+		return // reported at the import
+	}
+	name := sel.Sel.Name
+	if _, ok := syms[name]; ok || yaegiGenericWorks(path, name) {
+		return
+	}
+	if c.generic[path][name] {
+		if _, isFunc := sp.info.Uses[sel.Sel].(*types.Func); isFunc {
+			c.add(sel.Sel.Pos(), "%s.%s (yaegi v0.16.1 fails to instantiate this generic function)", pn.Imported().Name(), name)
+		}
+		return
+	}
+	if c.generic[path] != nil {
+		c.add(sel.Sel.Pos(), "%s.%s (not in yaegi v0.16.1's standard library)", pn.Imported().Name(), name)
+		return
+	}
+	c.add(sel.Sel.Pos(), "%s.%s (not in yaegi v0.16.1's standard library, which stops at Go 1.22)", pn.Imported().Name(), name)
+}
+
+// yaegiGenericWorks reports whether yaegi v0.16.1 runs the generic
+// standard-library function path.name, which it interprets from a copy
+// of its Go 1.22 source. Most of them fail ("undefined type for E");
+// these few were found to work (TestYaegiGenericFuncs keeps the list
+// honest).
+func yaegiGenericWorks(path, name string) bool {
+	switch path + "." + name {
+	case "cmp.Compare", "cmp.Less",
+		"maps.DeleteFunc",
+		"slices.CompareFunc", "slices.Contains", "slices.ContainsFunc", "slices.EqualFunc", "slices.Index", "slices.IndexFunc":
+		return true
+	}
+	return false
+}
+
+// loopVars reports the loop variables declared by idents that body
+// captures in a closure or takes the address of.
+func (c *yaegiChecker) loopVars(sp srcPackage, body *ast.BlockStmt, idents ...ast.Expr) {
+	vars := map[types.Object]bool{}
+	for _, e := range idents {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			if obj := sp.info.Defs[id]; obj != nil {
+				vars[obj] = true
+			}
+		}
+	}
+	if len(vars) == 0 || body == nil {
+		return
+	}
+	const why = "yaegi v0.16.1 shares one variable across iterations, Go 1.22 makes one per iteration"
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			reported := map[types.Object]bool{}
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					if obj := sp.info.Uses[id]; vars[obj] && !reported[obj] {
+						reported[obj] = true
+						c.add(id.Pos(), "loop variable %s captured by a closure (%s)", id.Name, why)
+					}
+				}
+				return true
+			})
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id := rootIdent(sp.info, n.X); id != nil && vars[sp.info.Uses[id]] {
+					c.add(n.Pos(), "address of loop variable %s taken (%s)", id.Name, why)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// rootIdent returns the variable whose storage x is part of (v in v,
+// v.f of a struct, v[i] of an array, (v)), or nil.
+func rootIdent(info *types.Info, x ast.Expr) *ast.Ident {
+	for {
+		switch e := x.(type) {
+		case *ast.ParenExpr:
+			x = e.X
+		case *ast.SelectorExpr:
+			if _, ok := info.Selections[e]; !ok {
+				return nil // a qualified identifier
+			}
+			if t := info.TypeOf(e.X); t == nil || isPointer(t) {
+				return nil
+			}
+			x = e.X
+		case *ast.IndexExpr:
+			if t := info.TypeOf(e.X); t == nil {
+				return nil
+			} else if _, ok := t.Underlying().(*types.Array); !ok {
+				return nil
+			}
+			x = e.X
+		case *ast.Ident:
+			return e
+		default:
+			return nil
+		}
+	}
+}
+
+// yaegiGenericNames returns the names that yaegi v0.16.1 provides for
+// the generic standard-library packages it interprets from source
+// (cmp, maps, slices), by import path.
+func yaegiGenericNames() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	fset := token.NewFileSet()
+	for _, src := range generic.Sources {
+		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		names := out[f.Name.Name]
+		if names == nil {
+			names = map[string]bool{}
+			out[f.Name.Name] = names
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
