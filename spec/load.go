@@ -47,7 +47,7 @@ func Load(path string) (*File, error) {
 // returns the File as far as it could be built, so that a caller that
 // repairs specs can see what was there.
 func Parse(path string, data []byte) (*File, error) {
-	p := &parser{file: path, broken: map[*Case]bool{}}
+	p := &parser{file: path, skip: skips{broken: map[*Case]bool{}, quiet: map[any]bool{}}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -66,16 +66,32 @@ func Parse(path string, data []byte) (*File, error) {
 		return nil, p.errs.err()
 	}
 	f := p.parseFile(&doc)
-	p.errs = append(p.errs, validate(f, p.broken)...)
+	p.errs = append(p.errs, validate(f, p.skip)...)
 	return f, p.errs.err()
 }
 
 type parser struct {
 	file string
 	errs Errors
-	// broken holds the cases that could not be read at all; Validate
-	// skips them (they are kept so that case numbers stay right).
+	skip skips
+}
+
+// skips tells validate what the parser already reported.
+type skips struct {
+	// broken holds the cases that could not be read at all; they are
+	// not validated (they are kept so that case numbers stay right).
 	broken map[*Case]bool
+	// quiet holds the functions, cases and evaluators that had a
+	// problem while parsing: validate does not also call them empty or
+	// missing a parameter.
+	quiet map[any]bool
+}
+
+// quietIf marks x quiet when errors were reported since the count n.
+func (p *parser) quietIf(x any, n int) {
+	if len(p.errs) > n {
+		p.skip.quiet[x] = true
+	}
 }
 
 func (p *parser) pos(n *yaml.Node) Pos {
@@ -276,6 +292,7 @@ func (p *parser) valueError(err error, ctx string) {
 
 func (p *parser) function(fp pair) *Function {
 	fn := &Function{Name: fp.name, Pos: p.pos(fp.key)}
+	defer p.quietIf(fn, len(p.errs))
 	ctx := fp.name + ": "
 	v := derefNode(fp.val)
 	if isNull(v) {
@@ -358,27 +375,33 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 	for _, pr := range p.pairs(v, ctx) {
 		ectx := ctx + pr.name + ": "
 		pos := p.pos(pr.key)
+		var evaluator any
+		nerrs := len(p.errs)
 		switch pr.name {
 		case "Type":
 			t := &TypeEval{Pos: pos}
+			evaluator = t
 			for _, param := range p.evalParams(pr, ectx, []string{"type"}) {
 				t.Type, _ = p.str(param, ectx)
 			}
 			e.Type = t
 		case "Assertion":
 			a := &AssertionEval{Pos: pos}
+			evaluator = a
 			for _, param := range p.evalParams(pr, ectx, []string{"assertion"}) {
 				a.Assertion, _ = p.str(param, ectx)
 			}
 			e.Assertion = a
 		case "Duration":
 			d := &DurationEval{Pos: pos}
+			evaluator = d
 			for _, param := range p.evalParams(pr, ectx, []string{"duration"}) {
 				d.Duration, _ = p.duration(param, ectx)
 			}
 			e.Duration = d
 		case "Pattern":
 			pe := &PatternEval{Pos: pos}
+			evaluator = pe
 			for _, param := range p.evalParams(pr, ectx, []string{"pattern", "case_sensitive"}) {
 				switch param.name {
 				case "pattern":
@@ -392,6 +415,7 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 			e.Pattern = pe
 		case "ContainsInput":
 			c := &ContainsInputEval{Pos: pos}
+			evaluator = c
 			for _, param := range p.evalParams(pr, ectx, []string{"case_sensitive", "as_strings"}) {
 				b, ok := p.boolean(param, ectx)
 				switch {
@@ -405,6 +429,7 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 			e.ContainsInput = c
 		case "LLMJudge":
 			j := &LLMJudgeEval{Pos: pos}
+			evaluator = j
 			for _, param := range p.evalParams(pr, ectx, []string{"rubric", "model"}) {
 				switch param.name {
 				case "rubric":
@@ -418,6 +443,9 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, strings.ToLower(pr.name))
 		default:
 			p.unknownKey(pr, ctx, "evaluator", evalNames)
+		}
+		if evaluator != nil {
+			p.quietIf(evaluator, nerrs)
 		}
 	}
 	if h := generatedHash(ep.key.LineComment); h != "" {
@@ -442,10 +470,11 @@ func (p *parser) dataset(fn *Function, dp pair, ctx string) {
 func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) *Case {
 	it := derefNode(item)
 	c := &Case{Pos: p.pos(it), Fields: map[string]Pos{}}
+	defer p.quietIf(c, len(p.errs))
 	label := fmt.Sprintf("case %d: ", index)
 	if it.Kind != yaml.MappingNode {
 		p.errorf(item, ctx, "%swant a mapping, got %s", label, nodeKindName(it))
-		p.broken[c] = true
+		p.skip.broken[c] = true
 		return c
 	}
 	prs := p.pairs(it, ctx+label)
@@ -458,7 +487,7 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			}
 			if body.Kind != yaml.MappingNode {
 				p.errorf(pr.val, ctx, "%swant a mapping of %s, got %s", label, strings.Join(caseKeys, ", "), nodeKindName(body))
-				p.broken[c] = true
+				p.skip.broken[c] = true
 				return c
 			}
 			break
@@ -535,14 +564,14 @@ func (p *parser) tolerance(pr pair, ctx string) (float64, bool) {
 // expressions, durations and tolerances. It returns an Errors naming
 // every problem, positioned where the File has positions.
 func (f *File) Validate() error {
-	return validate(f, nil).err()
+	return validate(f, skips{}).err()
 }
 
 // raisesShape matches what raises may name besides "error" and "panic":
 // an error type, possibly a pointer, or a sentinel, possibly qualified.
 var raisesShape = regexp.MustCompile(`^\*?(?:[\p{L}\p{N}_.\-~/]+\.)?[\p{L}_][\p{L}\p{N}_]*$`)
 
-func validate(f *File, skip map[*Case]bool) Errors {
+func validate(f *File, skip skips) Errors {
 	var errs Errors
 	add := func(pos Pos, ctx, format string, args ...any) {
 		errs = append(errs, &Error{Pos: pos, Msg: ctx + fmt.Sprintf(format, args...)})
@@ -558,20 +587,20 @@ func validate(f *File, skip map[*Case]bool) Errors {
 		} else {
 			seenFn[fn.Name] = fn
 		}
-		if len(fn.Dataset) == 0 {
+		if len(fn.Dataset) == 0 && !skip.quiet[fn] {
 			add(fn.Pos, ctx, "no cases")
 		}
-		validateEvals(fn.Evals, ctx+"evals: ", add)
+		validateEvals(fn.Evals, ctx+"evals: ", skip, add)
 		ids := map[string]*Case{}
 		for i, c := range fn.Dataset {
-			if skip[c] {
+			if skip.broken[c] {
 				continue
 			}
 			label := fmt.Sprintf("case %d: ", i+1)
 			if c.ID != "" {
 				label = fmt.Sprintf("case %q: ", c.ID)
 			}
-			validateCase(fn, c, ctx+label, add)
+			validateCase(fn, c, ctx+label, skip, add)
 			if c.ID == "" {
 				continue
 			}
@@ -600,32 +629,36 @@ func (c *Case) field(name string) Pos {
 	return c.Pos
 }
 
-func validateEvals(e Evals, ctx string, add func(Pos, string, string, ...any)) {
-	if t := e.Type; t != nil && strings.TrimSpace(t.Type) == "" {
+func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string, ...any)) {
+	if t := e.Type; t != nil && strings.TrimSpace(t.Type) == "" && !skip.quiet[t] {
 		add(t.Pos, ctx, "Type: missing type")
 	}
-	if a := e.Assertion; a != nil && strings.TrimSpace(a.Assertion) == "" {
+	if a := e.Assertion; a != nil && strings.TrimSpace(a.Assertion) == "" && !skip.quiet[a] {
 		add(a.Pos, ctx, "Assertion: missing assertion")
 	}
-	if d := e.Duration; d != nil && d.Duration.Duration <= 0 {
+	if d := e.Duration; d != nil && d.Duration.Duration <= 0 && !skip.quiet[d] {
 		add(d.Pos, ctx, "Duration: duration must be positive, got %s", d.Duration)
 	}
 	if pe := e.Pattern; pe != nil {
 		if pe.Pattern == "" {
-			add(pe.Pos, ctx, "Pattern: missing pattern")
+			if !skip.quiet[pe] {
+				add(pe.Pos, ctx, "Pattern: missing pattern")
+			}
 		} else if _, err := regexp.Compile(pe.Pattern); err != nil {
 			add(pe.Pos, ctx, "Pattern: %v", err)
 		}
 	}
-	if j := e.LLMJudge; j != nil && strings.TrimSpace(j.Rubric) == "" {
+	if j := e.LLMJudge; j != nil && strings.TrimSpace(j.Rubric) == "" && !skip.quiet[j] {
 		add(j.Pos, ctx, "LLMJudge: missing rubric")
 	}
 }
 
-func validateCase(fn *Function, c *Case, ctx string, add func(Pos, string, string, ...any)) {
+func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
 	if c.ID == "" && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
 		c.Raises == "" && c.Match == "" && c.Duration == nil && c.Tolerance == 0 {
-		add(c.Pos, ctx, "empty case")
+		if !skip.quiet[c] {
+			add(c.Pos, ctx, "empty case")
+		}
 		return
 	}
 	if c.Input != nil && c.Inputs != nil {

@@ -389,10 +389,28 @@ func stringNode(s string) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagBinary, Value: base64.StdEncoding.EncodeToString([]byte(s))}
 	}
 	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: s}
-	if s == "<<" || strings.Contains(s, "\n") && !literalSafe(s) {
+	if s == "<<" || strings.Contains(s, "\n") && !literalSafe(s) || looksNonString(s) {
 		n.Style = yaml.DoubleQuotedStyle
 	}
 	return n
+}
+
+// Strings that yaml.v3 would read back as strings but other YAML tools
+// (YAML 1.1 ones, editors) may not: numbers out of float64 range, YAML
+// 1.1 booleans (but for y and n, common field names that few tools
+// take for booleans) and base-60 numbers. Node quotes them, as yaml.v3 does
+// for Go strings.
+var (
+	numberLike = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$`)
+	base60Like = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+)
+
+func looksNonString(s string) bool {
+	switch s {
+	case "yes", "Yes", "YES", "on", "On", "ON", "no", "No", "NO", "off", "Off", "OFF":
+		return true
+	}
+	return numberLike.MatchString(s) || base60Like.MatchString(s)
 }
 
 // literalSafe reports whether yaml.v3 writes the multi-line string s in

@@ -416,3 +416,13 @@ func TestDurationDecoding(t *testing.T) {
 		t.Errorf("json.Marshal(250ms) = %s, %v; want \"250ms\"", b, err)
 	}
 }
+
+func TestNodeQuotesForOtherTools(t *testing.T) {
+	// yaml.v3 reads these back as strings even unquoted, but YAML 1.1
+	// tools and editors would not.
+	for _, s := range []string{"1e400", "yes", "No", "on", "12:30", "1_000"} {
+		if got, want := encodeValue(t, StringValue(s)), `"`+s+"\"\n"; got != want {
+			t.Errorf("encode %q = %q, want %q", s, got, want)
+		}
+	}
+}
