@@ -392,12 +392,19 @@ func specgenRun(p func(func(string, string, any)), rec func(string, string, any)
 
 // SpecgenRunProbe runs the probe with the given id; false if there is none.
 func SpecgenRunProbe(id string, rec func(string, string, any)) bool {
-	switch id {
+	p, ok := specgenProbes[id]
+	if ok {
+		specgenRun(p, rec)
+	}
+	return ok
+}
+
+var specgenProbes = map[string]func(func(string, string, any)){
 `)
 	for _, i := range idx {
-		fmt.Fprintf(&body, "\tcase %q:\n\t\tspecgenRun(%s, rec)\n\t\treturn true\n", strconv.Itoa(i), probeFunc(i))
+		fmt.Fprintf(&body, "\t%q: %s,\n", strconv.Itoa(i), probeFunc(i))
 	}
-	body.WriteString("\t}\n\treturn false\n}\n")
+	body.WriteString("}\n")
 	body.WriteString(`
 var _ = specgenstrings.Join
 var _ = specgenerrors.Is

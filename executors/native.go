@@ -35,6 +35,8 @@ type Native struct {
 	Env []string
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
+	// Workers is the number of worker processes (0 = up to 4, one per CPU).
+	Workers int
 
 	prep preparer
 }
@@ -67,7 +69,7 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &pool{
+	proto := pool{
 		mk: func(ctx context.Context) *exec.Cmd {
 			cmd := exec.CommandContext(ctx, bin)
 			cmd.Dir = prog.Func.Pkg.Dir
@@ -78,13 +80,8 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 		timeout: timeoutOf(prog),
 		max:     prog.MaxOutput,
 	}
-	defer p.close()
-	for _, i := range prepd.runnable {
-		res, err := p.run(ctx, fmt.Sprint(i), prog.Probes[i])
-		if err != nil {
-			return nil, fmt.Errorf("native %s: probe %s: %w", prog.Func.Pkg.ImportPath, prog.Probes[i].ID, err)
-		}
-		rep.Results[i] = res
+	if err := runAll(ctx, proto, defaultWorkers(n.Workers), prog, prepd.runnable, rep.Results, func(s string) string { return s }); err != nil {
+		return nil, fmt.Errorf("native %s: %w", prog.Func.Pkg.ImportPath, err)
 	}
 	return rep, nil
 }

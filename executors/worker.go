@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -320,4 +321,69 @@ func trimStack(s string) string {
 		return strings.TrimRight(s[:loc[0]], "\n") + "\n"
 	}
 	return s
+}
+
+// runAll runs the probes idx of prog on up to workers pools in parallel,
+// each pool a copy of proto, filling results. fix rewrites messages.
+// A worker already running in proto is used by the first pool.
+func runAll(ctx context.Context, proto pool, workers int, prog *Program, idx []int, results []Result, fix func(string) string) error {
+	if workers < 1 {
+		workers = 1
+	}
+	if workers > len(idx) {
+		workers = len(idx)
+	}
+	if workers == 0 && proto.w != nil {
+		proto.close()
+	}
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := proto
+			if w > 0 {
+				p.w = nil
+			}
+			defer p.close()
+			for i := range next {
+				res, err := p.run(ctx, strconv.Itoa(i), prog.Probes[i])
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("probe %s: %s", prog.Probes[i].ID, fix(err.Error()))
+					}
+					mu.Unlock()
+					continue
+				}
+				res.Message = fix(res.Message)
+				results[i] = res
+			}
+		}()
+	}
+	for _, i := range idx {
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return firstErr
+}
+
+// defaultWorkers is the number of worker processes per run.
+func defaultWorkers(n int) int {
+	if n > 0 {
+		return n
+	}
+	return min(runtime.GOMAXPROCS(0), 4)
 }

@@ -31,6 +31,10 @@ type Yaegi struct {
 	Env []string
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
+	// Workers is the number of worker processes (0 = 1: loading the
+	// program costs more than running its probes, so more workers only pay
+	// for very slow probes).
+	Workers int
 
 	prep preparer
 }
@@ -94,7 +98,7 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	// Paths in the interpreter's messages point into the temporary GOPATH;
 	// map them back to the user's files.
 	fix := strings.NewReplacer(filepath.Join(gopath, "src", filepath.FromSlash(pkg.ImportPath))+string(filepath.Separator), pkg.Dir+string(filepath.Separator))
-	p := &pool{
+	proto := pool{
 		mk: func(ctx context.Context) *exec.Cmd {
 			cmd := exec.CommandContext(ctx, exe)
 			cmd.Dir = pkg.Dir
@@ -107,19 +111,15 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 		yaegi:     true,
 		handshake: true,
 	}
-	defer p.close()
+	// Load once up front so that a package yaegi cannot load is one clear
+	// error, not one per probe.
 	start := time.Now()
-	if err := p.start(ctx); err != nil {
+	if err := proto.start(ctx); err != nil {
 		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, fix.Replace(err.Error()))
 	}
 	rep.BuildTime = time.Since(start)
-	for _, i := range prepd.runnable {
-		res, err := p.run(ctx, fmt.Sprint(i), prog.Probes[i])
-		if err != nil {
-			return nil, fmt.Errorf("yaegi %s: probe %s: %s", pkg.ImportPath, prog.Probes[i].ID, fix.Replace(err.Error()))
-		}
-		res.Message = fix.Replace(res.Message)
-		rep.Results[i] = res
+	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, rep.Results, fix.Replace); err != nil {
+		return nil, fmt.Errorf("yaegi %s: %w", pkg.ImportPath, err)
 	}
 	return rep, nil
 }

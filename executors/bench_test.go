@@ -1,0 +1,85 @@
+package executors_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/specgen-dev/specgen/executors"
+)
+
+// thousand is a program of 1,000 simple cases on one function.
+func thousand(b *testing.B) *executors.Program {
+	pkg, err := calcOnce()
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := pkg.Func("Div")
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog := &executors.Program{Func: f}
+	for i := 0; i < 1000; i++ {
+		prog.Probes = append(prog.Probes, executors.Probe{ID: fmt.Sprint(i), Args: []string{fmt.Sprint(i * 7), fmt.Sprint(i%9 + 1)}})
+	}
+	return prog
+}
+
+// BenchmarkRun1000 runs 1,000 cases per iteration; cases/s is reported.
+// The native binary is cached after the first iteration, so the figure
+// is the steady state of a rerun; BenchmarkNativeBuild measures a build.
+func BenchmarkRun1000(b *testing.B) {
+	cache := b.TempDir()
+	for _, e := range []executors.Executor{&executors.Native{CacheDir: cache}, &executors.Yaegi{}} {
+		b.Run(e.Name(), func(b *testing.B) {
+			prog := thousand(b)
+			ctx := context.Background()
+			if _, err := e.Run(ctx, prog); err != nil { // warm: build or load once
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			var build float64
+			for i := 0; i < b.N; i++ {
+				rep, err := e.Run(ctx, prog)
+				if err != nil {
+					b.Fatal(err)
+				}
+				build += rep.BuildTime.Seconds()
+			}
+			b.ReportMetric(float64(len(prog.Probes)*b.N)/b.Elapsed().Seconds(), "cases/s")
+			b.ReportMetric(float64(len(prog.Probes)*b.N)/(b.Elapsed().Seconds()-build), "cases/s-after-load")
+		})
+	}
+}
+
+// BenchmarkNativeBuild measures a cold build of the native worker (with
+// the Go build cache warm for the package's dependencies).
+func BenchmarkNativeBuild(b *testing.B) {
+	prog := thousand(b)
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		cache, _ := os.MkdirTemp(b.TempDir(), "cache")
+		e := &executors.Native{CacheDir: cache}
+		rep, err := e.Run(ctx, prog)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(rep.BuildTime.Seconds(), "build-s")
+	}
+}
+
+// BenchmarkYaegiLoad measures loading the package in a yaegi worker.
+func BenchmarkYaegiLoad(b *testing.B) {
+	prog := thousand(b)
+	prog.Probes = prog.Probes[:1]
+	ctx := context.Background()
+	e := &executors.Yaegi{}
+	for i := 0; i < b.N; i++ {
+		rep, err := e.Run(ctx, prog)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(rep.BuildTime.Seconds()*1000, "load-ms")
+	}
+}
