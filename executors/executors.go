@@ -37,6 +37,10 @@ type Program struct {
 	Timeout time.Duration
 	// MaxOutput bounds the captured stdout and stderr of each probe (default 64 KiB).
 	MaxOutput int
+	// Exact asks for exact Go semantics (for Auto: native), because the
+	// caller depends on what yaegi cannot give: the names of the package's
+	// own error types, runtime panic messages.
+	Exact bool
 }
 
 // Probe is one call of the program's function. The generated code is:

@@ -1,0 +1,66 @@
+package executors
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// Auto chooses an engine per program: yaegi where it is safe, native
+// otherwise. Yaegi is safe when the package (and its same-module
+// dependencies) use nothing yaegi v0.16.1 gets wrong, and the program does
+// not ask for Exact semantics. When the go command is missing, yaegi is
+// the only engine and is used whatever the risk (a note says so).
+type Auto struct {
+	Native *Native
+	Yaegi  *Yaegi
+	// Logf receives the reason for each choice.
+	Logf func(format string, args ...any)
+}
+
+// Name returns "auto".
+func (a *Auto) Name() string { return "auto" }
+
+// Choose returns the engine Auto would run prog on, and why.
+func (a *Auto) Choose(prog *Program) (Executor, string) {
+	goCmd := "go"
+	if a.Native != nil && a.Native.GoCmd != "" {
+		goCmd = a.Native.GoCmd
+	}
+	if _, err := exec.LookPath(goCmd); err != nil {
+		return a.Yaegi, "no go command: yaegi is the only engine"
+	}
+	if prog.Exact {
+		return a.Native, "the spec needs exact Go semantics (error types of the package, panic texts)"
+	}
+	if probs := prog.Func.Pkg.YaegiProblems(); len(probs) > 0 {
+		var list []string
+		for i, p := range probs {
+			if i == 3 {
+				list = append(list, fmt.Sprintf("and %d more", len(probs)-3))
+				break
+			}
+			list = append(list, p.String())
+		}
+		return a.Native, "yaegi would get this package wrong: " + strings.Join(list, "; ")
+	}
+	return a.Yaegi, "the package is safe for yaegi"
+}
+
+// Run runs prog on the engine Choose picks; if yaegi cannot load the
+// package, it falls back to native.
+func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
+	e, why := a.Choose(prog)
+	if a.Logf != nil {
+		a.Logf("%s: %s: %s", prog.Func.Name, e.Name(), why)
+	}
+	rep, err := e.Run(ctx, prog)
+	if err != nil && e == Executor(a.Yaegi) && a.Native != nil && ctx.Err() == nil {
+		if a.Logf != nil {
+			a.Logf("%s: yaegi failed (%v); using native", prog.Func.Name, err)
+		}
+		return a.Native.Run(ctx, prog)
+	}
+	return rep, err
+}
