@@ -1,0 +1,167 @@
+// Package schemagen reflects specgen's Go types into the JSON Schemas
+// kept in the schemas directory. The table in Table lists them; `go
+// generate ./schemas` writes them, and a test in schemas fails when a
+// committed schema is stale.
+package schemagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"reflect"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// baseID prefixes the $id of every schema.
+const baseID = "https://github.com/specgen-dev/specgen/schemas/"
+
+// Entry is one generated schema.
+type Entry struct {
+	// File is the schema's file name in the schemas directory.
+	File string
+	// Value is a value (or a pointer to one) of the Go type the schema
+	// describes; its exported fields are reflected by their json tags.
+	Value any
+	// Title and Description document the schema's root.
+	Title, Description string
+	// Adjust, when set, finishes the reflected schema (for shapes the
+	// Go type cannot express).
+	Adjust func(*jsonschema.Schema)
+}
+
+// Table lists the schemas to generate. To add one, add a line.
+func Table() []Entry {
+	return []Entry{
+		{File: "specgen.schema.json", Value: &spec.File{}, Title: "specgen spec",
+			Description: "A specgen regression spec: the package under test and, under each function name (Func, Type.Method or (*Type).Method), its evaluators and cases.",
+			Adjust:      adjustSpec},
+	}
+}
+
+// Generate returns the JSON text of the schema named file in the table.
+func Generate(file string) ([]byte, error) {
+	for _, e := range Table() {
+		if e.File == file {
+			return e.generate()
+		}
+	}
+	return nil, fmt.Errorf("generate schema %s: not in the table", file)
+}
+
+// WriteAll writes every schema of the table into dir, leaving files
+// whose content is unchanged untouched, and returns the paths it wrote.
+func WriteAll(dir string) ([]string, error) {
+	var written []string
+	for _, e := range Table() {
+		data, err := e.generate()
+		if err != nil {
+			return written, err
+		}
+		path := filepath.Join(dir, e.File)
+		changed, err := spec.WriteFile(path, data)
+		if err != nil {
+			return written, fmt.Errorf("generate schema %s: %w", e.File, err)
+		}
+		if changed {
+			written = append(written, path)
+		}
+	}
+	return written, nil
+}
+
+func reflector() *jsonschema.Reflector {
+	return &jsonschema.Reflector{
+		// Value and Duration have their own YAML forms.
+		Mapper: func(t reflect.Type) *jsonschema.Schema {
+			switch t {
+			case reflect.TypeFor[spec.Value]():
+				// Any YAML value: a scalar, a list or a map.
+				return &jsonschema.Schema{}
+			case reflect.TypeFor[spec.Duration]():
+				return durationSchema()
+			}
+			return nil
+		},
+	}
+}
+
+// goDuration matches what time.ParseDuration accepts, positive.
+const goDuration = `^\+?(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+$`
+
+func durationSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{
+		{Type: "number", ExclusiveMinimum: "0", Description: "milliseconds"},
+		{Type: "string", Pattern: goDuration, Description: "a Go duration such as 50ms or 1.5s"},
+	}}
+}
+
+func (e Entry) generate() ([]byte, error) {
+	s := reflector().Reflect(e.Value)
+	s.ID = jsonschema.ID(baseID + e.File)
+	s.Title = e.Title
+	s.Description = e.Description
+	if e.Adjust != nil {
+		e.Adjust(s)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, fmt.Errorf("generate schema %s: %w", e.File, err)
+	}
+	return b.Bytes(), nil
+}
+
+// adjustSpec turns the reflected File (which only has package) into the
+// top level of a spec file: every other key is a function spec; and it
+// lets a dataset item be a case with or without its `case:` wrapper.
+func adjustSpec(s *jsonschema.Schema) {
+	fn := reflector().Reflect(&spec.Function{})
+	for name, def := range fn.Definitions {
+		s.Definitions[name] = def
+	}
+	file := s.Definitions["File"]
+	file.AdditionalProperties = &jsonschema.Schema{Ref: "#/$defs/Function"}
+	file.Description = "package, then one key per function: Func, Type.Method or (*Type).Method"
+
+	function := s.Definitions["Function"]
+	function.Description = "the spec of one function or method"
+	if ds, ok := function.Properties.Get("dataset"); ok {
+		one := uint64(1)
+		ds.MinItems = &one
+		ds.Items = &jsonschema.Schema{AnyOf: []*jsonschema.Schema{
+			{
+				Type:                 "object",
+				Properties:           jsonschema.NewProperties(),
+				Required:             []string{"case"},
+				AdditionalProperties: jsonschema.FalseSchema,
+			},
+			{Ref: "#/$defs/Case"},
+		}}
+		ds.Items.AnyOf[0].Properties.Set("case", &jsonschema.Schema{Ref: "#/$defs/Case"})
+	}
+	evals := s.Definitions["Evals"]
+	evals.Description = "evaluators applied to every case, by name"
+	if ci, ok := evals.Properties.Get("ContainsInput"); ok {
+		// It has no required parameter, so `ContainsInput:` alone is fine.
+		evals.Properties.Set("ContainsInput", &jsonschema.Schema{AnyOf: []*jsonschema.Schema{ci, {Type: "null"}}})
+	}
+	kase := s.Definitions["Case"]
+	kase.Description = "one case: its inputs and the outcome the function must have"
+	if tol, ok := kase.Properties.Get("tolerance"); ok {
+		tol.Minimum = "0"
+		tol.Description = "relative float tolerance of expected"
+	}
+	if r, ok := kase.Properties.Get("receiver"); ok {
+		// The struct tag's description stops at its comma.
+		r.Description = "the method receiver, built like an argument of the receiver's type"
+	}
+	if r, ok := kase.Properties.Get("raises"); ok {
+		r.Examples = []any{"error", "panic", "*strconv.NumError", "io.EOF"}
+	}
+}
