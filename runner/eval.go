@@ -1,0 +1,313 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// evalOptions are the options that evaluation depends on.
+type evalOptions struct {
+	FloatTolerance float64
+	IgnoreDuration bool
+}
+
+// evaluate applies every evaluator of a case to what its probe did. It
+// is a pure function of its arguments.
+func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) CaseReport {
+	c := cp.Case
+	cr := CaseReport{
+		ID:       c.ID,
+		Index:    cp.Index,
+		Pos:      c.Pos,
+		Outcome:  r.Outcome,
+		Duration: r.Duration,
+		Outputs:  r.Outputs,
+		Err:      r.Err,
+		Panic:    r.Panic,
+		Stdout:   r.Stdout,
+		Stderr:   r.Stderr,
+	}
+	switch r.Outcome {
+	case executors.OK, executors.Panicked:
+	default:
+		cr.Status = Errored
+		msg := r.Message
+		if msg == "" {
+			msg = "no details"
+		}
+		cr.Failures = []string{string(r.Outcome) + ": " + msg}
+		return cr
+	}
+	var fails []string
+	fail := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
+
+	returned := r.Outcome == executors.OK
+	normal := returned && r.Err == nil
+	switch {
+	case cp.Raises.Kind != raiseNone:
+		fails = append(fails, checkRaises(cp, r)...)
+	case c.Expected != nil:
+		if !normal {
+			fail("Expected: want %s, but the call %s", *c.Expected, describeFailure(r))
+			break
+		}
+		tol := eo.FloatTolerance
+		if c.Tolerance > 0 {
+			tol = c.Tolerance
+		}
+		if msg := compareExpected(*c.Expected, r.Outputs, fi.NumOut, tol); msg != "" {
+			fails = append(fails, msg)
+		}
+	case !normal:
+		fail("the call %s (a case without expected or raises must return normally)", describeFailure(r))
+	}
+
+	if normal && len(r.Outputs) > 0 {
+		out := r.Outputs[0]
+		if t := fi.Type; t != nil && !sameType(t.Type, fi.ResultType, fi.ResultTypeShort) {
+			fail("Type: want %s, got %s", strings.TrimSpace(t.Type), fi.ResultType)
+		}
+		if fi.Pattern != nil {
+			if s := stringForm(out); !fi.Pattern.MatchString(s) {
+				fail("Pattern: output %q does not match /%s/", s, fi.Pattern)
+			}
+		}
+		if ci := fi.ContainsInput; ci != nil {
+			fails = append(fails, checkContainsInput(ci, fi.Params, cp.Inputs, out)...)
+		}
+	}
+	if a := fi.Assertion; a != nil && returned {
+		switch {
+		case len(r.Asserts) == 0:
+			fail("Assertion: %s was not evaluated", a.Assertion)
+		case !r.Asserts[0]:
+			fail("Assertion: %s is false (%s)", a.Assertion, describeReturn(fi, r))
+		}
+	}
+	if !eo.IgnoreDuration {
+		if d := c.Duration; d != nil && r.Duration > d.Duration {
+			fail("Duration: took %s, over the case's limit of %s", roundDuration(r.Duration), d.Duration)
+		}
+		if d := fi.Duration; d != nil && r.Duration > d.Duration.Duration {
+			fail("Duration: took %s, over the limit of %s", roundDuration(r.Duration), d.Duration.Duration)
+		}
+	}
+	cr.Failures = fails
+	cr.Status = Passed
+	if len(fails) > 0 {
+		cr.Status = Failed
+	}
+	return cr
+}
+
+// checkRaises checks a returned error or a panic against raises and match.
+func checkRaises(cp *casePlan, r executors.Result) []string {
+	rs := cp.Raises
+	panicked := r.Outcome == executors.Panicked
+	var ok bool
+	var want string
+	switch rs.Kind {
+	case raiseError:
+		ok, want = !panicked && r.Err != nil, "a returned error"
+	case raisePanic:
+		ok, want = panicked, "a panic"
+	case raiseType:
+		ok = r.Err != nil && !panicked && (r.Err.Type == rs.Name || slices.Contains(r.Err.Types, rs.Name)) ||
+			panicked && r.Panic != nil && r.Panic.Type == rs.Name
+		want = "an error of type " + rs.Name
+	case raiseSentinel:
+		ok = r.Err != nil && !panicked && slices.Contains(r.Err.Sentinels, rs.Name)
+		want = "an error that is " + rs.Name
+	}
+	if !ok {
+		return []string{fmt.Sprintf("Raises: want %s, but the call %s", want, describeFailure(r))}
+	}
+	if cp.Match == nil {
+		return nil
+	}
+	msg := ""
+	switch {
+	case panicked && r.Panic != nil:
+		msg = r.Panic.Message
+	case r.Err != nil:
+		msg = r.Err.Message
+	}
+	if !cp.Match.MatchString(msg) {
+		return []string{fmt.Sprintf("Raises: message %q does not match /%s/", msg, cp.Match)}
+	}
+	return nil
+}
+
+// compareExpected compares the non-error results with expected; it
+// returns a readable difference, or "" when they are equal.
+func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol float64) string {
+	var got spec.Value
+	switch {
+	case numOut == 1 && len(outputs) == 1:
+		got = outputs[0]
+	default:
+		got = spec.ListValue(outputs...)
+	}
+	opt := spec.EqualOption{FloatTolerance: tol}
+	if spec.Equal(want, got, opt) {
+		return ""
+	}
+	d := spec.Diff(want, got, opt)
+	if !strings.Contains(d, "\n") && strings.HasPrefix(d, "value: ") {
+		// A scalar, or values of different kinds: one line says it all.
+		return "Expected: " + strings.TrimPrefix(d, "value: ")
+	}
+	var b strings.Builder
+	b.WriteString("Expected: the result differs:")
+	for _, l := range strings.Split(d, "\n") {
+		b.WriteString("\n  " + strings.TrimPrefix(l, "."))
+	}
+	fmt.Fprintf(&b, "\n  want: %s\n  got:  %s", want, got)
+	return b.String()
+}
+
+// describeFailure says how a call that was expected to do something
+// else ended: "returned normally with 3", "returned an error: ...",
+// "panicked: ...".
+func describeFailure(r executors.Result) string {
+	switch {
+	case r.Outcome == executors.Panicked && r.Panic != nil:
+		s := "panicked: " + r.Panic.Message
+		if r.Panic.Type != "" {
+			s += " (" + r.Panic.Type + ")"
+		}
+		return s
+	case r.Err != nil:
+		return "returned an error: " + describeError(r.Err)
+	case len(r.Outputs) == 0:
+		return "returned normally"
+	case len(r.Outputs) == 1:
+		return "returned normally with " + r.Outputs[0].String()
+	}
+	return "returned normally with " + spec.ListValue(r.Outputs...).String()
+}
+
+// describeError renders a returned error: its message, then its type
+// and the sentinels it is.
+func describeError(e *executors.ErrorInfo) string {
+	s := fmt.Sprintf("%q", e.Message)
+	var about []string
+	if e.Type != "" {
+		about = append(about, "type "+e.Type)
+	}
+	for _, t := range e.Types {
+		if t != e.Type && !slices.Contains(about, "wraps "+t) {
+			about = append(about, "wraps "+t)
+		}
+	}
+	for _, st := range e.Sentinels {
+		about = append(about, "is "+st)
+	}
+	if len(about) > 0 {
+		s += " (" + strings.Join(about, ", ") + ")"
+	}
+	return s
+}
+
+// describeReturn lists what an Assertion saw: the outputs and err.
+func describeReturn(fi *funcInfo, r executors.Result) string {
+	var parts []string
+	for i, o := range r.Outputs {
+		name := "output"
+		if fi.NumOut > 1 {
+			name = fmt.Sprintf("output%d", i)
+		}
+		parts = append(parts, name+" = "+o.String())
+	}
+	if r.Err != nil {
+		parts = append(parts, fmt.Sprintf("err = %q", r.Err.Message))
+	} else if fi.ErrorLast {
+		parts = append(parts, "err = nil")
+	}
+	if len(parts) == 0 {
+		return "no results"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// stringForm is a value as Pattern and ContainsInput see it: a string as
+// is, anything else in flow YAML.
+func stringForm(v spec.Value) string {
+	if v.Kind == spec.String {
+		return v.Str
+	}
+	return v.String()
+}
+
+// checkContainsInput requires the output to contain every string input
+// (every input, in its string form, with as_strings): as a substring of a
+// string output, as an element of a list output.
+func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []spec.Value, out spec.Value) []string {
+	fold := ci.CaseSensitive != nil && !*ci.CaseSensitive
+	eq := func(a, b string) bool {
+		if fold {
+			return strings.EqualFold(a, b)
+		}
+		return a == b
+	}
+	has := func(s, sub string) bool {
+		if fold {
+			return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+		}
+		return strings.Contains(s, sub)
+	}
+	var fails []string
+	for i, in := range inputs {
+		if in.Kind != spec.String && !ci.AsStrings {
+			continue
+		}
+		want := stringForm(in)
+		found := false
+		if out.Kind == spec.List {
+			for _, e := range out.List {
+				if e.Kind == spec.String && eq(e.Str, want) || ci.AsStrings && eq(stringForm(e), want) {
+					found = true
+					break
+				}
+			}
+		} else {
+			found = has(stringForm(out), want)
+		}
+		if !found {
+			name := fmt.Sprintf("input %d", i+1)
+			if i < len(params) {
+				name = "input " + params[i]
+			}
+			fails = append(fails, fmt.Sprintf("ContainsInput: output %s does not contain %s %q", out, name, want))
+		}
+	}
+	return fails
+}
+
+// sameType compares a Type evaluator's type with the result type, with
+// or without the package under test's qualifier, ignoring spaces and
+// writing interface{} as any.
+func sameType(want, got, short string) bool {
+	norm := func(s string) string {
+		s = strings.Join(strings.Fields(s), "")
+		return strings.ReplaceAll(s, "interface{}", "any")
+	}
+	w := norm(want)
+	return w == norm(got) || w == norm(short)
+}
+
+// roundDuration rounds d for messages.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}

@@ -1,0 +1,522 @@
+package runner
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// funcPlan is a function spec resolved against its package and turned
+// into probes, one per case.
+type funcPlan struct {
+	fn     *target.Func
+	info   funcInfo
+	cases  []*casePlan
+	probes []executors.Probe
+}
+
+// funcInfo is what evaluation needs to know about a function.
+type funcInfo struct {
+	// Name is the function's name as the spec writes it.
+	Name string
+	// Params are the parameter names, in order.
+	Params []string
+	// NumOut is the number of non-error results; ErrorLast reports a
+	// last result of type error.
+	NumOut    int
+	ErrorLast bool
+	// ResultType is the type of the first non-error result as specs
+	// write it ("calc.Point"), and ResultTypeShort without the package
+	// under test's qualifier ("Point").
+	ResultType, ResultTypeShort string
+	// Type, Pattern, ContainsInput, Assertion and Duration are the
+	// function's evaluators; nil when absent.
+	Type          *spec.TypeEval
+	Pattern       *regexp.Regexp
+	ContainsInput *spec.ContainsInputEval
+	Assertion     *spec.AssertionEval
+	Duration      *spec.DurationEval
+}
+
+// casePlan is one case, checked against its function.
+type casePlan struct {
+	Case  *spec.Case
+	Index int // 0-based position in the dataset
+	// Inputs are the case's argument values, in parameter order.
+	Inputs []spec.Value
+	// Raises is the expected failure, with names resolved.
+	Raises raises
+	// Match is the compiled match regexp, or nil.
+	Match *regexp.Regexp
+}
+
+// raiseKind is what a case's raises asks for.
+type raiseKind int
+
+const (
+	raiseNone     raiseKind = iota
+	raiseError              // any returned non-nil error
+	raisePanic              // a panic
+	raiseType               // an error (or panic value) of a concrete type
+	raiseSentinel           // an error that errors.Is a sentinel
+)
+
+// raises is a resolved raises value.
+type raises struct {
+	Kind raiseKind
+	// Name is the type or sentinel as executors report it ("*calc.SyntaxError", "io.EOF").
+	Name string
+}
+
+// planFunc resolves a function spec against pkg and builds its probes.
+// It returns every problem it finds.
+func planFunc(pkg *target.Package, sf *spec.Function, path string) (*funcPlan, spec.Errors) {
+	var errs spec.Errors
+	add := func(pos spec.Pos, format string, args ...any) {
+		if pos.File == "" {
+			pos.File = path
+		}
+		errs = append(errs, &spec.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	fn, err := pkg.Func(sf.Name)
+	if err != nil {
+		add(sf.Pos, "%v", err)
+		return nil, errs
+	}
+	fp := &funcPlan{fn: fn, info: funcInfo{Name: sf.Name, NumOut: len(fn.Results), ErrorLast: fn.ErrorLast}}
+	for _, p := range fn.Params {
+		fp.info.Params = append(fp.info.Params, p.Name)
+	}
+	if fn.ErrorLast {
+		fp.info.NumOut--
+	}
+	if fp.info.NumOut > 0 {
+		fp.info.ResultType = typeString(fn.Results[0])
+		fp.info.ResultTypeShort = types.TypeString(fn.Results[0], types.RelativeTo(pkg.Types))
+	}
+	ctx := sf.Name + ": evals: "
+	ev := sf.Evals
+	noResult := func(pos spec.Pos, name string) {
+		add(pos, "%s%s: %s has no non-error result", ctx, name, sf.Name)
+	}
+	if ev.Type != nil {
+		if fp.info.NumOut == 0 {
+			noResult(ev.Type.Pos, "Type")
+		}
+		fp.info.Type = ev.Type
+	}
+	if ev.Pattern != nil {
+		if fp.info.NumOut == 0 {
+			noResult(ev.Pattern.Pos, "Pattern")
+		}
+		re, err := compilePattern(ev.Pattern)
+		if err != nil {
+			add(ev.Pattern.Pos, "%sPattern: %v", ctx, err)
+		}
+		fp.info.Pattern = re
+	}
+	if ev.ContainsInput != nil {
+		if fp.info.NumOut == 0 {
+			noResult(ev.ContainsInput.Pos, "ContainsInput")
+		}
+		fp.info.ContainsInput = ev.ContainsInput
+	}
+	fp.info.Assertion = ev.Assertion
+	fp.info.Duration = ev.Duration
+
+	q := target.NewQualifier(pkg.Types)
+	scope := scopeNames(fn, fp.info.NumOut)
+	q.Reserve(scope...)
+	var asserts []string
+	if a := ev.Assertion; a != nil {
+		if err := importAssertion(a.Assertion, pkg, scope, q); err != nil {
+			add(a.Pos, "%sAssertion: %v", ctx, err)
+		}
+		asserts = []string{a.Assertion}
+	}
+
+	for i, c := range sf.Dataset {
+		cp, probe, cerrs := planCase(pkg, fn, &fp.info, c, i, q)
+		for _, e := range cerrs {
+			if e.Pos.File == "" {
+				e.Pos.File = path
+			}
+		}
+		errs = append(errs, cerrs...)
+		probe.Asserts = asserts
+		fp.cases = append(fp.cases, cp)
+		fp.probes = append(fp.probes, probe)
+	}
+	imports := q.Imports()
+	for i := range fp.probes {
+		fp.probes[i].Imports = imports
+	}
+	return fp, errs
+}
+
+// planCase checks one case and writes its probe.
+func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case, index int, q *target.Qualifier) (*casePlan, executors.Probe, spec.Errors) {
+	var errs spec.Errors
+	label := info.Name + ": " + caseLabel(c, index) + ": "
+	add := func(field, format string, args ...any) {
+		errs = append(errs, &spec.Error{Pos: fieldPos(c, field), Msg: label + fmt.Sprintf(format, args...)})
+	}
+	cp := &casePlan{Case: c, Index: index}
+	probe := executors.Probe{ID: caseName(c, index)}
+
+	// Arguments.
+	vals, ok := caseInputs(fn, c, add)
+	if ok {
+		cp.Inputs = vals
+		for j, p := range fn.Params {
+			expr, err := target.GoExpr(vals[j], p.Type, q)
+			if err != nil {
+				add(inputField(c), "parameter %s: %v", p.Name, err)
+				continue
+			}
+			probe.Args = append(probe.Args, expr)
+		}
+	}
+
+	// Receiver.
+	switch {
+	case fn.Recv == nil && c.Receiver != nil:
+		add("receiver", "receiver given, but %s is not a method", info.Name)
+	case fn.Recv != nil && c.Receiver == nil:
+		// The zero value of the receiver type.
+		t := q.TypeString(fn.Recv)
+		if fn.RecvPtr {
+			probe.Recv = "new(" + t + ")"
+		} else {
+			probe.Recv = "*new(" + t + ")"
+		}
+	case fn.Recv != nil:
+		expr, err := target.RecvExpr(*c.Receiver, fn, q)
+		if err != nil {
+			add("receiver", "%v", err)
+		}
+		probe.Recv = expr
+	}
+
+	// Expected.
+	if c.Expected != nil {
+		switch {
+		case info.NumOut == 0:
+			add("expected", "expected given, but %s has no non-error result (use raises, or leave expected out to require a nil error)", info.Name)
+		case info.NumOut > 1 && (c.Expected.Kind != spec.List || len(c.Expected.List) != info.NumOut):
+			add("expected", "expected: want a list of %d values, one per non-error result of %s", info.NumOut, info.Name)
+		}
+	}
+
+	// Raises and match.
+	if c.Raises != "" {
+		r, err := resolveRaises(pkg, c.Raises)
+		if err != nil {
+			add("raises", "raises: %v", err)
+		}
+		if r.Kind == raiseError && !fn.ErrorLast {
+			add("raises", "raises error, but %s does not return an error (use raises: panic for a panic)", info.Name)
+		}
+		cp.Raises = r
+	}
+	if c.Match != "" {
+		re, err := regexp.Compile(c.Match)
+		if err != nil {
+			add("match", "match: %v", err)
+		}
+		cp.Match = re
+	}
+	return cp, probe, errs
+}
+
+// caseInputs maps a case's input or inputs to the function's
+// parameters, in order; ok is false when they do not fit.
+func caseInputs(fn *target.Func, c *spec.Case, add func(field, format string, args ...any)) ([]spec.Value, bool) {
+	n := len(fn.Params)
+	switch {
+	case c.Input != nil:
+		if n != 1 {
+			add("input", "input is the one argument of a one-parameter function, but %s takes %s; use inputs", fn.Name, paramList(fn))
+			return nil, false
+		}
+		return []spec.Value{*c.Input}, true
+	case c.Inputs == nil:
+		if n == 0 {
+			return nil, true
+		}
+		add("", "no inputs: %s takes %s", fn.Name, paramList(fn))
+		return nil, false
+	case c.Inputs.Kind == spec.List:
+		got := c.Inputs.List
+		if len(got) == n {
+			return got, true
+		}
+		if len(got) < n {
+			for j := len(got); j < n; j++ {
+				add("inputs", "missing parameter %s (position %d of %d)", fn.Params[j].Name, j+1, n)
+			}
+		} else {
+			add("inputs", "%d inputs, but %s takes %s", len(got), fn.Name, paramList(fn))
+		}
+		return nil, false
+	case c.Inputs.Kind == spec.Map:
+		vals := make([]spec.Value, n)
+		ok := true
+		names := make([]string, n)
+		for j, p := range fn.Params {
+			names[j] = p.Name
+			v, found := c.Inputs.Field(p.Name)
+			if !found {
+				add("inputs", "missing parameter %s (position %d of %d)", p.Name, j+1, n)
+				ok = false
+				continue
+			}
+			vals[j] = v
+		}
+		for _, e := range c.Inputs.Map {
+			key := e.Key.Str
+			if e.Key.Kind != spec.String {
+				key = e.Key.String()
+			}
+			if !contains(names, key) || e.Key.Kind != spec.String {
+				msg := fmt.Sprintf("unknown parameter %s; %s takes %s", key, fn.Name, paramList(fn))
+				if s := spec.Suggest(key, names); s != "" {
+					msg = fmt.Sprintf("unknown parameter %s (did you mean %s?)", key, s)
+				}
+				add("inputs", "%s", msg)
+				ok = false
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		return vals, true
+	default:
+		add("inputs", "inputs: want a map by parameter name or a list in order, got %s", c.Inputs.Kind)
+		return nil, false
+	}
+}
+
+// paramList describes a function's parameters: "no parameters", "1
+// parameter (s string)", "2 parameters (a int, b int)".
+func paramList(fn *target.Func) string {
+	if len(fn.Params) == 0 {
+		return "no parameters"
+	}
+	parts := make([]string, len(fn.Params))
+	for i, p := range fn.Params {
+		t := typeString(p.Type)
+		if p.Variadic {
+			t = "..." + strings.TrimPrefix(t, "[]")
+		}
+		parts[i] = p.Name + " " + t
+	}
+	noun := "parameters"
+	if len(parts) == 1 {
+		noun = "parameter"
+	}
+	return fmt.Sprintf("%d %s (%s)", len(parts), noun, strings.Join(parts, ", "))
+}
+
+func inputField(c *spec.Case) string {
+	if c.Input != nil {
+		return "input"
+	}
+	return "inputs"
+}
+
+// fieldPos is the position of a key of a case, or of the case.
+func fieldPos(c *spec.Case, field string) spec.Pos {
+	if p, ok := c.Fields[field]; ok && field != "" {
+		return p
+	}
+	return c.Pos
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveRaises turns a raises value into what executors report. Names
+// of the package under test may be written unqualified. A name
+// qualified by the package under test or by a standard-library package
+// it imports must exist (those lists are complete); other qualified
+// names are taken as written and matched against the error's concrete
+// type.
+func resolveRaises(pkg *target.Package, s string) (raises, error) {
+	switch s {
+	case "error":
+		return raises{Kind: raiseError}, nil
+	case "panic":
+		return raises{Kind: raisePanic}, nil
+	}
+	star := strings.HasPrefix(s, "*")
+	bare := strings.TrimPrefix(s, "*")
+	if !strings.Contains(bare, ".") {
+		bare = pkg.Name + "." + bare
+	}
+	name := bare
+	if star {
+		name = "*" + bare
+	}
+	for _, et := range pkg.ErrorTypes {
+		if et.Name == name {
+			return raises{Kind: raiseType, Name: name}, nil
+		}
+	}
+	if !star {
+		for _, st := range pkg.Sentinels {
+			if st.Name == name {
+				return raises{Kind: raiseSentinel, Name: name}, nil
+			}
+		}
+	}
+	qual := bare[:strings.LastIndex(bare, ".")]
+	if qual != pkg.Name && !stdImport(pkg, qual) {
+		// A type of a package the lists do not cover: match it by the
+		// error's dynamic type.
+		return raises{Kind: raiseType, Name: name}, nil
+	}
+	var known []string
+	for _, et := range pkg.ErrorTypes {
+		known = append(known, et.Name)
+	}
+	for _, st := range pkg.Sentinels {
+		known = append(known, st.Name)
+	}
+	msg := fmt.Sprintf("%s is neither an error type nor a sentinel error of package %s", s, qual)
+	if sug := spec.Suggest(name, known); sug != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", sug)
+	}
+	return raises{Kind: raiseType, Name: name}, fmt.Errorf("%s", msg)
+}
+
+// stdImport reports whether the package under test imports a
+// standard-library package named name.
+func stdImport(pkg *target.Package, name string) bool {
+	if pkg.Types == nil {
+		return false
+	}
+	for _, ip := range pkg.Types.Imports() {
+		if ip.Name() == name && !strings.Contains(strings.SplitN(ip.Path(), "/", 2)[0], ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// compilePattern compiles a Pattern evaluator's regexp.
+func compilePattern(p *spec.PatternEval) (*regexp.Regexp, error) {
+	expr := p.Pattern
+	if p.CaseSensitive != nil && !*p.CaseSensitive {
+		expr = "(?i)" + expr
+	}
+	return regexp.Compile(expr)
+}
+
+// scopeNames are the names an Assertion sees besides package-level
+// ones: the parameters, the receiver, output or output0..n, and err.
+func scopeNames(fn *target.Func, numOut int) []string {
+	var names []string
+	for _, p := range fn.Params {
+		if p.Name != "" && p.Name != "_" {
+			names = append(names, p.Name)
+		}
+	}
+	if fn.Decl != nil && fn.Decl.Recv != nil && len(fn.Decl.Recv.List) > 0 && len(fn.Decl.Recv.List[0].Names) > 0 {
+		if n := fn.Decl.Recv.List[0].Names[0].Name; n != "_" {
+			names = append(names, n)
+		}
+	}
+	switch {
+	case numOut == 1:
+		names = append(names, "output")
+	case numOut > 1:
+		for i := 0; i < numOut; i++ {
+			names = append(names, "output"+strconv.Itoa(i))
+		}
+	}
+	if fn.ErrorLast {
+		names = append(names, "err")
+	}
+	return names
+}
+
+// assertionPackages are the standard-library packages an Assertion may
+// use without the package under test importing them.
+var assertionPackages = map[string]string{
+	"bytes":   "bytes",
+	"errors":  "errors",
+	"fmt":     "fmt",
+	"maps":    "maps",
+	"math":    "math",
+	"reflect": "reflect",
+	"regexp":  "regexp",
+	"slices":  "slices",
+	"sort":    "sort",
+	"strconv": "strconv",
+	"strings": "strings",
+	"time":    "time",
+	"unicode": "unicode",
+	"utf8":    "unicode/utf8",
+}
+
+// importAssertion checks that expr parses and records the imports of
+// the packages it refers to by name: those the package under test
+// imports, and common standard-library ones.
+func importAssertion(expr string, pkg *target.Package, scope []string, q *target.Qualifier) error {
+	x, err := parser.ParseExpr(expr)
+	if err != nil {
+		return fmt.Errorf("not a Go expression: %w", err)
+	}
+	byName := map[string]string{}
+	if pkg.Types != nil {
+		for _, ip := range pkg.Types.Imports() {
+			byName[ip.Name()] = ip.Path()
+		}
+	}
+	var refs []string
+	ast.Inspect(x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok || contains(scope, id.Name) || contains(refs, id.Name) {
+			return true
+		}
+		if pkg.Types != nil && pkg.Types.Scope().Lookup(id.Name) != nil {
+			return true
+		}
+		refs = append(refs, id.Name)
+		return true
+	})
+	sort.Strings(refs)
+	for _, name := range refs {
+		path, ok := byName[name]
+		if !ok {
+			path, ok = assertionPackages[name]
+		}
+		if !ok {
+			continue // a local of a func literal, or unknown: the compiler will say
+		}
+		if got := q.Import(path, name); got != name {
+			return fmt.Errorf("package %s is shadowed by another name (imported as %s)", name, got)
+		}
+	}
+	return nil
+}

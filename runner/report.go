@@ -1,0 +1,152 @@
+package runner
+
+import (
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Status is the verdict on a case.
+type Status string
+
+// Statuses.
+const (
+	// Passed: every evaluator held.
+	Passed Status = "passed"
+	// Failed: the call ran, and an evaluator did not hold.
+	Failed Status = "failed"
+	// Errored: the case could not be judged: the call timed out, ended
+	// its process, did not compile, was refused, or the engine failed.
+	Errored Status = "errored"
+)
+
+// FileReport is the outcome of running one spec file.
+type FileReport struct {
+	// Path is the spec file as it was named to the runner.
+	Path string
+	// Package is the import path of the package under test.
+	Package   string
+	Functions []FunctionReport
+	Counts
+}
+
+// FunctionReport is the outcome of one function's cases.
+type FunctionReport struct {
+	// Name is the function as the spec names it.
+	Name string
+	// Engine is the executor that ran the cases ("native", "yaegi").
+	Engine string
+	Cases  []CaseReport
+	Counts
+	// Coverage is the statement coverage of the function by all its
+	// cases, when asked for (Options.Cover).
+	Coverage *Coverage
+}
+
+// CaseReport is the outcome of one case.
+type CaseReport struct {
+	// ID is the case's id ("" when it has none); Index is its 0-based
+	// position in the dataset.
+	ID    string
+	Index int
+	// Pos is where the case starts in the spec file.
+	Pos    spec.Pos
+	Status Status
+	// Failures are the reasons a case failed, one per evaluator that did
+	// not hold (a reason may span lines), or for an errored case what
+	// went wrong.
+	Failures []string
+	// Outcome is what the call did; Outputs, Err and Panic are what it
+	// returned or raised, Stdout and Stderr what it printed.
+	Outcome  executors.Outcome
+	Outputs  []spec.Value
+	Err      *executors.ErrorInfo
+	Panic    *executors.PanicInfo
+	Stdout   string
+	Stderr   string
+	Duration time.Duration
+}
+
+// Name is how reports name the case: its id, or #N (1-based).
+func (c *CaseReport) Name() string {
+	return caseName(&spec.Case{ID: c.ID}, c.Index)
+}
+
+// Counts tallies cases by status.
+type Counts struct {
+	Passed, Failed, Errored int
+}
+
+// Total is the number of cases.
+func (c Counts) Total() int { return c.Passed + c.Failed + c.Errored }
+
+// PassRate is the percentage of cases that passed; 100 when there are none.
+func (c Counts) PassRate() float64 {
+	if c.Total() == 0 {
+		return 100
+	}
+	return 100 * float64(c.Passed) / float64(c.Total())
+}
+
+func (c *Counts) add(o Counts) {
+	c.Passed += o.Passed
+	c.Failed += o.Failed
+	c.Errored += o.Errored
+}
+
+// Coverage is a function's statement coverage, computed as `go tool
+// cover -func` does.
+type Coverage struct {
+	Statements int
+	Covered    int
+	// Percent is 100 * Covered / Statements (0 without statements).
+	Percent float64
+}
+
+func (f *FunctionReport) tally() {
+	f.Counts = Counts{}
+	for _, c := range f.Cases {
+		switch c.Status {
+		case Passed:
+			f.Passed++
+		case Failed:
+			f.Failed++
+		default:
+			f.Errored++
+		}
+	}
+}
+
+func (r *FileReport) tally() {
+	r.Counts = Counts{}
+	for _, f := range r.Functions {
+		r.add(f.Counts)
+	}
+}
+
+// Summary totals the reports of a run.
+type Summary struct {
+	Files, Functions int
+	Counts
+}
+
+// Summarize totals reports.
+func Summarize(reports []*FileReport) Summary {
+	var s Summary
+	for _, r := range reports {
+		s.Files++
+		s.Functions += len(r.Functions)
+		s.add(r.Counts)
+	}
+	return s
+}
+
+// OK reports whether the run passes: no case failed or errored when
+// minPass is 100 or more, else a pass rate of at least minPass percent.
+func (s Summary) OK(minPass float64) bool {
+	if minPass >= 100 {
+		return s.Failed == 0 && s.Errored == 0
+	}
+	return s.PassRate() >= minPass
+}

@@ -1,0 +1,334 @@
+// Package runner runs eval specs against the code they describe: it
+// resolves each spec's package and functions, turns every case into a
+// probe, runs the probes through an executor, applies the evaluators
+// (Expected, Raises, Type, Duration, Pattern, ContainsInput, Assertion)
+// and reports per case, per function and overall as text, JSON or JUnit
+// XML.
+//
+// Evaluation follows Go semantics:
+//
+//   - A case with expected passes when the call returned normally (no
+//     panic, a nil error) and its non-error results equal expected as
+//     canonical trees (see spec.Equal); a function with several non-error
+//     results is compared with expected as a list.
+//   - A case with raises passes when the call failed the way it says:
+//     "error" is any non-nil returned error, "panic" is a panic, a type
+//     name ("*strconv.NumError", "*calc.SyntaxError", or "*SyntaxError"
+//     for the package's own) is a returned error whose Unwrap chain holds
+//     that type (errors.As) or a panic value of that type, and a sentinel
+//     ("io.EOF", "calc.ErrEmpty", "ErrEmpty") is a returned error that
+//     errors.Is it. match is an RE2 regexp searched in the error or panic
+//     message; match without raises means "raises error or panic".
+//   - A case with neither expected nor raises requires the call to return
+//     normally: an unexpected error or panic fails it, as in vowel.
+//   - The function's evaluators then apply: Type, Pattern and
+//     ContainsInput to cases whose call returned normally, Assertion to
+//     every case whose call returned (its err is in scope), Duration
+//     (per function and per case) to every case that finished.
+//   - A probe that timed out, ended its process, did not compile, was
+//     refused or broke the engine is "errored", not "failed".
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/types"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Options configures a run. The zero value runs natively with exact
+// float comparison and every evaluator.
+type Options struct {
+	// Executor runs the probes (nil = &executors.Native{}).
+	Executor executors.Executor
+	// FloatTolerance is the relative float tolerance of Expected (see
+	// spec.EqualOption); a case's tolerance overrides it.
+	FloatTolerance float64
+	// IgnoreDuration skips the Duration evaluator and per-case durations.
+	IgnoreDuration bool
+	// Filter, when set, selects the functions to run by spec name.
+	Filter *regexp.Regexp
+	// Cover instruments the package and reports each function's
+	// statement coverage.
+	Cover bool
+	// Timeout bounds each case (0 = the executor's default).
+	Timeout time.Duration
+	// Env, when non-nil, is the environment of the go command used to
+	// load packages.
+	Env []string
+	// Logf, when set, receives progress and debug logging.
+	Logf func(format string, args ...any)
+}
+
+func (o *Options) logf(format string, args ...any) {
+	if o.Logf != nil {
+		o.Logf(format, args...)
+	}
+}
+
+func (o *Options) executor() executors.Executor {
+	if o.Executor != nil {
+		return o.Executor
+	}
+	return &executors.Native{Logf: o.Logf}
+}
+
+// LoadError is every problem that kept a spec file from running: the
+// file does not parse, its package does not load, a function it names
+// does not exist, or a case does not fit its function (a missing or
+// extra parameter, a value that does not convert to the parameter's
+// type, an unknown error name, a bad regexp). Each problem reads
+// "file:line:col: message". A command exits with status 2 on it.
+type LoadError struct {
+	Path     string
+	Problems spec.Errors
+}
+
+func (e *LoadError) Error() string { return e.Problems.Error() }
+
+// Unwrap returns the problems.
+func (e *LoadError) Unwrap() []error { return e.Problems.Unwrap() }
+
+// RunFile loads the spec file at path and runs it.
+func RunFile(ctx context.Context, path string, opts Options) (*FileReport, error) {
+	return newSession(opts).runFile(ctx, path)
+}
+
+// RunFiles runs several spec files, loading each package once. It
+// returns the reports of the files that ran, in order, and an error
+// joining the problems of the others (*LoadError for each file that
+// could not be loaded); a canceled context stops the run.
+func RunFiles(ctx context.Context, paths []string, opts Options) ([]*FileReport, error) {
+	s := newSession(opts)
+	var reports []*FileReport
+	var errs []error
+	for _, p := range paths {
+		rep, err := s.runFile(ctx, p)
+		if err != nil {
+			if ctx.Err() != nil {
+				return reports, ctx.Err()
+			}
+			errs = append(errs, err)
+			continue
+		}
+		reports = append(reports, rep)
+	}
+	return reports, errors.Join(errs...)
+}
+
+// RunSpec runs a loaded spec. Its package is resolved from f.Package, or
+// from f.Path as RunFile does (the current directory when f.Path is empty).
+func RunSpec(ctx context.Context, f *spec.File, opts Options) (*FileReport, error) {
+	return newSession(opts).runSpec(ctx, f)
+}
+
+// session caches loaded packages across the files of one run.
+type session struct {
+	opts Options
+	pkgs map[[2]string]*target.Package
+}
+
+func newSession(opts Options) *session {
+	return &session{opts: opts, pkgs: map[[2]string]*target.Package{}}
+}
+
+func (s *session) runFile(ctx context.Context, path string) (*FileReport, error) {
+	f, err := spec.Load(path)
+	if err != nil {
+		var es spec.Errors
+		if errors.As(err, &es) {
+			return nil, &LoadError{Path: path, Problems: es}
+		}
+		var e *spec.Error
+		if errors.As(err, &e) {
+			return nil, &LoadError{Path: path, Problems: spec.Errors{e}}
+		}
+		return nil, &LoadError{Path: path, Problems: spec.Errors{{Pos: spec.Pos{File: path}, Msg: err.Error()}}}
+	}
+	if f.Path == "" {
+		f.Path = path
+	}
+	return s.runSpec(ctx, f)
+}
+
+func (s *session) runSpec(ctx context.Context, f *spec.File) (*FileReport, error) {
+	pkg, err := s.loadPackage(ctx, f)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, &LoadError{Path: f.Path, Problems: spec.Errors{{Pos: spec.Pos{File: f.Path}, Msg: err.Error()}}}
+	}
+	var plans []*funcPlan
+	var problems spec.Errors
+	for _, sf := range f.Functions {
+		if s.opts.Filter != nil && !s.opts.Filter.MatchString(sf.Name) {
+			continue
+		}
+		fp, errs := planFunc(pkg, sf, f.Path)
+		problems = append(problems, errs...)
+		if fp != nil {
+			plans = append(plans, fp)
+		}
+	}
+	if len(problems) > 0 {
+		return nil, &LoadError{Path: f.Path, Problems: problems}
+	}
+	rep := &FileReport{Path: f.Path, Package: pkg.ImportPath}
+	for _, fp := range plans {
+		fr, err := s.runFunc(ctx, fp)
+		if err != nil {
+			return nil, err
+		}
+		rep.Functions = append(rep.Functions, *fr)
+	}
+	rep.tally()
+	return rep, nil
+}
+
+// loadPackage resolves the package a spec is about: its package import
+// path resolved in the spec's directory (so in the module that holds the
+// file), else the directory above the spec's testdata directory, else
+// the spec's own directory.
+func (s *session) loadPackage(ctx context.Context, f *spec.File) (*target.Package, error) {
+	dir := "."
+	if f.Path != "" {
+		dir = filepath.Dir(f.Path)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", dir, err)
+	}
+	pattern := f.Package
+	if pattern == "" {
+		pattern = "."
+		abs = packageDir(abs)
+	}
+	key := [2]string{abs, pattern}
+	if p, ok := s.pkgs[key]; ok {
+		return p, nil
+	}
+	s.opts.logf("runner: load %s in %s", pattern, abs)
+	p, err := target.Load(ctx, pattern, target.Config{Dir: abs, Env: s.opts.Env, Logf: s.opts.Logf})
+	if err != nil {
+		if f.Package != "" {
+			return nil, fmt.Errorf("package %s: %w", f.Package, err)
+		}
+		return nil, fmt.Errorf("package in %s: %w", abs, err)
+	}
+	s.pkgs[key] = p
+	return p, nil
+}
+
+// packageDir is the directory above the nearest testdata directory
+// holding dir (pkg/testdata/specgen → pkg), or dir itself.
+func packageDir(dir string) string {
+	for d := dir; ; {
+		if filepath.Base(d) == "testdata" {
+			return filepath.Dir(d)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// runFunc runs the probes of one function and evaluates its cases.
+func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, error) {
+	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout}
+	ex := s.opts.executor()
+	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
+	rep, err := ex.Run(ctx, prog)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	eo := evalOptions{FloatTolerance: s.opts.FloatTolerance, IgnoreDuration: s.opts.IgnoreDuration}
+	fr := &FunctionReport{Name: fp.info.Name}
+	if rep != nil {
+		fr.Engine = rep.Engine
+	}
+	for i, cp := range fp.cases {
+		var res executors.Result
+		switch {
+		case err != nil:
+			res = executors.Result{Outcome: executors.Broken, Message: err.Error()}
+		case i < len(rep.Results):
+			res = rep.Results[i]
+		default:
+			res = executors.Result{Outcome: executors.Broken, Message: "the executor returned no result for this case"}
+		}
+		fr.Cases = append(fr.Cases, evaluate(cp, &fp.info, eo, res))
+	}
+	if s.opts.Cover && err == nil {
+		fr.Coverage = coverage(fp.fn, rep)
+	}
+	fr.tally()
+	return fr, nil
+}
+
+// coverage is the statement coverage of f by all the probes of rep,
+// computed as `go tool cover -func` does: over the blocks that overlap
+// the function's lines.
+func coverage(f *target.Func, rep *executors.Report) *Coverage {
+	covered := map[int]bool{}
+	for _, r := range rep.Results {
+		for _, b := range r.Covered {
+			covered[b] = true
+		}
+	}
+	c := &Coverage{}
+	file := filepath.Clean(f.File)
+	for i, b := range rep.Blocks {
+		if filepath.Clean(b.File) != file || b.StartLine > f.EndLine || b.EndLine < f.StartLine {
+			continue
+		}
+		c.Statements += b.NumStmts
+		if covered[i] {
+			c.Covered += b.NumStmts
+		}
+	}
+	if c.Statements > 0 {
+		c.Percent = 100 * float64(c.Covered) / float64(c.Statements)
+	}
+	return c
+}
+
+// typeString renders t the way specs write types: other packages and
+// the package under test by their names ("calc.Point", "time.Duration").
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// caseName is how messages name a case: its id, or #N (1-based).
+func caseName(c *spec.Case, index int) string {
+	if c.ID != "" {
+		return c.ID
+	}
+	return "#" + strconv.Itoa(index+1)
+}
+
+// caseLabel is how load errors name a case, as package spec does:
+// case "id", or case N (1-based).
+func caseLabel(c *spec.Case, index int) string {
+	if c.ID != "" {
+		return fmt.Sprintf("case %q", c.ID)
+	}
+	return "case " + strconv.Itoa(index+1)
+}
+
+// fileExists reports whether path names an existing regular file.
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}

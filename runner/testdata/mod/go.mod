@@ -1,0 +1,3 @@
+module example.com/runnertest
+
+go 1.22
