@@ -1,0 +1,404 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/types"
+	"math/rand/v2"
+	"strings"
+	"sync"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// BuiltinOptions configure the built-in explorer. The zero value is
+// ready to use.
+type BuiltinOptions struct {
+	// Seed seeds the search's random choices (0: a fixed default), so
+	// that the same function explored twice gives the same probes.
+	Seed uint64
+	// FirstRound is the number of probes of the first round (default 200).
+	FirstRound int
+	// Round is the number of probes of each later round (default 100).
+	Round int
+}
+
+// defaultSeed is the seed used when BuiltinOptions.Seed is 0.
+const defaultSeed = 0x5eed5bec
+
+// Builtin is the built-in explorer: a coverage-guided search that needs
+// no model. Its first round tries type-directed boundary values and the
+// values mined from the function's source (literals, the operands of
+// comparisons and switch cases with their neighbours, separators,
+// prefixes and suffixes the code looks for, unit tables, examples quoted
+// in comments) and combinations of them; later rounds keep trying those
+// while mutating the inputs that reached new blocks or new outcomes.
+// Everything is deterministic for a given seed. Run stops it by
+// patience or budget; it returns an empty plan when it runs out of new
+// inputs.
+//
+// A Builtin is safe for concurrent use by explorations of different
+// functions.
+type Builtin struct {
+	opts BuiltinOptions
+
+	mu    sync.Mutex
+	cache map[*target.Func]*analysis
+}
+
+// NewBuiltin returns the built-in explorer.
+func NewBuiltin(opts BuiltinOptions) *Builtin {
+	if opts.Seed == 0 {
+		opts.Seed = defaultSeed
+	}
+	if opts.FirstRound <= 0 {
+		opts.FirstRound = 200
+	}
+	if opts.Round <= 0 {
+		opts.Round = 100
+	}
+	return &Builtin{opts: opts, cache: map[*target.Func]*analysis{}}
+}
+
+// Searching reports that the built-in explorer searches in small rounds.
+func (b *Builtin) Searching() bool { return true }
+
+// analysis is what the built-in explorer knows of a function before
+// running it: the types of its inputs, its mined values and its seeds.
+type analysis struct {
+	f     *target.Func
+	types []types.Type // receiver first (methods), then parameters
+	names []string     // the names results report the inputs under
+	gen   *valueGen
+	w     exprWriter
+	seeds []seed
+}
+
+type seed struct {
+	code string
+	desc string
+}
+
+func (b *Builtin) analyze(f *target.Func) (*analysis, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if a, ok := b.cache[f]; ok {
+		return a, nil
+	}
+	a, err := newAnalysis(f, b.opts.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if len(b.cache) >= 16 {
+		clear(b.cache)
+	}
+	b.cache[f] = a
+	return a, nil
+}
+
+func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
+	if f.Obj == nil {
+		return nil, errors.New("function has no type information")
+	}
+	if f.Sig != nil && f.Sig.TypeParams().Len() > 0 {
+		return nil, fmt.Errorf("%s is generic", f.Name)
+	}
+	var self *types.Package
+	if f.Pkg != nil {
+		self = f.Pkg.Types
+	}
+	a := &analysis{f: f, gen: newValueGen(self, mine(f)), w: exprWriter{self: self}}
+	if f.Recv != nil {
+		var rt types.Type = f.Recv
+		if f.RecvPtr {
+			rt = types.NewPointer(f.Recv)
+		}
+		a.types = append(a.types, rt)
+		a.names = append(a.names, "receiver")
+	}
+	for _, p := range f.Params {
+		a.types = append(a.types, p.Type)
+		a.names = append(a.names, p.Name)
+	}
+	var firstErr error
+	seen := map[string]bool{}
+	for _, t := range a.seedTuples(seedValue) {
+		code, err := a.code(t.vals)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if !seen[code] {
+			seen[code] = true
+			a.seeds = append(a.seeds, seed{code: code, desc: t.desc})
+		}
+	}
+	if len(a.seeds) == 0 {
+		return nil, fmt.Errorf("cannot build inputs for %s: %w", f.Name, firstErr)
+	}
+	return a, nil
+}
+
+type tuple struct {
+	vals []spec.Value
+	desc string
+}
+
+// seedTuples are the first inputs tried, most promising first: the zero
+// and a typical input, then each input position swept through its
+// candidates with the others typical, then with the others zero, then
+// random pairs of candidates.
+func (a *analysis) seedTuples(seedValue uint64) []tuple {
+	n := len(a.types)
+	cands := make([][]spec.Value, n)
+	typical := make([]spec.Value, n)
+	zero := make([]spec.Value, n)
+	for i, t := range a.types {
+		cands[i] = a.gen.values(t)
+		typical[i] = typicalOf(cands[i])
+		zero[i] = zeroValue(t)
+		if a.names[i] == "receiver" {
+			zero[i] = typicalOf(cands[i]) // a nil receiver is swept like any value
+		}
+	}
+	with := func(base []spec.Value, i int, v spec.Value) []spec.Value {
+		t := append([]spec.Value(nil), base...)
+		t[i] = v
+		return t
+	}
+	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
+	longest := 0
+	for _, c := range cands {
+		longest = max(longest, len(c))
+	}
+	for r := 0; r < longest; r++ {
+		for i := range a.types {
+			if r < len(cands[i]) {
+				out = append(out, tuple{with(typical, i, cands[i][r]), "boundary and mined values of " + a.names[i]})
+			}
+		}
+	}
+	if n < 2 {
+		return out
+	}
+	for i := range a.types {
+		for r := 0; r < min(24, len(cands[i])); r++ {
+			out = append(out, tuple{with(zero, i, cands[i][r]), "values of " + a.names[i] + " with the others zero"})
+		}
+	}
+	rng := rand.New(rand.NewPCG(seedValue, 0x9a125))
+	pairs := min(400, 40*n*(n-1)/2)
+	for k := 0; k < pairs; k++ {
+		i, j := rng.IntN(n), rng.IntN(n)
+		if i == j || len(cands[i]) == 0 || len(cands[j]) == 0 {
+			continue
+		}
+		t := with(typical, i, cands[i][rng.IntN(min(len(cands[i]), 48))])
+		t[j] = cands[j][rng.IntN(min(len(cands[j]), 48))]
+		out = append(out, tuple{t, "combined values of " + a.names[i] + " and " + a.names[j]})
+	}
+	return out
+}
+
+// code renders a call of the function with the given inputs.
+func (a *analysis) code(vals []spec.Value) (string, error) {
+	f := a.f
+	var recv string
+	k := 0
+	if f.Recv != nil {
+		r, err := a.w.expr(vals[0], a.types[0])
+		if err != nil {
+			return "", fmt.Errorf("receiver: %w", err)
+		}
+		if r == "nil" {
+			r = "(" + a.w.typeString(a.types[0]) + ")(nil)"
+		}
+		recv = "(" + r + ")."
+		k = 1
+	}
+	args := make([]string, 0, len(f.Params))
+	for i, p := range f.Params {
+		v := vals[k+i]
+		if p.Variadic && v.Kind == spec.Null {
+			continue
+		}
+		e, err := a.w.expr(v, p.Type)
+		if err != nil {
+			return "", fmt.Errorf("parameter %s: %w", p.Name, err)
+		}
+		if p.Variadic {
+			e += "..."
+		}
+		args = append(args, e)
+	}
+	return recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// decode reads a probe's reported inputs back into the generator's
+// values, in input order.
+func (a *analysis) decode(in []executors.NamedValue) ([]spec.Value, bool) {
+	vals := make([]spec.Value, len(a.types))
+	found := 0
+	for i, name := range a.names {
+		for _, nv := range in {
+			if nv.Name == name {
+				vals[i] = coerce(nv.Value, a.types[i])
+				found++
+				break
+			}
+		}
+	}
+	return vals, found == len(a.types)
+}
+
+// corpusEntry is an input that found something new, kept for mutation.
+type corpusEntry struct {
+	vals   []spec.Value
+	record int
+	weight int
+}
+
+func (a *analysis) corpus(results []*Record) []corpusEntry {
+	var out []corpusEntry
+	for _, r := range results {
+		if !r.Ran() || !r.Novel() {
+			continue
+		}
+		vals, ok := a.decode(r.Result.Inputs)
+		if !ok {
+			continue
+		}
+		w := 1
+		if r.NewBlocks > 0 {
+			w += 3
+		}
+		if r.NewClass {
+			w += 2
+		}
+		out = append(out, corpusEntry{vals: vals, record: r.Index, weight: w})
+	}
+	// Favour the recent discoveries: they open the paths not yet explored.
+	for i := range out[len(out)*3/4:] {
+		out[len(out)*3/4+i].weight *= 2
+	}
+	return out
+}
+
+// Explore proposes the next round's probes.
+func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a, err := b.analyze(req.Func)
+	if err != nil {
+		return nil, fmt.Errorf("builtin explorer: %w", err)
+	}
+	limit := b.opts.Round
+	if req.Round <= 1 {
+		limit = b.opts.FirstRound
+	}
+	if req.Budget.Probes > 0 {
+		limit = min(limit, req.Budget.Probes)
+	}
+	tried := make(map[string]bool, len(req.Tried))
+	for _, s := range req.Tried {
+		tried[normCode(s.Code)] = true
+	}
+	plan := &Plan{}
+	add := func(code, desc string) {
+		k := normCode(code)
+		if tried[k] {
+			return
+		}
+		tried[k] = true
+		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
+	}
+	corpus := a.corpus(req.Results)
+	seedQuota := limit
+	if req.Round > 1 && len(corpus) > 0 {
+		seedQuota = limit / 2
+	}
+	next := 0
+	for ; next < len(a.seeds) && len(plan.Snippets) < seedQuota; next++ {
+		add(a.seeds[next].code, a.seeds[next].desc)
+	}
+	if len(corpus) > 0 {
+		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))
+		mu := newMutator(rng, a.gen)
+		total := 0
+		for _, e := range corpus {
+			total += e.weight
+		}
+		pick := func() corpusEntry {
+			x := rng.IntN(total)
+			for _, e := range corpus {
+				if x < e.weight {
+					return e
+				}
+				x -= e.weight
+			}
+			return corpus[len(corpus)-1]
+		}
+		for attempts := 0; len(plan.Snippets) < limit && attempts < 20*limit; attempts++ {
+			e := pick()
+			vals, ops := a.mutateTuple(mu, e, pick)
+			code, err := a.code(vals)
+			if err != nil {
+				continue
+			}
+			add(code, fmt.Sprintf("mutation of probe %d: %s", e.record+1, ops))
+		}
+	}
+	for ; next < len(a.seeds) && len(plan.Snippets) < limit; next++ {
+		add(a.seeds[next].code, a.seeds[next].desc)
+	}
+	return plan, nil
+}
+
+// mutateTuple changes one or two inputs of a corpus entry, or takes one
+// input from another entry.
+func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEntry) ([]spec.Value, string) {
+	vals := make([]spec.Value, len(e.vals))
+	for i, v := range e.vals {
+		vals[i] = copyValue(v)
+	}
+	n := len(vals)
+	if n == 0 {
+		return vals, "none"
+	}
+	var ops []string
+	mutateAt := func(i int) {
+		mu.splice = func() (spec.Value, bool) {
+			o := pick()
+			return o.vals[i], true
+		}
+		v, op := mu.mutate(a.types[i], vals[i], 0)
+		vals[i] = v
+		ops = append(ops, a.names[i]+": "+op)
+	}
+	switch r := mu.rng.IntN(20); {
+	case r < 13:
+		mutateAt(mu.rng.IntN(n))
+	case r < 17:
+		i := mu.rng.IntN(n)
+		mutateAt(i)
+		if n > 1 {
+			i = (i + 1 + mu.rng.IntN(n-1)) % n
+		}
+		mutateAt(i)
+	default:
+		i := mu.rng.IntN(n)
+		o := pick()
+		vals[i] = copyValue(o.vals[i])
+		ops = append(ops, a.names[i]+": from probe "+fmt.Sprint(o.record+1))
+		if n == 1 {
+			mutateAt(0)
+		}
+	}
+	return vals, strings.Join(ops, ", ")
+}

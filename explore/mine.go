@@ -1,0 +1,526 @@
+package explore
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/specgen-dev/specgen/target"
+)
+
+// mined holds the values found in a function's source, in the order
+// found, without duplicates: what a human tester would read off the code.
+type mined struct {
+	// words are strings the code compares against, switches on, looks up
+	// in maps or lists: keywords, unit names, enum spellings.
+	words []string
+	// strs are all other string literals (messages, formats).
+	strs []string
+	// seps are the strings and characters the code searches, splits,
+	// cuts or trims on; prefixes and suffixes those it checks at the
+	// ends of a string.
+	seps     []string
+	prefixes []string
+	suffixes []string
+	// docs are strings quoted in the doc comment and in comments inside
+	// the function (often examples of valid input).
+	docs []string
+	// ints and floats are the numbers of the code with the ±1 neighbours
+	// of those it compares against.
+	ints   []int64
+	floats []float64
+	// lens are lengths the code compares len(...) with, and neighbours.
+	lens []int
+	// classes are character classes the code tests (unicode.IsDigit, ...),
+	// as sample strings.
+	classes []string
+
+	seen map[string]bool
+}
+
+func (m *mined) addTo(list *[]string, kind, s string) {
+	if m.seen == nil {
+		m.seen = map[string]bool{}
+	}
+	k := kind + "\x00" + s
+	if m.seen[k] {
+		return
+	}
+	m.seen[k] = true
+	*list = append(*list, s)
+}
+
+func (m *mined) word(s string)   { m.addTo(&m.words, "w", s) }
+func (m *mined) str(s string)    { m.addTo(&m.strs, "s", s) }
+func (m *mined) sep(s string)    { m.addTo(&m.seps, "sep", s) }
+func (m *mined) prefix(s string) { m.addTo(&m.prefixes, "p", s) }
+func (m *mined) suffix(s string) { m.addTo(&m.suffixes, "x", s) }
+func (m *mined) doc(s string)    { m.addTo(&m.docs, "d", s) }
+func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
+
+func (m *mined) int(i int64) {
+	if m.seen == nil {
+		m.seen = map[string]bool{}
+	}
+	k := "i\x00" + strconv.FormatInt(i, 10)
+	if !m.seen[k] {
+		m.seen[k] = true
+		m.ints = append(m.ints, i)
+	}
+}
+
+func (m *mined) float(f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return
+	}
+	if m.seen == nil {
+		m.seen = map[string]bool{}
+	}
+	k := "f\x00" + strconv.FormatFloat(f, 'g', -1, 64)
+	if !m.seen[k] {
+		m.seen[k] = true
+		m.floats = append(m.floats, f)
+	}
+}
+
+func (m *mined) len(n int) {
+	if n < 0 || n > 1<<16 {
+		return
+	}
+	if m.seen == nil {
+		m.seen = map[string]bool{}
+	}
+	k := "l\x00" + strconv.Itoa(n)
+	if !m.seen[k] {
+		m.seen[k] = true
+		m.lens = append(m.lens, n)
+	}
+}
+
+// number records a numeric constant; near adds its neighbours, for
+// constants the code compares against.
+func (m *mined) number(v constant.Value, near bool) {
+	switch v.Kind() {
+	case constant.Int:
+		if i, ok := constant.Int64Val(v); ok {
+			m.int(i)
+			if near {
+				if i > math.MinInt64 {
+					m.int(i - 1)
+				}
+				if i < math.MaxInt64 {
+					m.int(i + 1)
+				}
+			}
+			m.float(float64(i))
+			return
+		}
+		if u, ok := constant.Uint64Val(v); ok {
+			m.float(float64(u))
+			return
+		}
+		f, _ := constant.Float64Val(v)
+		m.float(f)
+	case constant.Float:
+		f, _ := constant.Float64Val(v)
+		m.float(f)
+		if near {
+			m.float(math.Nextafter(f, math.Inf(-1)))
+			m.float(math.Nextafter(f, math.Inf(1)))
+			m.float(f - 1)
+			m.float(f + 1)
+		}
+		if f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+			m.int(int64(f))
+			if near {
+				m.int(int64(f) - 1)
+				m.int(int64(f) + 1)
+			}
+		}
+	}
+}
+
+// miner walks a function and what it references in its own package.
+type miner struct {
+	m     *mined
+	info  *types.Info
+	self  *types.Package
+	vars  map[types.Object]ast.Expr      // package-level variables → initialisers
+	funcs map[types.Object]*ast.FuncDecl // package functions → declarations
+	done  map[ast.Node]bool
+}
+
+// mine collects the values of f's source: its body, the package-level
+// variables and constants it uses, the same-package functions it calls
+// (one level down), and the strings quoted in its comments.
+func mine(f *target.Func) *mined {
+	m := &mined{}
+	if f.Decl == nil {
+		return m
+	}
+	mn := &miner{m: m, vars: map[types.Object]ast.Expr{}, funcs: map[types.Object]*ast.FuncDecl{}, done: map[ast.Node]bool{}}
+	if f.Pkg != nil {
+		mn.info, mn.self = f.Pkg.TypesInfo, f.Pkg.Types
+		mn.index(f.Pkg.Syntax)
+	}
+	if f.Decl.Doc != nil {
+		mineComment(m, f.Decl.Doc.Text())
+	}
+	if f.Pkg != nil {
+		for _, file := range f.Pkg.Syntax {
+			if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
+				continue
+			}
+			for _, cg := range file.Comments {
+				if cg.Pos() >= f.Decl.Body.Pos() && cg.End() <= f.Decl.Body.End() {
+					mineComment(m, cg.Text())
+				}
+			}
+		}
+	}
+	mn.walk(f.Decl, 1)
+	return m
+}
+
+// index finds the declarations of the package's variables and functions.
+func (mn *miner) index(files []*ast.File) {
+	if mn.info == nil {
+		return
+	}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if obj := mn.info.Defs[d.Name]; obj != nil {
+					mn.funcs[obj] = d
+				}
+			case *ast.GenDecl:
+				if d.Tok != token.VAR {
+					continue
+				}
+				for _, s := range d.Specs {
+					vs := s.(*ast.ValueSpec)
+					for i, n := range vs.Names {
+						obj := mn.info.Defs[n]
+						if obj == nil {
+							continue
+						}
+						switch {
+						case len(vs.Values) == len(vs.Names):
+							mn.vars[obj] = vs.Values[i]
+						case len(vs.Values) == 1:
+							mn.vars[obj] = vs.Values[0]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// constOf returns the constant value of e, if it has one.
+func (mn *miner) constOf(e ast.Expr) constant.Value {
+	if mn.info == nil {
+		if lit, ok := e.(*ast.BasicLit); ok {
+			return constant.MakeFromLiteral(lit.Value, lit.Kind, 0)
+		}
+		return nil
+	}
+	if tv, ok := mn.info.Types[e]; ok && tv.Value != nil {
+		return tv.Value
+	}
+	return nil
+}
+
+// isChar reports whether e is a rune or byte constant.
+func (mn *miner) isChar(e ast.Expr) bool {
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
+		return lit.Kind == token.CHAR
+	}
+	if mn.info == nil {
+		return false
+	}
+	if b, ok := mn.info.TypeOf(e).(*types.Basic); ok {
+		return b.Kind() == types.UntypedRune || b.Name() == "rune" || b.Name() == "byte"
+	}
+	return false
+}
+
+// compared records a constant the code compares against.
+func (mn *miner) compared(e ast.Expr) {
+	v := mn.constOf(e)
+	if v == nil {
+		return
+	}
+	switch v.Kind() {
+	case constant.String:
+		mn.m.word(constant.StringVal(v))
+	case constant.Int, constant.Float:
+		if mn.isChar(e) {
+			if i, ok := constant.Int64Val(v); ok && i >= 0 && i <= unicode.MaxRune {
+				mn.m.sep(string(rune(i)))
+			}
+		}
+		mn.m.number(v, true)
+	}
+}
+
+// isLenCall reports whether e is len(x).
+func (mn *miner) isLenCall(e ast.Expr) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	return ok && id.Name == "len"
+}
+
+func (mn *miner) lenCompared(e ast.Expr) {
+	if v := mn.constOf(e); v != nil {
+		if i, ok := constant.Int64Val(constant.ToInt(v)); ok {
+			mn.m.len(int(i) - 1)
+			mn.m.len(int(i))
+			mn.m.len(int(i) + 1)
+		}
+	}
+}
+
+// stringFuncRoles classifies the strings and bytes functions by what
+// their constant arguments are to the input.
+var stringFuncRoles = map[string]string{
+	"HasPrefix": "prefix", "TrimPrefix": "prefix", "CutPrefix": "prefix",
+	"HasSuffix": "suffix", "TrimSuffix": "suffix", "CutSuffix": "suffix",
+	"EqualFold": "word",
+	"IndexAny":  "set", "LastIndexAny": "set", "ContainsAny": "set", "Trim": "set",
+	"TrimLeft": "set", "TrimRight": "set", "Split": "sep", "SplitN": "sep",
+	"SplitAfter": "sep", "SplitAfterN": "sep", "Index": "sep", "LastIndex": "sep",
+	"IndexByte": "sep", "LastIndexByte": "sep", "IndexRune": "sep", "Cut": "sep",
+	"Contains": "sep", "ContainsRune": "sep", "Count": "sep", "Replace": "sep",
+	"ReplaceAll": "sep", "Join": "sep",
+}
+
+// classSamples are sample characters of the unicode classes a function may test.
+var classSamples = map[string][]string{
+	"IsDigit": {"7"}, "IsNumber": {"7", "½"}, "IsSpace": {" ", "\t", "\n"},
+	"IsLetter": {"x", "é"}, "IsUpper": {"X"}, "IsLower": {"x"}, "IsPunct": {".", "!"},
+	"IsControl": {"\x01"}, "IsPrint": {"\x7f"}, "IsGraphic": {"\u00a0"}, "IsSymbol": {"$"},
+	"IsTitle": {"ǅ"}, "IsMark": {"\u0301"},
+}
+
+// pkgFunc returns the package path and name of a call's function when it
+// is a package-level function of another package (strings.Split).
+func (mn *miner) pkgFunc(c *ast.CallExpr) (path, name string) {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", ""
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return "", ""
+	}
+	if mn.info != nil {
+		if pn, ok := mn.info.Uses[x].(*types.PkgName); ok {
+			return pn.Imported().Path(), sel.Sel.Name
+		}
+		return "", ""
+	}
+	return x.Name, sel.Sel.Name
+}
+
+// walk mines n; depth bounds how far calls into the package are followed.
+func (mn *miner) walk(n ast.Node, depth int) {
+	if n == nil || mn.done[n] {
+		return
+	}
+	mn.done[n] = true
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			switch n.Kind {
+			case token.STRING:
+				if s, err := strconv.Unquote(n.Value); err == nil {
+					if isWordLike(s) {
+						mn.m.word(s)
+					} else {
+						mn.m.str(s)
+					}
+				}
+			case token.CHAR:
+				if v := constant.MakeFromLiteral(n.Value, n.Kind, 0); v.Kind() == constant.Int {
+					if i, ok := constant.Int64Val(v); ok {
+						mn.m.sep(string(rune(i)))
+						mn.m.int(i)
+					}
+				}
+			case token.INT, token.FLOAT:
+				if v := constant.MakeFromLiteral(n.Value, n.Kind, 0); v.Kind() != constant.Unknown {
+					mn.m.number(v, false)
+				}
+			}
+		case *ast.Ident:
+			mn.use(n, depth)
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				mn.compared(n.X)
+				mn.compared(n.Y)
+				if mn.isLenCall(n.X) {
+					mn.lenCompared(n.Y)
+				}
+				if mn.isLenCall(n.Y) {
+					mn.lenCompared(n.X)
+				}
+			case token.REM, token.QUO:
+				// x % 100, x / 1000: the divisor marks a boundary.
+				mn.compared(n.Y)
+			}
+		case *ast.SwitchStmt:
+			isLen := n.Tag != nil && mn.isLenCall(n.Tag)
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					mn.compared(e)
+					if isLen {
+						mn.lenCompared(e)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				k := e
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					k = kv.Key
+				}
+				if v := mn.constOf(k); v != nil && v.Kind() == constant.String {
+					mn.m.word(constant.StringVal(v))
+				}
+			}
+		case *ast.CallExpr:
+			mn.call(n)
+		}
+		return true
+	})
+}
+
+// call mines the constant arguments of calls to strings, bytes and unicode.
+func (mn *miner) call(c *ast.CallExpr) {
+	path, name := mn.pkgFunc(c)
+	switch path {
+	case "strings", "bytes":
+		role := stringFuncRoles[name]
+		if role == "" {
+			return
+		}
+		for _, a := range c.Args {
+			v := mn.constOf(a)
+			if v == nil {
+				continue
+			}
+			var s string
+			switch v.Kind() {
+			case constant.String:
+				s = constant.StringVal(v)
+			case constant.Int:
+				i, ok := constant.Int64Val(v)
+				if !ok || i < 0 || i > unicode.MaxRune || !mn.isChar(a) {
+					continue
+				}
+				s = string(rune(i))
+			default:
+				continue
+			}
+			if s == "" {
+				continue
+			}
+			switch role {
+			case "prefix":
+				mn.m.prefix(s)
+			case "suffix":
+				mn.m.suffix(s)
+			case "word":
+				mn.m.word(s)
+			case "set":
+				for _, r := range s {
+					mn.m.sep(string(r))
+				}
+			default:
+				mn.m.sep(s)
+			}
+		}
+	case "unicode":
+		for _, s := range classSamples[name] {
+			mn.m.class(s)
+		}
+	}
+}
+
+// use mines what an identifier refers to: a constant's value, a package
+// variable's initialiser, a package function's body.
+func (mn *miner) use(id *ast.Ident, depth int) {
+	if mn.info == nil {
+		return
+	}
+	obj := mn.info.Uses[id]
+	switch obj := obj.(type) {
+	case *types.Const:
+		v := obj.Val()
+		switch v.Kind() {
+		case constant.String:
+			mn.m.word(constant.StringVal(v))
+		case constant.Int, constant.Float:
+			mn.m.number(v, false)
+		}
+	case *types.Var:
+		if e, ok := mn.vars[obj]; ok {
+			mn.walk(e, 0)
+		}
+	case *types.Func:
+		if d, ok := mn.funcs[obj]; ok && depth > 0 && d.Body != nil {
+			mn.walk(d.Body, depth-1)
+		}
+	}
+}
+
+// isWordLike reports whether a literal looks like a token the code
+// matches (short, no spaces, no format verbs) rather than a message.
+func isWordLike(s string) bool {
+	if s == "" || len(s) > 24 || strings.ContainsAny(s, " %\n") {
+		return false
+	}
+	return true
+}
+
+var (
+	quotedRE = regexp.MustCompile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"|`([^`\\n]*)`")
+	numberRE = regexp.MustCompile(`(?:^|[^\w.])(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`)
+)
+
+// mineComment collects the quoted strings and numbers of a comment.
+func mineComment(m *mined, text string) {
+	for _, sm := range quotedRE.FindAllStringSubmatch(text, -1) {
+		s := sm[2]
+		if sm[1] != "" || sm[2] == "" {
+			if u, err := strconv.Unquote(`"` + sm[1] + `"`); err == nil {
+				s = u
+			} else {
+				s = sm[1]
+			}
+		}
+		if len(s) <= 64 {
+			m.doc(s)
+		}
+	}
+	for _, sm := range numberRE.FindAllStringSubmatch(text, 32) {
+		if f, err := strconv.ParseFloat(sm[1], 64); err == nil {
+			m.float(f)
+			if f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+				m.int(int64(f))
+			}
+		}
+	}
+}

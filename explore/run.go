@@ -1,0 +1,455 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// StopReason says why an exploration ended.
+type StopReason string
+
+// Reasons an exploration ends.
+const (
+	StopBudget   StopReason = "budget"   // MaxProbes reached
+	StopTime     StopReason = "time"     // MaxTime reached
+	StopPatience StopReason = "patience" // Patience probes without a new block or outcome class
+	StopRounds   StopReason = "rounds"   // MaxRounds reached
+	StopStale    StopReason = "stale"    // a round added no new behaviour
+	StopDone     StopReason = "done"     // the explorer had nothing new to try
+	StopCanceled StopReason = "canceled" // the context ended
+	StopExplorer StopReason = "explorer" // the explorer failed after the first round
+	StopEngine   StopReason = "engine"   // the executor failed on a program
+	StopNone     StopReason = ""         // still running
+)
+
+// Exploration is everything an exploration observed.
+type Exploration struct {
+	Func *target.Func
+	// Engine is the executor that ran the probes.
+	Engine string
+	// Records are all probes run, in order.
+	Records []*Record
+	// Blocks are the coverage blocks of the package seen so far; records
+	// refer to them by index.
+	Blocks []executors.Block
+	// FuncBlocks are the indices of the blocks inside the function's
+	// lines, in source order.
+	FuncBlocks []int
+	// Behaviours are the distinct behaviours, in the order found.
+	Behaviours []*Behaviour
+	// CompileErrors are the snippets that could not be turned into
+	// probes or did not compile.
+	CompileErrors []CompileError
+	// Tried are all snippets tried, in order (including those in
+	// CompileErrors).
+	Tried []Snippet
+	// Rounds is the number of rounds run.
+	Rounds  int
+	Elapsed time.Duration
+	Stop    StopReason
+	// Err is the explorer's error when Stop is StopExplorer.
+	Err error
+
+	blockIndex map[string]int
+	funcBlock  map[int]bool
+	covered    map[int]bool
+	classes    map[string]bool
+	behaviour  map[string]int
+	tried      map[string]bool
+	lines      []string // the function's file, for uncovered source text
+	words      map[string]bool
+}
+
+// Behaviour is one distinct behaviour: an outcome class with the set of
+// the function's blocks that ran.
+type Behaviour struct {
+	// Key is Class and the covered function blocks.
+	Key string
+	// Kind is "ok", "error", "panic", "timeout" or "exit".
+	Kind  string
+	Class string
+	// Blocks are the function's blocks covered, as indices into
+	// Exploration.Blocks.
+	Blocks []int
+	// Rep is the index of the representative record: the one with the
+	// smallest probe text, the first of those.
+	Rep int
+	// Count is the number of records with this behaviour.
+	Count int
+}
+
+// Probes is the number of probes run.
+func (x *Exploration) Probes() int { return len(x.Records) }
+
+// Uncompiled counts the snippets that could not be turned into probes or
+// did not compile. For the built-in explorer these are its own defects.
+func (x *Exploration) Uncompiled() int { return len(x.CompileErrors) }
+
+// Statements returns the statements of the function that ran and the
+// statements it has, counted over its coverage blocks as `go tool cover
+// -func` counts them.
+func (x *Exploration) Statements() (covered, total int) {
+	for _, b := range x.FuncBlocks {
+		n := x.Blocks[b].NumStmts
+		total += n
+		if x.covered[b] {
+			covered += n
+		}
+	}
+	return covered, total
+}
+
+// Coverage is the function's statement coverage in percent (0 when
+// coverage is unknown).
+func (x *Exploration) Coverage() float64 {
+	c, t := x.Statements()
+	if t == 0 {
+		return 0
+	}
+	return 100 * float64(c) / float64(t)
+}
+
+// Covered reports whether block b (an index into Blocks) ran.
+func (x *Exploration) Covered(b int) bool { return x.covered[b] }
+
+// Run explores f: it asks ex for a plan each round, runs the plan's
+// snippets through exe with coverage, and records what they did, until
+// a stop condition of opts holds. The exploration is returned even with
+// an error, holding what was observed before it.
+func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executor, opts Options) (*Exploration, error) {
+	if f == nil || f.Obj == nil {
+		return nil, errors.New("explore: no function")
+	}
+	opts = opts.withDefaults(ex)
+	searcher := isSearcher(ex)
+	x := newExploration(f, exe.Name())
+	start := time.Now()
+	defer func() { x.Elapsed = time.Since(start) }()
+	stale := 0 // consecutive probes without a new block or class
+	var lastErrors []CompileError
+	for round := 1; ; round++ {
+		if opts.MaxRounds > 0 && round > opts.MaxRounds {
+			x.Stop = StopRounds
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			x.Stop = StopCanceled
+			return x, fmt.Errorf("explore %s: %w", f.Name, err)
+		}
+		req := &Request{
+			Func:          f,
+			Round:         round,
+			Results:       x.Records,
+			Uncovered:     x.Uncovered(),
+			Tried:         x.Tried,
+			CompileErrors: lastErrors,
+			Budget: Budget{
+				Probes: opts.MaxProbes - len(x.Tried),
+				Time:   opts.MaxTime - time.Since(start),
+			},
+		}
+		if round > 1 {
+			req.Summary = x.Summary()
+		}
+		plan, err := ex.Explore(ctx, req)
+		if err != nil {
+			if ctx.Err() != nil {
+				x.Stop = StopCanceled
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+			}
+			if len(x.Records) == 0 {
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
+			}
+			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
+			x.Stop, x.Err = StopExplorer, err
+			break
+		}
+		snippets := x.fresh(plan, opts.MaxProbes-len(x.Tried))
+		if len(snippets) == 0 {
+			x.Stop = StopDone
+			break
+		}
+		x.Rounds = round
+		lastErrors = nil
+		var probes []executors.Probe
+		var sent []expected
+		for _, s := range snippets {
+			x.Tried = append(x.Tried, s.Snippet)
+			id := "r" + strconv.Itoa(round) + "p" + strconv.Itoa(len(x.Tried))
+			p, err := ProbeFromSnippet(f, id, s.Snippet)
+			if err != nil {
+				ce := CompileError{Round: round, Snippet: s.Snippet, Message: err.Error()}
+				x.CompileErrors = append(x.CompileErrors, ce)
+				lastErrors = append(lastErrors, ce)
+				stale++
+				continue
+			}
+			probes = append(probes, p)
+			sent = append(sent, s)
+		}
+		before := len(x.Behaviours)
+		if len(probes) > 0 {
+			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout})
+			if err == nil && len(rep.Results) != len(probes) {
+				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					x.Stop = StopCanceled
+					return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+				}
+				x.Stop = StopEngine
+				return x, fmt.Errorf("explore %s: round %d: run probes: %w", f.Name, round, err)
+			}
+			remap := x.addBlocks(rep.Blocks)
+			for i, res := range rep.Results {
+				r := x.add(round, sent[i], probes[i], res, remap)
+				if r.Class == "" {
+					if res.Outcome == executors.NoBuild || res.Outcome == executors.Refused {
+						ce := CompileError{Round: round, Snippet: sent[i].Snippet, Message: res.Message}
+						x.CompileErrors = append(x.CompileErrors, ce)
+						lastErrors = append(lastErrors, ce)
+					} else {
+						opts.Logf("explore %s: probe %s: %s: %s", f.Name, res.ID, res.Outcome, res.Message)
+					}
+				}
+				if r.NewBlocks > 0 || r.NewClass {
+					stale = 0
+				} else {
+					stale++
+				}
+			}
+		}
+		added := len(x.Behaviours) - before
+		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%",
+			f.Name, round, len(snippets), len(probes), added, x.Coverage())
+		if opts.Progress != nil {
+			opts.Progress(Progress{
+				Func: f.Name, Round: round, Probes: len(x.Records),
+				Behaviours: len(x.Behaviours), Coverage: x.Coverage(), Elapsed: time.Since(start),
+			})
+		}
+		switch {
+		case opts.Patience > 0 && stale >= opts.Patience:
+			x.Stop = StopPatience
+		case !searcher && added == 0:
+			x.Stop = StopStale
+		case len(x.Tried) >= opts.MaxProbes:
+			x.Stop = StopBudget
+		case time.Since(start) >= opts.MaxTime:
+			x.Stop = StopTime
+		}
+		if x.Stop != StopNone {
+			break
+		}
+	}
+	return x, nil
+}
+
+// expected is a snippet with the kind of outcome its explorer expected.
+type expected struct {
+	Snippet Snippet
+	Expect  string
+}
+
+// fresh returns the plan's snippets not tried before, at most limit.
+func (x *Exploration) fresh(plan *Plan, limit int) []expected {
+	if plan == nil {
+		return nil
+	}
+	var out []expected
+	seen := map[string]bool{}
+	add := func(sns []Snippet, expect string) {
+		for _, s := range sns {
+			k := normCode(s.Code)
+			if k == "" || x.tried[k] || seen[k] || len(out) >= limit {
+				continue
+			}
+			seen[k] = true
+			out = append(out, expected{s, expect})
+		}
+	}
+	add(plan.Snippets, "")
+	add(plan.ErrorSnippets, "error")
+	for _, e := range out {
+		x.tried[normCode(e.Snippet.Code)] = true
+	}
+	return out
+}
+
+func newExploration(f *target.Func, engine string) *Exploration {
+	x := &Exploration{
+		Func:       f,
+		Engine:     engine,
+		blockIndex: map[string]int{},
+		funcBlock:  map[int]bool{},
+		covered:    map[int]bool{},
+		classes:    map[string]bool{},
+		behaviour:  map[string]int{},
+		tried:      map[string]bool{},
+		words:      sourceWords(f),
+	}
+	if f.File != "" {
+		if data, err := os.ReadFile(f.File); err == nil {
+			x.lines = strings.Split(string(data), "\n")
+		}
+	}
+	return x
+}
+
+// addBlocks merges a report's blocks into the exploration's table and
+// returns the mapping from report indices to table indices.
+func (x *Exploration) addBlocks(bs []executors.Block) []int {
+	remap := make([]int, len(bs))
+	changed := false
+	for i, b := range bs {
+		k := fmt.Sprintf("%s:%d.%d,%d.%d", b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol)
+		j, ok := x.blockIndex[k]
+		if !ok {
+			j = len(x.Blocks)
+			x.Blocks = append(x.Blocks, b)
+			x.blockIndex[k] = j
+			if x.inFunc(b) {
+				x.FuncBlocks = append(x.FuncBlocks, j)
+				x.funcBlock[j] = true
+				changed = true
+			}
+		}
+		remap[i] = j
+	}
+	if changed {
+		sort.Slice(x.FuncBlocks, func(i, j int) bool {
+			a, b := x.Blocks[x.FuncBlocks[i]], x.Blocks[x.FuncBlocks[j]]
+			if a.StartLine != b.StartLine {
+				return a.StartLine < b.StartLine
+			}
+			return a.StartCol < b.StartCol
+		})
+	}
+	return remap
+}
+
+// inFunc reports whether b lies within the function's lines.
+func (x *Exploration) inFunc(b executors.Block) bool {
+	f := x.Func
+	if f.File == "" || filepath.Clean(b.File) != filepath.Clean(f.File) {
+		return false
+	}
+	if f.EndLine == 0 {
+		return true
+	}
+	return b.StartLine >= f.StartLine && b.EndLine <= f.EndLine
+}
+
+// add records one result.
+func (x *Exploration) add(round int, s expected, p executors.Probe, res executors.Result, remap []int) *Record {
+	r := &Record{
+		Index: len(x.Records), Round: round,
+		Snippet: s.Snippet, Expect: s.Expect,
+		Probe: p, Result: res, Behaviour: -1,
+	}
+	x.Records = append(x.Records, r)
+	for _, c := range res.Covered {
+		if c >= 0 && c < len(remap) {
+			r.Covered = append(r.Covered, remap[c])
+		}
+	}
+	sort.Ints(r.Covered)
+	kind, class := classify(x.Func, &res, x.words)
+	if class == "" {
+		return r
+	}
+	r.Class = class
+	var fb []int
+	for _, b := range r.Covered {
+		if !x.covered[b] {
+			x.covered[b] = true
+			r.NewBlocks++
+		}
+		if x.funcBlock[b] {
+			fb = append(fb, b)
+		}
+	}
+	if !x.classes[class] {
+		x.classes[class] = true
+		r.NewClass = true
+	}
+	key := behaviourKey(class, fb)
+	bi, ok := x.behaviour[key]
+	if !ok {
+		bi = len(x.Behaviours)
+		x.behaviour[key] = bi
+		x.Behaviours = append(x.Behaviours, &Behaviour{Key: key, Kind: kind, Class: class, Blocks: fb, Rep: r.Index})
+		r.NewBehaviour = true
+	}
+	b := x.Behaviours[bi]
+	b.Count++
+	if probeSize(p) < probeSize(x.Records[b.Rep].Probe) {
+		b.Rep = r.Index
+	}
+	r.Behaviour = bi
+	return r
+}
+
+func behaviourKey(class string, blocks []int) string {
+	var b strings.Builder
+	b.WriteString(class)
+	b.WriteString(" @")
+	for i, x := range blocks {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	return b.String()
+}
+
+// probeSize measures how big a probe's inputs are written, to choose the
+// simplest representative of a behaviour.
+func probeSize(p executors.Probe) int {
+	n := len(p.Setup) + len(p.Recv)
+	for _, a := range p.Args {
+		n += len(a)
+	}
+	return n
+}
+
+// LineRange is a range of source lines with their text.
+type LineRange struct {
+	Start, End int
+	Text       string
+}
+
+// Uncovered returns the function's line ranges whose blocks no probe ran,
+// merged, in source order.
+func (x *Exploration) Uncovered() []LineRange {
+	var out []LineRange
+	for _, bi := range x.FuncBlocks {
+		if x.covered[bi] {
+			continue
+		}
+		b := x.Blocks[bi]
+		if n := len(out); n > 0 && b.StartLine <= out[n-1].End+1 {
+			out[n-1].End = max(out[n-1].End, b.EndLine)
+			continue
+		}
+		out = append(out, LineRange{Start: b.StartLine, End: b.EndLine})
+	}
+	for i := range out {
+		lo, hi := out[i].Start-1, out[i].End
+		if lo >= 0 && hi <= len(x.lines) && lo < hi {
+			out[i].Text = strings.Join(x.lines[lo:hi], "\n")
+		}
+	}
+	return out
+}

@@ -1,0 +1,794 @@
+package explore
+
+import (
+	"go/constant"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Bounds of value generation.
+const (
+	maxDepth       = 3   // nesting of structs, pointers, slices and maps
+	maxStrings     = 900 // candidates of a string type
+	maxCandidates  = 400 // candidates of any other type
+	maxElemChoices = 8   // element candidates used to build composites
+)
+
+// valueGen produces candidate values per Go type: boundary values of the
+// type's kind, the values mined from the function's source, and
+// combinations of those, most promising first.
+type valueGen struct {
+	self  *types.Package
+	m     *mined
+	cache map[string][]spec.Value
+	strs  []spec.Value // the string candidates, computed once
+}
+
+func newValueGen(self *types.Package, m *mined) *valueGen {
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}}
+}
+
+// values returns the candidates of t, without duplicates.
+func (g *valueGen) values(t types.Type) []spec.Value { return g.valuesAt(t, 0) }
+
+func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
+	key := strconv.Itoa(depth) + types.TypeString(t, nil)
+	if vs, ok := g.cache[key]; ok {
+		return vs
+	}
+	g.cache[key] = nil // a recursive type sees no candidates for itself
+	vs := g.compute(t, depth)
+	limit := maxCandidates
+	if isStringType(t) {
+		limit = maxStrings
+	}
+	vs = uniqueValues(vs, limit)
+	g.cache[key] = vs
+	return vs
+}
+
+func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
+	if isDuration(t) {
+		return g.durations()
+	}
+	if isTime(t) {
+		return []spec.Value{
+			spec.StringValue("2024-02-29T12:30:45Z"), spec.StringValue("0001-01-01T00:00:00Z"),
+			spec.StringValue("1970-01-01T00:00:00Z"), spec.StringValue("2038-01-19T03:14:08Z"),
+			spec.StringValue("1999-12-31T23:59:59.999999999-08:00"),
+		}
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		consts := g.namedConsts(n)
+		return append(consts, g.compute(n.Underlying(), depth)...)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return g.basic(u)
+	case *types.Pointer:
+		out := []spec.Value{spec.NullValue()}
+		if depth >= maxDepth {
+			return out
+		}
+		elems := g.valuesAt(u.Elem(), depth+1)
+		return append(out, elems[:min(len(elems), 2*maxElemChoices)]...)
+	case *types.Slice:
+		return g.slices(u.Elem(), depth)
+	case *types.Array:
+		return g.arrays(u, depth)
+	case *types.Map:
+		return g.maps(u, depth)
+	case *types.Struct:
+		return g.structs(u, depth)
+	case *types.Interface:
+		if !u.Empty() {
+			return []spec.Value{spec.NullValue()}
+		}
+		out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(1), spec.IntValue(-1),
+			spec.FloatValue(1.5), spec.StringValue(""), spec.StringValue("abc"), spec.BoolValue(true), spec.BoolValue(false)}
+		for _, w := range g.m.words[:min(len(g.m.words), 6)] {
+			out = append(out, spec.StringValue(w))
+		}
+		for _, i := range g.m.ints[:min(len(g.m.ints), 6)] {
+			out = append(out, spec.IntValue(i))
+		}
+		return append(out, spec.ListValue(spec.IntValue(1), spec.StringValue("a")), spec.MapValue("a", spec.IntValue(1)))
+	}
+	// Functions, channels: only nil can be written down.
+	return []spec.Value{spec.NullValue()}
+}
+
+// namedConsts are the constants declared with exactly type n in its
+// package (an enumeration), with the values just outside their range.
+func (g *valueGen) namedConsts(n *types.Named) []spec.Value {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return nil
+	}
+	var out []spec.Value
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(c.Type(), n) {
+			continue
+		}
+		if v, ok := constValue(c.Val(), n); ok {
+			out = append(out, v)
+			if v.Kind == spec.Int {
+				lo, hi = min(lo, v.Int), max(hi, v.Int)
+			}
+		}
+	}
+	if lo <= hi {
+		if v, ok := intValueOf(n.Underlying(), lo-1); ok && lo > math.MinInt64 {
+			out = append(out, v)
+		}
+		if v, ok := intValueOf(n.Underlying(), hi+1); ok && hi < math.MaxInt64 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// constValue converts a constant to a canonical value of type t.
+func constValue(v constant.Value, t types.Type) (spec.Value, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return spec.Value{}, false
+	}
+	switch {
+	case b.Info()&types.IsString != 0 && v.Kind() == constant.String:
+		return spec.StringValue(constant.StringVal(v)), true
+	case b.Info()&types.IsBoolean != 0 && v.Kind() == constant.Bool:
+		return spec.BoolValue(constant.BoolVal(v)), true
+	case b.Info()&types.IsUnsigned != 0:
+		if u, ok := constant.Uint64Val(constant.ToInt(v)); ok {
+			return spec.UintValue(u), true
+		}
+	case b.Info()&types.IsInteger != 0:
+		if i, ok := constant.Int64Val(constant.ToInt(v)); ok {
+			return spec.IntValue(i), true
+		}
+	case b.Info()&types.IsFloat != 0:
+		f, _ := constant.Float64Val(v)
+		return spec.FloatValue(f), true
+	}
+	return spec.Value{}, false
+}
+
+func (g *valueGen) basic(b *types.Basic) []spec.Value {
+	info := b.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		return []spec.Value{spec.BoolValue(false), spec.BoolValue(true)}
+	case info&types.IsString != 0:
+		return g.strings()
+	case info&types.IsInteger != 0:
+		return g.ints(b)
+	case info&types.IsFloat != 0:
+		return g.floats(b.Kind() == types.Float32)
+	}
+	return []spec.Value{spec.NullValue()}
+}
+
+// intBounds returns the range of an integer kind.
+func intBounds(b *types.Basic) (signed bool, lo int64, hi uint64) {
+	switch b.Kind() {
+	case types.Int8:
+		return true, math.MinInt8, math.MaxInt8
+	case types.Int16:
+		return true, math.MinInt16, math.MaxInt16
+	case types.Int32:
+		return true, math.MinInt32, math.MaxInt32
+	case types.Int, types.Int64, types.UntypedInt, types.UntypedRune:
+		return true, math.MinInt64, math.MaxInt64
+	case types.Uint8:
+		return false, 0, math.MaxUint8
+	case types.Uint16:
+		return false, 0, math.MaxUint16
+	case types.Uint32:
+		return false, 0, math.MaxUint32
+	}
+	return false, 0, math.MaxUint64
+}
+
+// intValueOf makes i a value of integer type t, if it is in range.
+func intValueOf(t types.Type, i int64) (spec.Value, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return spec.Value{}, false
+	}
+	signed, lo, hi := intBounds(b)
+	if signed {
+		if i < lo || (i > 0 && uint64(i) > hi) {
+			return spec.Value{}, false
+		}
+		return spec.IntValue(i), true
+	}
+	if i < 0 || uint64(i) > hi {
+		return spec.Value{}, false
+	}
+	return spec.UintValue(uint64(i)), true
+}
+
+var intBoundaries = []int64{
+	2, 3, 7, 10, -10, 42, 99, 100, 101, -100, 255, 256, 999, 1000, 1001, -1000, 1023, 1024,
+	4096, 9999, 65535, 65536, 99999, 1e6, -1e6, 1e7, 1e9, math.MaxInt32, math.MinInt32,
+	1 << 32, 1e12, 1e15, 1e18,
+}
+
+func (g *valueGen) ints(b *types.Basic) []spec.Value {
+	signed, lo, hi := intBounds(b)
+	var first, mined, bounds []spec.Value
+	add := func(list *[]spec.Value, i int64) {
+		if v, ok := intValueOf(b, i); ok {
+			*list = append(*list, v)
+		}
+	}
+	for _, i := range []int64{0, 1, -1} {
+		add(&first, i)
+	}
+	if b.Kind() == types.Int32 || b.Kind() == types.Uint8 {
+		// rune and byte: the characters the code looks for.
+		for _, s := range g.m.seps {
+			if r := []rune(s); len(r) == 1 {
+				add(&mined, int64(r[0]))
+			}
+		}
+		for _, c := range "aZ0 é\n" {
+			add(&bounds, int64(c))
+		}
+	}
+	for _, i := range g.m.ints {
+		add(&mined, i)
+	}
+	for _, i := range intBoundaries {
+		add(&bounds, i)
+	}
+	if signed {
+		add(&bounds, lo)
+		add(&bounds, lo+1)
+		if hi <= math.MaxInt64 {
+			add(&bounds, int64(hi))
+			add(&bounds, int64(hi)-1)
+		}
+	} else {
+		bounds = append(bounds, spec.UintValue(hi), spec.UintValue(hi-1))
+	}
+	return append(first, interleave(mined, bounds)...)
+}
+
+var floatBoundaries = []float64{
+	0.5, -0.5, 1.5, 2, 2.5, 3.14159, 0.1, 0.01, 0.001, 0.005, 0.015, 2.675, 1e-6, 1e-9,
+	1e-300, 5e-324, 0.999, 0.9999999, 1.0000001, 9.995, 10, 99.99, 100, 999.999, 1000,
+	1000.5, 1234.5678, -1234.5678, 12345.6789, 1e6, 1234567.891, -1234567.891, 123456789.123,
+	1e9, 1e12, 1e15, 1e18, 1e21, 1e100, 1e300, math.MaxFloat64, -math.MaxFloat64,
+}
+
+func (g *valueGen) floats(f32 bool) []spec.Value {
+	first := []spec.Value{spec.FloatValue(0), spec.FloatValue(1), spec.FloatValue(-1),
+		spec.FloatValue(math.NaN()), spec.FloatValue(math.Inf(1)), spec.FloatValue(math.Inf(-1)),
+		spec.FloatValue(math.Copysign(0, -1))}
+	var mined, bounds []spec.Value
+	for _, f := range g.m.floats {
+		mined = append(mined, spec.FloatValue(f))
+	}
+	for _, f := range floatBoundaries {
+		bounds = append(bounds, spec.FloatValue(f))
+	}
+	out := append(first, interleave(mined, bounds)...)
+	if !f32 {
+		return out
+	}
+	var f32s []spec.Value
+	for _, v := range out {
+		f := v.Float
+		if !math.IsNaN(f) && !math.IsInf(f, 0) && math.Abs(f) > math.MaxFloat32 {
+			continue
+		}
+		f32s = append(f32s, spec.FloatValue(float64(float32(f))))
+	}
+	return append(f32s, spec.FloatValue(math.MaxFloat32), spec.FloatValue(math.SmallestNonzeroFloat32))
+}
+
+// durations are time.Durations across magnitudes, then the function's
+// numbers in each unit.
+func (g *valueGen) durations() []spec.Value {
+	const day = 24 * time.Hour
+	const year = 365 * day
+	ds := []time.Duration{
+		0, 1, -1, 999, time.Microsecond, 999 * time.Microsecond, time.Millisecond, 500 * time.Millisecond,
+		999 * time.Millisecond, time.Second, -time.Second, 1500 * time.Millisecond, 2 * time.Second,
+		30 * time.Second, 59 * time.Second, time.Minute, 61 * time.Second, 90 * time.Second, 2 * time.Minute,
+		45 * time.Minute, 59 * time.Minute, time.Hour, 61 * time.Minute, 90 * time.Minute, 2 * time.Hour,
+		23 * time.Hour, day, 25 * time.Hour, 36 * time.Hour, 47 * time.Hour, 2 * day, 49 * time.Hour,
+		3 * day, 7 * day, 13 * day, 14 * day, 15 * day, 30 * day, 59 * day, 60 * day, 61 * day,
+		364 * day, year, 2*year - time.Hour, 2 * year, 3 * year, 10 * year, 100 * year,
+		-time.Hour, -day, -2 * year, math.MaxInt64, math.MinInt64,
+	}
+	var out, mined []spec.Value
+	for _, d := range ds {
+		out = append(out, spec.IntValue(int64(d)))
+	}
+	units := []time.Duration{time.Second, time.Minute, time.Hour, day}
+	n := 0
+	for _, c := range g.m.ints {
+		if c <= 0 || c > 10000 || n == 16 {
+			continue
+		}
+		n++
+		for _, u := range units {
+			d := time.Duration(c) * u
+			mined = append(mined, spec.IntValue(int64(d)), spec.IntValue(int64(d-u/2)), spec.IntValue(int64(d+u/2)))
+		}
+	}
+	return interleave(out, mined)
+}
+
+// numberStrings are numbers written as strings: common ones, the mined
+// ones, and some that overflow.
+func (g *valueGen) numberStrings() []string {
+	out := []string{"1", "42", "1.5", "0", "-1", "99999999999999999999"}
+	for _, i := range g.m.ints[:min(len(g.m.ints), 8)] {
+		out = append(out, strconv.FormatInt(i, 10))
+	}
+	for _, f := range g.m.floats[:min(len(g.m.floats), 4)] {
+		if f != math.Trunc(f) {
+			out = append(out, strconv.FormatFloat(f, 'g', -1, 64))
+		}
+	}
+	return dedupeStrings(out)
+}
+
+var stringBoundaries = []string{
+	" ", "a", "A", "ABC", "Abc", "0", "1", "-1", "+1", "1.5", "-0", "00", "007", "1e3", "1e400",
+	"0x1F", "NaN", "Inf", "-Inf", "true", "false", "null", "  abc  ", "\t", "\n", "a b c", "a,b",
+	"key=value", "1234567890", "-99999999999999999999", "3.14159265358979323846", "é", "日本語",
+	"😀", "\x00", "\xff", "%s", "%d", "\\", "\"", "'", "<>", "1,000", "1.000,5", "1 000",
+	strings.Repeat("a", 300), strings.Repeat("9", 40), strings.Repeat("ab ", 100),
+}
+
+// strings are the string candidates: mined tokens, then combinations of
+// them with numbers and separators, then boundaries, then messages.
+func (g *valueGen) strings() []spec.Value {
+	if g.strs != nil {
+		return g.strs
+	}
+	m := g.m
+	nums := g.numberStrings()
+	words := append(append([]string(nil), m.words...), m.suffixes...)
+	shortWords := filterStrings(words, func(s string) bool { return len(s) <= 12 && s != "" })
+	shortWords = shortWords[:min(len(shortWords), 24)]
+	seps := m.seps[:min(len(m.seps), 8)]
+
+	var exact []string
+	exact = append(exact, m.docs...)
+	exact = append(exact, m.words...)
+	exact = append(exact, m.prefixes...)
+	exact = append(exact, m.suffixes...)
+	exact = append(exact, seps...)
+
+	var numWord []string
+	for _, n := range []string{"1", "42", "1.5"} {
+		for _, w := range shortWords {
+			numWord = append(numWord, n+w)
+		}
+	}
+	for _, w := range shortWords {
+		numWord = append(numWord, "1 "+w, nums[len(nums)-1]+w, "99999999999999999999 "+w, "0"+w, strings.ToUpper("2"+w), "-1"+w)
+		numWord = append(numWord, "abc"+w, w+w, w+"1")
+	}
+
+	var sepCombos []string
+	w0 := "a"
+	if len(shortWords) > 0 {
+		w0 = shortWords[0]
+	}
+	for _, s := range seps {
+		sepCombos = append(sepCombos, "a"+s+"b", "1"+s+"2", "2"+s+"1", s+"1", "1"+s, "1"+s+"2"+s+"3",
+			s+s, "1"+s+"abc", "abc"+s, w0+s+"1", "-1"+s+"1", "1"+s+"-1")
+		for _, w := range shortWords[:min(len(shortWords), 8)] {
+			sepCombos = append(sepCombos, w+s+"1", w+s+w0, w+s)
+		}
+		for _, s2 := range seps {
+			if s2 == s {
+				continue
+			}
+			for _, w := range shortWords[:min(len(shortWords), 4)] {
+				sepCombos = append(sepCombos, w+s+"1"+s2+"2", w+s+"2"+s2+"1", w+s+"1"+s2+"abc")
+			}
+			sepCombos = append(sepCombos, "1"+s+"2"+s2+"3", "a"+s+"1"+s2+"2")
+		}
+	}
+
+	var prefixed []string
+	for _, p := range m.prefixes {
+		prefixed = append(prefixed, p+"1", p+"42", p+"abc", p+"ff", p+p, p+" ", p+"-1")
+		for _, w := range shortWords[:min(len(shortWords), 4)] {
+			prefixed = append(prefixed, p+w)
+		}
+	}
+	for _, x := range m.suffixes {
+		prefixed = append(prefixed, "test"+x, "1"+x, x+x)
+	}
+
+	var shaped []string
+	for _, n := range m.lens {
+		if n <= 1024 {
+			shaped = append(shaped, strings.Repeat("a", n), strings.Repeat("1", n))
+		}
+	}
+	for _, c := range m.classes {
+		shaped = append(shaped, c, "1"+c+"2", c+"abc", "abc"+c)
+	}
+	for _, n := range nums {
+		shaped = append(shaped, n)
+	}
+
+	all := []string{"", "abc"}
+	all = append(all, interleaveStrings(exact, numWord, sepCombos, prefixed, shaped, stringBoundaries)...)
+	all = append(all, m.strs...)
+	vs := make([]spec.Value, 0, len(all))
+	for _, s := range dedupeStrings(all) {
+		vs = append(vs, spec.StringValue(s))
+	}
+	g.strs = uniqueValues(vs, maxStrings)
+	return g.strs
+}
+
+func (g *valueGen) slices(elem types.Type, depth int) []spec.Value {
+	out := []spec.Value{spec.NullValue(), spec.ListValue()}
+	if depth >= maxDepth {
+		return out
+	}
+	es := g.valuesAt(elem, depth+1)
+	if len(es) == 0 {
+		return out
+	}
+	if b, ok := elem.Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+		// []byte: the string candidates as bytes.
+		for _, s := range g.strings()[:min(len(g.strings()), 120)] {
+			l := spec.ListValue()
+			for i := 0; i < len(s.Str); i++ {
+				l.List = append(l.List, spec.UintValue(uint64(s.Str[i])))
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	pick := func(i int) spec.Value { return es[i%len(es)] }
+	ty := typicalOf(es)
+	out = append(out, spec.ListValue(ty))
+	n := min(len(es), maxElemChoices)
+	for i := 0; i < n; i++ {
+		out = append(out, spec.ListValue(pick(i)))
+	}
+	out = append(out,
+		spec.ListValue(pick(1), pick(2)),
+		spec.ListValue(pick(1), pick(2), pick(3)),
+		spec.ListValue(ty, ty),
+		spec.ListValue(pick(0), ty, pick(4)),
+	)
+	for i := 0; i+1 < n; i++ {
+		out = append(out, spec.ListValue(pick(i), pick(i+1)))
+	}
+	for _, k := range g.m.lens {
+		if k > 0 && k <= 64 {
+			out = append(out, repeatValue(ty, k))
+		}
+	}
+	long := spec.ListValue()
+	for i := 0; i < 10; i++ {
+		long.List = append(long.List, pick(i+1))
+	}
+	return append(out, long)
+}
+
+func (g *valueGen) arrays(a *types.Array, depth int) []spec.Value {
+	n := int(a.Len())
+	if n > 64 {
+		return []spec.Value{zeroValue(a)}
+	}
+	out := []spec.Value{zeroValue(a)}
+	if depth >= maxDepth || n == 0 {
+		return out
+	}
+	es := g.valuesAt(a.Elem(), depth+1)
+	if len(es) == 0 {
+		return out
+	}
+	for shift := 0; shift < min(len(es), maxElemChoices); shift++ {
+		l := spec.ListValue()
+		for i := 0; i < n; i++ {
+			l.List = append(l.List, es[(i+shift)%len(es)])
+		}
+		out = append(out, l)
+	}
+	return append(out, repeatValue(typicalOf(es), n))
+}
+
+func (g *valueGen) maps(m *types.Map, depth int) []spec.Value {
+	out := []spec.Value{spec.NullValue(), {Kind: spec.Map, Map: []spec.Entry{}}}
+	if depth >= maxDepth {
+		return out
+	}
+	ks := g.valuesAt(m.Key(), depth+1)
+	vs := g.valuesAt(m.Elem(), depth+1)
+	var keys []spec.Value
+	for _, k := range ks {
+		if k.Kind != spec.Null && k.Kind != spec.List && k.Kind != spec.Map {
+			keys = append(keys, k)
+		}
+		if len(keys) == maxElemChoices {
+			break
+		}
+	}
+	if len(keys) == 0 || len(vs) == 0 {
+		return out
+	}
+	ty := typicalOf(vs)
+	for i, k := range keys {
+		out = append(out, mapOf(spec.Entry{Key: k, Val: vs[i%len(vs)]}))
+		out = append(out, mapOf(spec.Entry{Key: k, Val: ty}))
+	}
+	if len(keys) >= 2 {
+		out = append(out, mapOf(spec.Entry{Key: keys[0], Val: ty}, spec.Entry{Key: keys[1], Val: vs[min(1, len(vs)-1)]}))
+	}
+	if len(keys) >= 3 {
+		out = append(out, mapOf(spec.Entry{Key: keys[0], Val: ty}, spec.Entry{Key: keys[1], Val: ty}, spec.Entry{Key: keys[2], Val: ty}))
+	}
+	return out
+}
+
+func mapOf(es ...spec.Entry) spec.Value {
+	v := spec.Value{Kind: spec.Map, Map: es}
+	v.SortMap()
+	return v
+}
+
+// exportedFields are the fields of s a canonical value holds.
+func exportedFields(s *types.Struct) []*types.Var {
+	var out []*types.Var
+	for i := 0; i < s.NumFields(); i++ {
+		if f := s.Field(i); f.Exported() {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (g *valueGen) structs(s *types.Struct, depth int) []spec.Value {
+	fields := exportedFields(s)
+	zero := zeroValue(s)
+	if len(fields) == 0 {
+		return []spec.Value{zero}
+	}
+	cands := make([][]spec.Value, len(fields))
+	typical := spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+	for i, f := range fields {
+		if depth < maxDepth {
+			cands[i] = g.valuesAt(f.Type(), depth+1)
+		}
+		ty := zeroValue(f.Type())
+		if len(cands[i]) > 0 {
+			ty = typicalOf(cands[i])
+		}
+		typical.Map = append(typical.Map, spec.Entry{Key: spec.StringValue(f.Name()), Val: ty})
+	}
+	out := []spec.Value{zero, typical}
+	if depth >= 2 {
+		return out
+	}
+	per := max(2, maxCandidates/(2*len(fields)))
+	for r := 0; r < per; r++ {
+		for i := range fields {
+			if r >= len(cands[i]) {
+				continue
+			}
+			v := copyValue(typical)
+			v.Map[i].Val = cands[i][r]
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// zeroValue is the canonical zero value of t.
+func zeroValue(t types.Type) spec.Value {
+	if isDuration(t) {
+		return spec.IntValue(0)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		info := u.Info()
+		switch {
+		case info&types.IsBoolean != 0:
+			return spec.BoolValue(false)
+		case info&types.IsString != 0:
+			return spec.StringValue("")
+		case info&types.IsUnsigned != 0:
+			return spec.UintValue(0)
+		case info&types.IsInteger != 0:
+			return spec.IntValue(0)
+		case info&types.IsFloat != 0:
+			return spec.FloatValue(0)
+		}
+	case *types.Struct:
+		v := spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+		for _, f := range exportedFields(u) {
+			v.Map = append(v.Map, spec.Entry{Key: spec.StringValue(f.Name()), Val: zeroValue(f.Type())})
+		}
+		return v
+	case *types.Array:
+		if u.Len() > 64 {
+			return spec.ListValue()
+		}
+		return repeatValue(zeroValue(u.Elem()), int(u.Len()))
+	}
+	return spec.NullValue()
+}
+
+// typicalOf is a representative non-trivial candidate: the first that is
+// neither null nor zero nor empty, else the first.
+func typicalOf(vs []spec.Value) spec.Value {
+	for _, v := range vs {
+		if !isTrivial(v) {
+			return v
+		}
+	}
+	if len(vs) > 0 {
+		return vs[0]
+	}
+	return spec.NullValue()
+}
+
+func isTrivial(v spec.Value) bool {
+	switch v.Kind {
+	case spec.Null:
+		return true
+	case spec.Bool:
+		return !v.Bool
+	case spec.Int:
+		return v.Int == 0
+	case spec.Uint:
+		return v.Uint == 0
+	case spec.Float:
+		return v.Float == 0 || math.IsNaN(v.Float)
+	case spec.String:
+		return v.Str == ""
+	case spec.List:
+		return len(v.List) == 0
+	case spec.Map:
+		for _, e := range v.Map {
+			if !isTrivial(e.Val) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func repeatValue(v spec.Value, n int) spec.Value {
+	l := spec.ListValue()
+	for i := 0; i < n; i++ {
+		l.List = append(l.List, v)
+	}
+	return l
+}
+
+// copyValue deep-copies v.
+func copyValue(v spec.Value) spec.Value {
+	switch v.Kind {
+	case spec.List:
+		l := make([]spec.Value, len(v.List))
+		for i, e := range v.List {
+			l[i] = copyValue(e)
+		}
+		v.List = l
+	case spec.Map:
+		m := make([]spec.Entry, len(v.Map))
+		for i, e := range v.Map {
+			m[i] = spec.Entry{Key: copyValue(e.Key), Val: copyValue(e.Val)}
+		}
+		v.Map = m
+	}
+	return v
+}
+
+// valueKey identifies a value exactly (kinds included).
+func valueKey(v spec.Value) string {
+	b, _ := v.MarshalJSON()
+	return string(b)
+}
+
+func uniqueValues(vs []spec.Value, limit int) []spec.Value {
+	seen := map[string]bool{}
+	out := vs[:0:0]
+	for _, v := range vs {
+		k := valueKey(v)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, v)
+		if len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+func dedupeStrings(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func filterStrings(ss []string, keep func(string) bool) []string {
+	var out []string
+	for _, s := range ss {
+		if keep(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// interleave merges lists by taking one element of each in turn.
+func interleave(lists ...[]spec.Value) []spec.Value {
+	var out []spec.Value
+	for i := 0; ; i++ {
+		more := false
+		for _, l := range lists {
+			if i < len(l) {
+				out = append(out, l[i])
+				more = true
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+func interleaveStrings(lists ...[]string) []string {
+	var out []string
+	for i := 0; ; i++ {
+		more := false
+		for _, l := range lists {
+			if i < len(l) {
+				out = append(out, l[i])
+				more = true
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
+func isTime(t types.Type) bool     { return isNamed(t, "time", "Time") }
