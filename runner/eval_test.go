@@ -269,7 +269,10 @@ func TestEvaluate(t *testing.T) {
 		},
 		{
 			name: "type-interface-any", reason: "interface{} and any are the same type",
-			c: spec.Case{}, fi: with(divInfo, func(f *funcInfo) { f.ResultType, f.ResultTypeShort = "map[string]any", "map[string]any"; f.Type = &spec.TypeEval{Type: "map[string] interface{}"} }), r: ok(spec.MapValue()),
+			c: spec.Case{}, fi: with(divInfo, func(f *funcInfo) {
+				f.ResultType, f.ResultTypeShort = "map[string]any", "map[string]any"
+				f.Type = &spec.TypeEval{Type: "map[string] interface{}"}
+			}), r: ok(spec.MapValue()),
 			status: Passed,
 		},
 		{
@@ -402,7 +405,7 @@ func TestEvaluate(t *testing.T) {
 			name: "duration-ignored", reason: "IgnoreDuration skips both duration checks",
 			c: spec.Case{Duration: &spec.Duration{Duration: ms(10)}}, eo: evalOptions{IgnoreDuration: true},
 			fi: with(parseInfo, func(f *funcInfo) { f.Duration = &spec.DurationEval{Duration: spec.Duration{Duration: ms(10)}} }),
-			r: withDuration(ok(spec.IntValue(1)), time.Second), status: Passed,
+			r:  withDuration(ok(spec.IntValue(1)), time.Second), status: Passed,
 		},
 
 		// Errored.

@@ -18,7 +18,7 @@
 //     that type (errors.As) or a panic value of that type, and a sentinel
 //     ("io.EOF", "calc.ErrEmpty", "ErrEmpty") is a returned error that
 //     errors.Is it. match is an RE2 regexp searched in the error or panic
-//     message; match without raises means "raises error or panic".
+//     message.
 //   - A case with neither expected nor raises requires the call to return
 //     normally: an unexpected error or panic fails it, as in vowel.
 //   - The function's evaluators then apply: Type, Pattern and

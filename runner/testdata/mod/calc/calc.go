@@ -56,7 +56,7 @@ func Div(a, b int8) int8 {
 
 // Point is a point on a grid.
 type Point struct {
-	X, Y int
+	X, Y  int
 	Label string
 }
 

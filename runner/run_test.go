@@ -1,0 +1,395 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+func TestMain(m *testing.M) {
+	executors.MaybeWorker()
+	os.Exit(m.Run())
+}
+
+// The spec files of the end-to-end tests, all about the package
+// example.com/runnertest/calc in testdata/mod.
+const (
+	passSpec = "testdata/mod/calc/testdata/specgen/pass.yml" // passes fully
+	failSpec = "testdata/mod/calc/testdata/specgen/fail.yml" // fails on purpose
+	pkgSpec  = "testdata/mod/specs/pkg_evals.yml"            // names its package by import path
+	badSpec  = "testdata/mod/calc/testdata/bad/unknown.yml"  // does not load
+)
+
+func nativeOptions(t *testing.T) Options {
+	return Options{Executor: &executors.Native{Logf: t.Logf}, Cover: true, Timeout: time.Second}
+}
+
+// zeroDurations makes reports deterministic for golden files.
+func zeroDurations(reports []*FileReport) {
+	for _, r := range reports {
+		for i := range r.Functions {
+			for j := range r.Functions[i].Cases {
+				r.Functions[i].Cases[j].Duration = 0
+			}
+		}
+	}
+}
+
+// golden compares got with testdata/golden/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got; go test -update rewrites it):\n%s", path, diff)
+	}
+}
+
+func counts(r *FileReport) map[string]Counts {
+	m := map[string]Counts{}
+	for _, f := range r.Functions {
+		m[f.Name] = f.Counts
+	}
+	return m
+}
+
+// TestRunNative runs a passing, a failing and an import-path spec through
+// the native executor and checks the verdicts, the coverage and the
+// three report formats against golden files.
+func TestRunNative(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	ctx := context.Background()
+	reports, err := RunFiles(ctx, []string{passSpec, failSpec, pkgSpec}, nativeOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != 3 {
+		t.Fatalf("got %d reports, want 3", len(reports))
+	}
+	wantCounts := []map[string]Counts{
+		{"ParseAmount": {Passed: 7}, "Div": {Passed: 3}, "Mid": {Passed: 1}, "(*Counter).Add": {Passed: 2}, "Greet": {Passed: 2}},
+		{"ParseAmount": {Failed: 5}, "Mid": {Failed: 1}, "Div": {Failed: 1}, "Greet": {Failed: 1}, "Spin": {Errored: 1}},
+		{"Greet": {Passed: 1}},
+	}
+	for i, r := range reports {
+		if diff := cmp.Diff(wantCounts[i], counts(r)); diff != "" {
+			t.Errorf("%s: counts differ (-want +got):\n%s", r.Path, diff)
+		}
+		if r.Package != "example.com/runnertest/calc" {
+			t.Errorf("%s: package %q, want example.com/runnertest/calc", r.Path, r.Package)
+		}
+	}
+	// The passing spec runs every statement of Div (both branches).
+	if c := reports[0].Functions[1].Coverage; c == nil || c.Statements == 0 || c.Covered != c.Statements {
+		t.Errorf("Div coverage = %+v, want all statements covered", c)
+	}
+	// The failing spec never takes Div's non-panicking path.
+	if c := reports[1].Functions[2].Coverage; c == nil || c.Covered >= c.Statements {
+		t.Errorf("Div coverage in the failing spec = %+v, want some statements uncovered", c)
+	}
+	for _, f := range reports[0].Functions {
+		for _, c := range f.Cases {
+			if c.Duration <= 0 {
+				t.Errorf("%s %s: no duration measured", f.Name, c.Name())
+			}
+		}
+	}
+
+	zeroDurations(reports)
+	var text, verbose, js, junit bytes.Buffer
+	if err := WriteText(&text, reports, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteText(&verbose, reports, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteJSON(&js, reports); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteJUnit(&junit, reports); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "run.txt", text.Bytes())
+	golden(t, "run-verbose.txt", verbose.Bytes())
+	golden(t, "run.json", js.Bytes())
+	golden(t, "run.xml", junit.Bytes())
+
+	var suites junitSuites
+	if err := xml.Unmarshal(junit.Bytes(), &suites); err != nil {
+		t.Fatalf("JUnit output does not parse: %v", err)
+	}
+	if suites.Tests != 25 || suites.Failures != 8 || suites.Errors != 1 || len(suites.Suites) != 11 {
+		t.Errorf("JUnit totals: %d tests, %d failures, %d errors, %d suites; want 25, 8, 1, 11", suites.Tests, suites.Failures, suites.Errors, len(suites.Suites))
+	}
+}
+
+// TestLoadErrors checks that every problem of a spec that does not fit
+// its package is reported at once, each at its file:line:col.
+func TestLoadErrors(t *testing.T) {
+	_, err := RunFile(context.Background(), badSpec, Options{Executor: refuseExecutor{t}})
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("RunFile: got %v, want a *LoadError", err)
+	}
+	want := []string{
+		badSpec + ":1:1: no function ParseAmout in package example.com/runnertest/calc (did you mean ParseAmount?)",
+		badSpec + `:10:9: Div: case "big": parameter a: 300 overflows int8`,
+		badSpec + ":13:9: Div: case 2: missing parameter b (position 2 of 2)",
+		badSpec + ":16:9: Div: case 3: unknown parameter c (did you mean a?)",
+		badSpec + ":19:9: Div: case 4: missing parameter b (position 2 of 2)",
+		badSpec + `:24:9: Div: case "bad-raises": raises: ErrEmty is neither an error type nor a sentinel error of package calc (did you mean calc.ErrEmpty?)`,
+		badSpec + ":27:5: Greet: evals: Assertion: not a Go expression: 1:9: expected operand, found 'EOF'",
+		badSpec + ":30:9: Greet: case 1: unknown parameter nmae (did you mean name?)",
+	}
+	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
+		t.Errorf("problems differ (-want +got):\n%s", diff)
+	}
+	if le.Path != badSpec {
+		t.Errorf("LoadError.Path = %q, want %q", le.Path, badSpec)
+	}
+}
+
+// refuseExecutor fails the test if anything is run.
+type refuseExecutor struct{ t *testing.T }
+
+func (r refuseExecutor) Name() string { return "refuse" }
+func (r refuseExecutor) Run(context.Context, *executors.Program) (*executors.Report, error) {
+	r.t.Error("a spec with load errors was run")
+	return nil, errors.New("refused")
+}
+
+// fakeExecutor answers every probe with the same result and records the programs.
+type fakeExecutor struct {
+	result executors.Result
+	err    error
+	progs  []*executors.Program
+}
+
+func (f *fakeExecutor) Name() string { return "fake" }
+func (f *fakeExecutor) Run(_ context.Context, p *executors.Program) (*executors.Report, error) {
+	f.progs = append(f.progs, p)
+	if f.err != nil {
+		return nil, f.err
+	}
+	rep := &executors.Report{Engine: "fake"}
+	for range p.Probes {
+		rep.Results = append(rep.Results, f.result)
+	}
+	return rep, nil
+}
+
+// TestPrograms checks the probes the runner builds from cases, without
+// running them.
+func TestPrograms(t *testing.T) {
+	fake := &fakeExecutor{result: executors.Result{Outcome: executors.OK}}
+	_, err := RunFile(context.Background(), passSpec, Options{Executor: fake, Cover: true, Timeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*executors.Program{}
+	for _, p := range fake.progs {
+		if !p.Cover || p.Timeout != 3*time.Second {
+			t.Errorf("%s: Cover %v, Timeout %s; want the options passed on", p.Func.Name, p.Cover, p.Timeout)
+		}
+		byName[p.Func.Name] = p
+	}
+	tests := []struct {
+		name, reason string
+		fn           string
+		probe        int
+		want         executors.Probe
+	}{
+		{
+			name: "map-inputs", reason: "inputs by name become arguments; the Assertion is compiled into every probe",
+			fn: "ParseAmount", probe: 0,
+			want: executors.Probe{ID: "plain", Args: []string{`"12.50"`}, Asserts: []string{"err != nil || output >= 0"}, Imports: map[string]string{}},
+		},
+		{
+			name: "list-inputs", reason: "a list gives the arguments in order, converted to the parameter types",
+			fn: "Div", probe: 0,
+			want: executors.Probe{ID: "exact", Args: []string{"int8(10)", "int8(2)"}, Imports: map[string]string{}},
+		},
+		{
+			name: "no-id", reason: "a case without an id is named by its position",
+			fn: "Div", probe: 2,
+			want: executors.Probe{ID: "#3", Args: []string{"int8(-128)", "int8(-1)"}, Imports: map[string]string{}},
+		},
+		{
+			name: "zero-receiver", reason: "a method case without a receiver runs on the zero value",
+			fn: "(*Counter).Add", probe: 0,
+			want: executors.Probe{ID: "zero-counter", Args: []string{"3"}, Recv: "new(Counter)", Imports: map[string]string{}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, ok := byName[tt.fn]
+			if !ok {
+				t.Fatalf("no program for %s", tt.fn)
+			}
+			if diff := cmp.Diff(tt.want, p.Probes[tt.probe]); diff != "" {
+				t.Errorf("probe differs (%s) (-want +got):\n%s", tt.reason, diff)
+			}
+		})
+	}
+	recv := byName["(*Counter).Add"].Probes[1].Recv
+	if !strings.Contains(recv, "Counter{") || !strings.Contains(recv, "Step: 5") {
+		t.Errorf("receiver expression %q does not build Counter{N: 10, Step: 5}", recv)
+	}
+}
+
+// TestAssertionImports checks that the packages an Assertion names are imported.
+func TestAssertionImports(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "greet_evals.yml")
+	writeFile(t, path, `package: example.com/runnertest/calc
+Greet:
+  evals:
+    Assertion: { assertion: 'strings.HasPrefix(output, "Hello") && utf8.RuneCountInString(name) > 0' }
+  dataset:
+    - case: { input: x }
+`)
+	// The spec lies outside the module: resolve the package from inside it.
+	f := &fakeExecutor{result: executors.Result{Outcome: executors.OK}}
+	rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/specs/x.yml"), Options{Executor: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"strings": "strings", "unicode/utf8": "utf8"}
+	if diff := cmp.Diff(want, f.progs[0].Probes[0].Imports); diff != "" {
+		t.Errorf("imports differ (-want +got):\n%s", diff)
+	}
+	// The fake reports no assertion results: the case fails saying so.
+	if c := rep.Functions[0].Cases[0]; c.Status != Failed {
+		t.Errorf("status %s, want failed for an assertion that was not evaluated", c.Status)
+	}
+}
+
+// TestExecutorError checks that a program the executor cannot run leaves
+// every case errored with its message, and the run going on.
+func TestExecutorError(t *testing.T) {
+	f := &fakeExecutor{err: errors.New("native: build example.com/runnertest/calc: boom")}
+	rep, err := RunFile(context.Background(), pkgSpec, Options{Executor: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Functions[0].Cases[0]
+	if c.Status != Errored || len(c.Failures) != 1 || c.Failures[0] != "engine: native: build example.com/runnertest/calc: boom" {
+		t.Errorf("case = %s %q, want errored with the executor's message", c.Status, c.Failures)
+	}
+}
+
+func TestFilter(t *testing.T) {
+	f := &fakeExecutor{result: executors.Result{Outcome: executors.OK}}
+	rep, err := RunFile(context.Background(), passSpec, Options{Executor: f, Filter: regexp.MustCompile(`^(Div|Mid)$`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, fr := range rep.Functions {
+		names = append(names, fr.Name)
+	}
+	if diff := cmp.Diff([]string{"Div", "Mid"}, names); diff != "" {
+		t.Errorf("functions run differ (-want +got):\n%s", diff)
+	}
+}
+
+// TestRunFilesErrors checks that RunFiles runs what it can and reports
+// the files it cannot load, each as a *LoadError.
+func TestRunFilesErrors(t *testing.T) {
+	dir := t.TempDir()
+	malformed := filepath.Join(dir, "malformed.yml")
+	writeFile(t, malformed, "Div:\n  dataset: [\n")
+	nopkg := filepath.Join(dir, "nopkg.yml")
+	writeFile(t, nopkg, "package: example.com/runnertest/nope\nDiv:\n  dataset:\n    - case: { inputs: [1, 1], expected: 1 }\n")
+	f := &fakeExecutor{result: executors.Result{Outcome: executors.OK, Outputs: nil}}
+	reports, err := RunFiles(context.Background(), []string{malformed, pkgSpec, nopkg}, Options{Executor: f})
+	if len(reports) != 1 || reports[0].Path != pkgSpec {
+		t.Errorf("got %d reports, want the one of %s", len(reports), pkgSpec)
+	}
+	var les []*LoadError
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var le *LoadError
+		if !errors.As(e, &le) {
+			t.Fatalf("%v is not a *LoadError", e)
+		}
+		les = append(les, le)
+	}
+	if len(les) != 2 {
+		t.Fatalf("got %d load errors, want 2: %v", len(les), err)
+	}
+	if msg := les[0].Error(); !strings.HasPrefix(msg, malformed+":2: ") {
+		t.Errorf("malformed YAML: %q, want it at %s:2", msg, malformed)
+	}
+	if msg := les[1].Error(); !strings.HasPrefix(msg, nopkg+": package example.com/runnertest/nope: ") {
+		t.Errorf("unknown package: %q, want it to name the file and the package", msg)
+	}
+}
+
+func TestPackageDir(t *testing.T) {
+	sep := string(filepath.Separator)
+	tests := []struct {
+		name, reason, dir, want string
+	}{
+		{"specgen-dir", "a spec in pkg/testdata/specgen is about pkg", sep + filepath.Join("m", "pkg", "testdata", "specgen"), sep + filepath.Join("m", "pkg")},
+		{"testdata-dir", "a spec directly in testdata is about the directory above", sep + filepath.Join("m", "pkg", "testdata"), sep + filepath.Join("m", "pkg")},
+		{"nearest", "the nearest testdata wins", sep + filepath.Join("m", "testdata", "mod", "pkg", "testdata", "x"), sep + filepath.Join("m", "testdata", "mod", "pkg")},
+		{"plain", "a spec beside the code is about its own directory", sep + filepath.Join("m", "pkg"), sep + filepath.Join("m", "pkg")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := packageDir(tt.dir); got != tt.want {
+				t.Errorf("packageDir(%s) = %s, want %s (%s)", tt.dir, got, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustLoadSpec loads the spec at path and gives it the path as, so that
+// its package resolves from there.
+func mustLoadSpec(t *testing.T, path, as string) *spec.File {
+	t.Helper()
+	f, err := spec.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Path = as
+	return f
+}
