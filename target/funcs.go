@@ -244,7 +244,7 @@ func unbuildable(t types.Type, seen map[types.Type]bool) *whyNot {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if u.Kind() == types.UnsafePointer {
-			return &whyNot{t, "pointer type"}
+			return &whyNot{t, "type"}
 		}
 		if u.Info()&types.IsUntyped != 0 || u.Kind() == types.Invalid {
 			return &whyNot{t, "type"}
@@ -340,8 +340,9 @@ func interfaceKind(t types.Type) ifaceKind {
 	return ifaceOther
 }
 
-// suggest returns the name among names closest to name by edit distance
-// (ignoring case), or "" when none is close.
+// suggest returns the name among names closest to name by edit
+// distance (ignoring case; a swap of neighbours is one edit), or "" when
+// none is close: at most a third of the name may change.
 func suggest(name string, names []string) string {
 	best, bestD := "", -1
 	for _, n := range names {
@@ -350,30 +351,35 @@ func suggest(name string, names []string) string {
 			best, bestD = n, d
 		}
 	}
-	if bestD < 0 || bestD > max(2, len(name)/2) {
+	if bestD < 0 || bestD*3 > len(name) {
 		return ""
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b.
+// editDistance is the optimal string alignment distance between a and
+// b: insertions, deletions, substitutions and swaps of adjacent runes.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }

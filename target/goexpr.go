@@ -37,10 +37,15 @@ import (
 // map[string]any), error is errors.New(s), io.Reader is
 // strings.NewReader(s), and context.Context is context.Background() (from
 // null). null is nil for every type that has nil.
+//
+// On error, q is left as it was: no import is recorded for a failed
+// expression.
 func GoExpr(v spec.Value, t types.Type, q *Qualifier) (string, error) {
+	saved := q.save()
 	g := &gen{q: q}
 	s, err := g.typed(v, t)
 	if err != nil {
+		q.restore(saved)
 		return "", err
 	}
 	return s, nil

@@ -62,6 +62,12 @@ func load(ctx context.Context, pattern string, cfg Config) (*Package, error) {
 		return nil, err
 	}
 	goroot := goRoot(ctx, dir, cfg.Env)
+	// The package under test keeps its function bodies even when it is
+	// part of the standard library.
+	keep := map[string]bool{filepath.Join(dir, pattern): true}
+	if goroot != "" {
+		keep[filepath.Join(goroot, "src", pattern)] = true
+	}
 	logf := cfg.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -77,7 +83,7 @@ func load(ctx context.Context, pattern string, cfg Config) (*Package, error) {
 		// Standard-library packages are needed for their types only: drop
 		// their function bodies, which halves the time of a load.
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			if goroot == "" || !strings.HasPrefix(filename, goroot) {
+			if goroot == "" || !strings.HasPrefix(filename, goroot) || keep[filepath.Dir(filename)] {
 				return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
 			}
 			f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.SkipObjectResolution)

@@ -115,3 +115,17 @@ func (q *Qualifier) ObjectString(obj types.Object) string {
 func (q *Qualifier) Imports() map[string]string {
 	return maps.Clone(q.byPath)
 }
+
+// qualifierState is a snapshot of a Qualifier's imports.
+type qualifierState struct {
+	byPath map[string]string
+	taken  map[string]bool
+}
+
+func (q *Qualifier) save() qualifierState {
+	return qualifierState{maps.Clone(q.byPath), maps.Clone(q.taken)}
+}
+
+func (q *Qualifier) restore(s qualifierState) {
+	q.byPath, q.taken = s.byPath, s.taken
+}

@@ -35,7 +35,7 @@ func refusedImport(path string) bool {
 	return strings.HasPrefix(path, "net/") || strings.HasPrefix(path, "syscall/")
 }
 
-// YaegiProblems lists the constructs of the package and of its
+// YaegiProblems lists, the package's own first, the constructs of the package and of its
 // dependencies in the same module that yaegi v0.16.1 gets wrong: loop
 // variables captured by a closure or whose address is taken (yaegi keeps
 // pre-Go 1.22 semantics; reported only for files at Go 1.22 or later),
@@ -45,7 +45,8 @@ func refusedImport(path string) bool {
 // net, plugin, cgo). A function that has none can be interpreted.
 func (p *Package) YaegiProblems() []Problem {
 	c := &yaegiChecker{p: p, generic: yaegiGenericNames(), seen: map[string]bool{}}
-	for _, sp := range p.srcPkgs {
+	for i, sp := range p.srcPkgs {
+		c.pkg = i
 		for _, f := range sp.files {
 			c.file(sp, f)
 		}
@@ -65,14 +66,20 @@ type yaegiChecker struct {
 	generic map[string]map[string]bool
 	seen    map[string]bool
 	out     []posProblem
+	pkg     int // the index in p.srcPkgs of the package being checked
 }
 
 type posProblem struct {
 	Problem
+	pkg int
 	pos token.Position
 }
 
+// less orders problems: the package's own first, then by position.
 func (a posProblem) less(b posProblem) bool {
+	if a.pkg != b.pkg {
+		return a.pkg < b.pkg
+	}
 	if a.pos.Filename != b.pos.Filename {
 		return a.pos.Filename < b.pos.Filename
 	}
@@ -88,7 +95,7 @@ func (c *yaegiChecker) add(pos token.Pos, format string, args ...any) {
 	pr := Problem{Pos: c.p.position(pos), What: what}
 	if key := pr.String(); !c.seen[key] {
 		c.seen[key] = true
-		c.out = append(c.out, posProblem{pr, ps})
+		c.out = append(c.out, posProblem{pr, c.pkg, ps})
 	}
 }
 

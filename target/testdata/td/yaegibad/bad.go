@@ -9,6 +9,11 @@ import (
 	"example.com/td/util"
 )
 
+import (
+	"net/http"
+	"os/exec"
+)
+
 // Funcs captures loop variables.
 func Funcs(n int) []func() int {
 	var fs []func() int
@@ -21,11 +26,14 @@ func Funcs(n int) []func() int {
 	return fs
 }
 
-// Fine does not capture.
+// Fine takes no loop variable's address and captures none.
 func Fine(xs []int) int {
 	t := 0
-	for _, x := range xs {
+	for i, x := range xs {
 		t += x
+		p := &xs[i] // a slice element, not the variable
+		_ = p
+		func() { t++ }()
 	}
 	return t + int(util.Clamp(1, 2, 3))
 }
@@ -47,8 +55,16 @@ func Newer(s string) []string {
 	xs := slices.Collect(strings.Lines(s))
 	slices.Sort(xs)
 	clear(xs[:0])
-	return xs
+	return slices.Clone(xs)
 }
+
+// Known uses yaegi's generic functions that work.
+func Known(xs []string) bool { return slices.Contains(xs, "a") }
 
 // Stack is generic.
 type Stack[T any] []T
+
+var (
+	_ = exec.Command
+	_ = http.Get
+)

@@ -1,0 +1,5 @@
+package usesbroken
+
+import "example.com/td/broken"
+
+var X = broken.F()
