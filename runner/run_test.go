@@ -393,3 +393,49 @@ func mustLoadSpec(t *testing.T, path, as string) *spec.File {
 	f.Path = as
 	return f
 }
+
+// knownYaegiGaps are the cases on which the yaegi executor is known to
+// disagree with native execution, with the reason. They are logged, not
+// failed; the executors package owns the fix.
+var knownYaegiGaps = map[string]string{
+	"ParseAmount one-decimal": "the yaegi harness does not classify the package's own error type *calc.SyntaxError (ErrorInfo.Type and Types are empty)",
+}
+
+// TestEnginesAgree runs the same specs through the yaegi and the native
+// executor: every case must get the same verdict.
+func TestEnginesAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	ctx := context.Background()
+	paths := []string{passSpec, failSpec}
+	native, err := RunFiles(ctx, paths, nativeOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yopts := nativeOptions(t)
+	yopts.Executor = &executors.Yaegi{}
+	yaegi, err := RunFiles(ctx, paths, yopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range native {
+		for j, nf := range native[i].Functions {
+			yf := yaegi[i].Functions[j]
+			if yf.Engine != "yaegi" {
+				t.Errorf("%s ran on %s, want yaegi", yf.Name, yf.Engine)
+			}
+			for k, nc := range nf.Cases {
+				yc := yf.Cases[k]
+				if nc.Status == yc.Status {
+					continue
+				}
+				if why, ok := knownYaegiGaps[nf.Name+" "+nc.Name()]; ok {
+					t.Logf("known yaegi gap: %s %s: %s", nf.Name, nc.Name(), why)
+				} else {
+					t.Errorf("%s: %s %s: native %s %q, yaegi %s %q", nc.Pos, nf.Name, nc.Name(), nc.Status, nc.Failures, yc.Status, yc.Failures)
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,10 @@
 //     ContainsInput to cases whose call returned normally, Assertion to
 //     every case whose call returned (its err is in scope), Duration
 //     (per function and per case) to every case that finished.
+//   - Inputs map to parameters by name (inputs as a map), in order
+//     (inputs as a list), or as the one argument (input); a method case
+//     without a receiver runs on the zero value of the receiver type (a
+//     new(T) for a pointer receiver).
 //   - A probe that timed out, ended its process, did not compile, was
 //     refused or broke the engine is "errored", not "failed".
 package runner
