@@ -570,7 +570,7 @@ func (g *gen) structLit(v spec.Value, st *types.Struct, t types.Type) (expr, err
 	promoted := make([][]spec.Entry, st.NumFields())
 	for _, e := range v.Map {
 		if e.Key.Kind != spec.String {
-			return expr{}, fmt.Errorf("want string keys for struct %s, got %s", g.structName(t), e.Key)
+			return expr{}, fmt.Errorf("want string keys for struct %s, got %s", g.q.TypeString(t), e.Key)
 		}
 		key := e.Key.Str
 		i := g.findField(st, key)
@@ -583,11 +583,11 @@ func (g *gen) structLit(v spec.Value, st *types.Struct, t types.Type) (expr, err
 			return expr{}, g.unknownField(st, key, t)
 		}
 		if vals[i] != nil {
-			return expr{}, fmt.Errorf("field %s of struct %s given twice (as %q and %q)", st.Field(i).Name(), g.structName(t), given[i], key)
+			return expr{}, fmt.Errorf("field %s of struct %s given twice (as %q and %q)", st.Field(i).Name(), g.q.TypeString(t), given[i], key)
 		}
 		f := st.Field(i)
 		if !f.Exported() && (g.q.pkg == nil || f.Pkg() == nil || f.Pkg().Path() != g.q.pkg.Path()) {
-			return expr{}, fmt.Errorf("field %s of struct %s is unexported", f.Name(), g.structName(t))
+			return expr{}, fmt.Errorf("field %s of struct %s is unexported", f.Name(), g.q.TypeString(t))
 		}
 		val := e.Val
 		vals[i], given[i] = &val, key
@@ -617,11 +617,6 @@ func (g *gen) structLit(v spec.Value, st *types.Struct, t types.Type) (expr, err
 		parts = append(parts, f.Name()+": "+s)
 	}
 	return expr{s: g.q.TypeString(t) + "{" + strings.Join(parts, ", ") + "}", mode: exact, composite: true}, nil
-}
-
-// structName names a struct type in messages.
-func (g *gen) structName(t types.Type) string {
-	return g.q.TypeString(t)
 }
 
 // fieldTags returns the json and yaml names of a field.
@@ -693,7 +688,7 @@ func (g *gen) unknownField(st *types.Struct, key string, t types.Type) error {
 	for i := 0; i < st.NumFields(); i++ {
 		names = append(names, st.Field(i).Name())
 	}
-	msg := fmt.Sprintf("unknown field %q of struct %s", key, g.structName(t))
+	msg := fmt.Sprintf("unknown field %q of struct %s", key, g.q.TypeString(t))
 	if s := suggest(key, names); s != "" {
 		msg += " (did you mean " + s + "?)"
 	} else if len(names) > 0 {
@@ -858,10 +853,9 @@ func (g *gen) duration(v spec.Value, t types.Type) (expr, error) {
 // seconds).
 func (g *gen) time(v spec.Value, t types.Type) (expr, error) {
 	tm := g.q.Import("time", "time")
-	wrapT := func(s string) expr { return expr{s: s, mode: exact} }
 	switch v.Kind {
 	case spec.Int:
-		return wrapT(tm + ".Unix(" + strconv.FormatInt(v.Int, 10) + ", 0).UTC()"), nil
+		return expr{s: tm + ".Unix(" + strconv.FormatInt(v.Int, 10) + ", 0).UTC()", mode: exact}, nil
 	case spec.String:
 	case spec.Null:
 		return expr{}, fmt.Errorf("want an RFC 3339 time for %s, got null", g.q.TypeString(t))
@@ -885,5 +879,5 @@ func (g *gen) time(v spec.Value, t types.Type) (expr, error) {
 	}
 	s := fmt.Sprintf("%s.Date(%d, %s.%s, %d, %d, %d, %d, %d, %s)", tm, when.Year(), tm, when.Month(), when.Day(),
 		when.Hour(), when.Minute(), when.Second(), when.Nanosecond(), loc)
-	return wrapT(s), nil
+	return expr{s: s, mode: exact}, nil
 }

@@ -115,6 +115,8 @@ type Func struct {
 	Source    string // the declaration's source text, doc comment included
 	Doc       string
 	File      string // absolute path
+	// StartLine and EndLine are the lines of the func keyword and of the
+	// closing brace (the doc comment, which Source includes, comes before).
 	StartLine int
 	EndLine   int
 
