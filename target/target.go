@@ -111,10 +111,10 @@ type Func struct {
 	// ErrorLast reports that the last result has type error.
 	ErrorLast bool
 
-	Decl      *ast.FuncDecl
-	Source    string // the declaration's source text, doc comment included
-	Doc       string
-	File      string // absolute path
+	Decl   *ast.FuncDecl
+	Source string // the declaration's source text, doc comment included
+	Doc    string
+	File   string // absolute path
 	// StartLine and EndLine are the lines of the func keyword and of the
 	// closing brace (the doc comment, which Source includes, comes before).
 	StartLine int
