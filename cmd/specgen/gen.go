@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/specgen-dev/specgen/pipeline"
+)
+
+// genOptions are the flags of specgen gen.
+type genOptions struct {
+	out       string
+	executor  string
+	durations bool
+	maxProbes int
+	maxTime   time.Duration
+	patience  int
+	timeout   time.Duration
+	dryRun    bool
+	verbose   bool
+	quiet     bool
+}
+
+func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var o genOptions
+	fs := newFlags("gen", "[flags] PKG [FUNC...]", stderr)
+	fs.StringVar(&o.out, "o", "", "write the spec to `file` (default PKG/testdata/specgen/<Func>_evals.yml)")
+	fs.StringVar(&o.executor, "executor", "auto", "engine that explores: auto, native or yaegi (specs are always confirmed natively)")
+	fs.BoolVar(&o.durations, "durations", false, "add a Duration evaluator, measured with headroom")
+	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
+	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
+	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe (default 5s)")
+	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
+	fs.BoolVar(&o.verbose, "v", false, "debug logging")
+	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		fs.Usage()
+		return usagef("gen: no package given")
+	}
+	opts := pipeline.Options{
+		Engine:    o.executor,
+		Out:       o.out,
+		Durations: o.durations,
+		DryRun:    o.dryRun,
+	}
+	opts.Explore.MaxProbes = o.maxProbes
+	opts.Explore.MaxTime = o.maxTime
+	opts.Explore.Patience = o.patience
+	opts.Explore.Timeout = o.timeout
+	if o.verbose {
+		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	}
+	if !o.quiet {
+		opts.Progressf = progress(stderr)
+	}
+	switch o.executor {
+	case "auto", "native", "yaegi":
+	default:
+		return usagef("gen: -executor %q: want auto, native or yaegi", o.executor)
+	}
+	results, err := pipeline.Gen(ctx, pos[0], pos[1:], opts)
+	if err != nil {
+		return usageError{fmt.Errorf("gen: %w", err)}
+	}
+	cwd, _ := os.Getwd()
+	failed := writeTable(stdout, results, cwd)
+	if failed {
+		return errFailed
+	}
+	return nil
+}
+
+// progress prints one line per step: rewritten in place on a terminal,
+// plain lines otherwise.
+func progress(w io.Writer) func(string, ...any) {
+	tty := isTerminal(w)
+	return func(format string, args ...any) {
+		line := fmt.Sprintf(format, args...)
+		if tty {
+			fmt.Fprintf(w, "\r\033[K%s", line)
+			return
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// writeTable prints the final table and the notes; it reports whether
+// any function failed.
+func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
+	if isTerminal(w) {
+		fmt.Fprint(w, "\r\033[K")
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tBEHAVIOURS\tPROBES\tENGINE\tTIME\tSPEC")
+	failed := false
+	var notes []string
+	for _, r := range results {
+		switch {
+		case r.Skipped != "":
+			notes = append(notes, fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped))
+			continue
+		case r.Err != nil:
+			failed = true
+			fmt.Fprintf(tw, "%s\t-\t-\t%d\t%d\t%s\t%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), r.Err)
+			continue
+		}
+		path := r.Path
+		if rel, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(rel, "..") {
+			path = rel
+		}
+		state := "unchanged"
+		if r.Changed {
+			state = "written"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%s\t%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), path, state)
+		for _, u := range r.Unstable {
+			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
+		}
+		for _, d := range r.Disagreements {
+			notes = append(notes, fmt.Sprintf("%s: %s and native disagree, native wins: %s", r.Name, r.Engine, d))
+		}
+		if r.Uncompiled > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %d probes did not compile", r.Name, r.Uncompiled))
+		}
+		for _, n := range r.Notes {
+			notes = append(notes, r.Name+": "+n)
+		}
+	}
+	tw.Flush()
+	for _, n := range notes {
+		fmt.Fprintln(w, "note:", n)
+	}
+	return failed
+}

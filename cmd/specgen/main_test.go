@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/specgen-dev/specgen/executors"
+)
+
+func TestMain(m *testing.M) {
+	executors.MaybeWorker()
+	testscript.Main(m, map[string]func(){
+		"specgen": func() { os.Exit(specgen(os.Args[1:], os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the CLI scripts in testdata/script. Each runs in a
+// fresh directory; $REPO is the root of this repository, and the go
+// command shares the caller's build and module caches.
+func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goEnv := map[string]string{}
+	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOROOT", "GOFLAGS", "GOPROXY", "GONOSUMDB", "GOTOOLCHAIN"} {
+		out, err := exec.Command("go", "env", k).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", k, err)
+		}
+		goEnv[k] = strings.TrimSpace(string(out))
+	}
+	cache := t.TempDir()
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("REPO", repo)
+			for k, v := range goEnv {
+				env.Setenv(k, v)
+			}
+			env.Setenv("XDG_CACHE_HOME", cache)
+			env.Setenv("GOPROXY", "off")
+			return nil
+		},
+	})
+}

@@ -1,0 +1,464 @@
+// Package pipeline ties specgen's stages together: it loads the target,
+// explores each function, writes a spec from what was observed, checks
+// the spec natively (twice, to catch nondeterminism) and saves it without
+// losing hand-written cases.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/runner"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Options configure Gen. The zero value explores with the built-in
+// explorer on the auto engine and writes testdata/specgen/<Func>_evals.yml.
+type Options struct {
+	// Dir is where the package pattern is resolved ("" = current directory).
+	Dir string
+	// Engine is "auto" (default), "native" or "yaegi": the engine that
+	// explores. Specs are always confirmed natively.
+	Engine string
+	// Out is the spec file to write. "" writes one file per function,
+	// <package dir>/testdata/specgen/<Func>_evals.yml. Several functions
+	// with one Out share the file.
+	Out string
+	// Durations adds a Duration evaluator, measured with headroom.
+	Durations bool
+	// Explore bounds the exploration.
+	Explore explore.Options
+	// Explorer proposes probes (nil = the built-in explorer).
+	Explorer func(f *target.Func) explore.Explorer
+	// CacheDir is the native engine's build cache ("" = the user cache).
+	CacheDir string
+	// DryRun explores and checks but writes nothing.
+	DryRun bool
+	// Logf receives debug logging; Progressf one line per step.
+	Logf      func(format string, args ...any)
+	Progressf func(format string, args ...any)
+}
+
+// FuncResult is what Gen did for one function.
+type FuncResult struct {
+	Name string
+	// Skipped is why the function was not explored ("" when it was).
+	Skipped string
+	// Err is why generation failed for this function.
+	Err error
+	// Path is the spec file; Changed reports that it was (re)written.
+	Path    string
+	Changed bool
+	// Cases is the number of cases in the function's spec (including
+	// hand-written ones kept); Generated counts those written now.
+	Cases, Generated int
+	// Coverage is the statement coverage of the spec natively, in percent.
+	Coverage float64
+	// ExploreCoverage is the coverage reached by the exploration.
+	ExploreCoverage float64
+	Behaviours      int
+	Probes          int
+	// Engine is the engine that explored.
+	Engine string
+	// Uncompiled counts explorer snippets that did not compile.
+	Uncompiled int
+	// Unstable lists cases that changed between runs and were weakened
+	// or dropped; Disagreements lists cases where the exploring engine
+	// and native disagreed (native wins).
+	Unstable      []string
+	Disagreements []string
+	// Notes are other remarks (behaviours a spec cannot state, ...).
+	Notes   []string
+	Elapsed time.Duration
+}
+
+// Gen generates specs for the named functions of the package (all of them
+// when names is empty).
+func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
+	pkg, err := target.Load(ctx, pattern, target.Config{Dir: opts.Dir, Logf: opts.Logf})
+	if err != nil {
+		return nil, err
+	}
+	var funcs []*target.Func
+	var results []*FuncResult
+	if len(names) == 0 {
+		fs, skipped := pkg.Funcs()
+		funcs = fs
+		for _, s := range skipped {
+			results = append(results, &FuncResult{Name: s.Name, Skipped: s.Reason})
+		}
+	} else {
+		var errs []error
+		for _, n := range names {
+			f, err := pkg.Func(n)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			funcs = append(funcs, f)
+		}
+		if len(errs) > 0 {
+			return nil, errors.Join(errs...)
+		}
+	}
+	g := &generator{opts: opts, pkg: pkg}
+	g.native = &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
+	g.yaegi = &executors.Yaegi{Logf: opts.Logf}
+	for _, f := range funcs {
+		if ctx.Err() != nil {
+			return results, ctx.Err()
+		}
+		res := g.function(ctx, f)
+		results = append(results, res)
+	}
+	return results, nil
+}
+
+type generator struct {
+	opts   Options
+	pkg    *target.Package
+	native *executors.Native
+	yaegi  *executors.Yaegi
+}
+
+func (g *generator) progressf(format string, args ...any) {
+	if g.opts.Progressf != nil {
+		g.opts.Progressf(format, args...)
+	}
+}
+
+func (g *generator) engine() (executors.Executor, error) {
+	switch g.opts.Engine {
+	case "", "auto":
+		return &executors.Auto{Native: g.native, Yaegi: g.yaegi, Logf: g.opts.Logf}, nil
+	case "native":
+		return g.native, nil
+	case "yaegi":
+		return g.yaegi, nil
+	}
+	return nil, fmt.Errorf("unknown executor %q (want auto, native or yaegi)", g.opts.Engine)
+}
+
+// specPath is where the spec of f goes.
+func (g *generator) specPath(f *target.Func) string {
+	if g.opts.Out != "" {
+		if filepath.IsAbs(g.opts.Out) || g.opts.Dir == "" {
+			return g.opts.Out
+		}
+		return filepath.Join(g.opts.Dir, g.opts.Out)
+	}
+	return filepath.Join(f.Pkg.Dir, "testdata", "specgen", fileName(f.Name)+"_evals.yml")
+}
+
+// fileName turns a spec name into a file name: (*T).M → T.M.
+func fileName(name string) string {
+	return strings.NewReplacer("(*", "", ")", "", "*", "").Replace(name)
+}
+
+func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
+	start := time.Now()
+	res := &FuncResult{Name: f.Name, Path: g.specPath(f)}
+	defer func() { res.Elapsed = time.Since(start) }()
+	exe, err := g.engine()
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	if a, ok := exe.(*executors.Auto); ok {
+		e, _ := a.Choose(&executors.Program{Func: f})
+		res.Engine = e.Name()
+	} else {
+		res.Engine = exe.Name()
+	}
+	var ex explore.Explorer
+	if g.opts.Explorer != nil {
+		ex = g.opts.Explorer(f)
+	} else {
+		ex = explore.NewBuiltin(explore.BuiltinOptions{})
+	}
+	g.progressf("%s: exploring on %s", f.Name, res.Engine)
+	eopts := g.opts.Explore
+	if eopts.Logf == nil {
+		eopts.Logf = g.opts.Logf
+	}
+	x, err := explore.Run(ctx, f, ex, exe, eopts)
+	if x == nil {
+		res.Err = err
+		return res
+	}
+	if err != nil {
+		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
+	}
+	res.Probes = x.Probes()
+	res.Behaviours = len(x.Behaviours)
+	res.ExploreCoverage = x.Coverage()
+	res.Uncompiled = x.Uncompiled()
+
+	cases, err := g.nativeCases(ctx, f, x, res)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	sortCases(cases)
+	fn := &spec.Function{Name: f.Name, Dataset: cases}
+	if g.opts.Durations {
+		// Filled after the confirming runs, from measured durations.
+		fn.Evals.Duration = nil
+	}
+	g.progressf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d cases natively", f.Name, res.Probes, res.Behaviours, res.ExploreCoverage, len(cases))
+
+	fn, cov, err := g.confirm(ctx, f, fn, res)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Coverage = cov
+	res.Generated = len(fn.Dataset)
+
+	if g.opts.DryRun {
+		res.Cases = len(fn.Dataset)
+		return res
+	}
+	changed, total, err := g.save(f, fn, res.Path)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Changed = changed
+	res.Cases = total
+	return res
+}
+
+// nativeCases reruns the representative probe of each selected behaviour
+// natively — the ground truth — and writes the cases from what native
+// execution observed. Where the exploring engine saw something else, the
+// disagreement is noted and native wins.
+func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
+	var recs []*explore.Record
+	for _, b := range selectBehaviours(x.Behaviours, maxCases) {
+		if b.Rep >= 0 && b.Rep < len(x.Records) {
+			recs = append(recs, x.Records[b.Rep])
+		}
+	}
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout}
+	for _, r := range recs {
+		prog.Probes = append(prog.Probes, r.Probe)
+	}
+	var results []executors.Result
+	if x.Engine == "native" {
+		for _, r := range recs {
+			results = append(results, r.Result)
+		}
+	} else {
+		rep, err := g.native.Run(ctx, prog)
+		if err != nil {
+			return nil, fmt.Errorf("rerun natively: %w", err)
+		}
+		for i, r := range rep.Results {
+			if d := disagreement(recs[i].Result, r); d != "" {
+				res.Disagreements = append(res.Disagreements, fmt.Sprintf("probe %s: %s", recs[i].Probe.ID, d))
+			}
+		}
+		results = rep.Results
+	}
+	cases, skipped := CasesFromResults(f, results)
+	res.Notes = append(res.Notes, skipped...)
+	return cases, nil
+}
+
+// disagreement says how two engines' results of one probe differ, or "".
+func disagreement(explored, native executors.Result) string {
+	switch {
+	case explored.Outcome != native.Outcome:
+		return fmt.Sprintf("%s, native: %s", explored.Outcome, native.Outcome)
+	case (explored.Err == nil) != (native.Err == nil):
+		return "error vs no error"
+	case explored.Err != nil && explored.Err.Message != native.Err.Message:
+		return fmt.Sprintf("error %q, native: %q", explored.Err.Message, native.Err.Message)
+	case explored.Panic != nil && native.Panic != nil && explored.Panic.Message != native.Panic.Message:
+		return fmt.Sprintf("panic %q, native: %q", explored.Panic.Message, native.Panic.Message)
+	}
+	if len(explored.Outputs) != len(native.Outputs) {
+		return "different number of results"
+	}
+	for i := range explored.Outputs {
+		if !spec.Equal(native.Outputs[i], explored.Outputs[i], spec.EqualOption{}) {
+			return fmt.Sprintf("result %d: %s, native: %s", i, explored.Outputs[i], native.Outputs[i])
+		}
+	}
+	return ""
+}
+
+// confirm runs the spec natively twice in fresh workers. Cases whose
+// outcome differs from the exploration (engine disagreement) are
+// corrected to the native value; cases that differ between the two native
+// runs are weakened (expected dropped, match dropped) or dropped. The
+// result passes 100% natively, or an error says why not.
+func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (*spec.Function, float64, error) {
+	// The spec may not exist yet: resolve its package from the package's
+	// own directory.
+	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{fn}}
+	run := func(cover bool) (*runner.FunctionReport, error) {
+		rep, err := runner.RunSpec(ctx, file, runner.Options{
+			Executor: g.native,
+			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
+			Cover:    cover,
+			Logf:     g.opts.Logf,
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(rep.Functions) != 1 {
+			return nil, fmt.Errorf("confirm %s: no report", fn.Name)
+		}
+		return &rep.Functions[0], nil
+	}
+	var coverage float64
+	for round := 0; round < 4; round++ {
+		if len(fn.Dataset) == 0 {
+			return fn, 0, nil
+		}
+		first, err := run(true)
+		if err != nil {
+			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
+		}
+		second, err := run(true)
+		if err != nil {
+			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
+		}
+		coverage = second.Coverage.Percent
+		bad := map[int]string{}
+		for i := range fn.Dataset {
+			for _, cr := range []runner.CaseReport{first.Cases[i], second.Cases[i]} {
+				if cr.Status != runner.Passed {
+					bad[i] = strings.Join(cr.Failures, "; ")
+				}
+			}
+		}
+		if len(bad) == 0 {
+			if g.opts.Durations {
+				addDurations(fn, first, second)
+			}
+			return fn, coverage, nil
+		}
+		var keep []*spec.Case
+		for i, c := range fn.Dataset {
+			why, ok := bad[i]
+			if !ok {
+				keep = append(keep, c)
+				continue
+			}
+			same := first.Cases[i].Status == second.Cases[i].Status && strings.Join(first.Cases[i].Failures, "") == strings.Join(second.Cases[i].Failures, "")
+			if round == 0 && same {
+				// Both native runs agree and differ from what exploration
+				// saw: the exploring engine and native disagree, or the
+				// inputs did not survive the trip through the spec. Take
+				// native's word by dropping the case; a later run of the
+				// explorer on native will find it again.
+				res.Disagreements = append(res.Disagreements, fmt.Sprintf("%s: %s", c.ID, why))
+				continue
+			}
+			res.Unstable = append(res.Unstable, fmt.Sprintf("%s: %s", c.ID, why))
+			if w := weaken(c); w != nil {
+				keep = append(keep, w)
+			}
+		}
+		fn.Dataset = keep
+	}
+	return nil, 0, fmt.Errorf("confirm %s: the spec does not settle after 4 native runs", fn.Name)
+}
+
+// weaken keeps what is stable of a nondeterministic case: the outcome
+// kind without values or messages. It returns nil when nothing is left.
+func weaken(c *spec.Case) *spec.Case {
+	w := *c
+	switch {
+	case c.Match != "":
+		w.Match = ""
+		return &w
+	case c.Expected != nil:
+		return nil
+	}
+	return nil
+}
+
+// addDurations sets a function-level Duration evaluator: the slowest
+// observed case with generous headroom (×10, at least 100ms), so that it
+// catches pathological slowdowns, not noise.
+func addDurations(fn *spec.Function, reps ...*runner.FunctionReport) {
+	var worst time.Duration
+	for _, r := range reps {
+		for _, c := range r.Cases {
+			if c.Duration > worst {
+				worst = c.Duration
+			}
+		}
+	}
+	bound := worst * 10
+	if bound < 100*time.Millisecond {
+		bound = 100 * time.Millisecond
+	}
+	bound = bound.Round(time.Millisecond)
+	fn.Evals.Duration = &spec.DurationEval{Duration: spec.Duration{Duration: bound}}
+}
+
+// save merges fn into the spec file at path (keeping hand-written cases)
+// and writes it atomically when its bytes change.
+func (g *generator) save(f *target.Func, fn *spec.Function, path string) (changed bool, cases int, err error) {
+	gen := &spec.File{Package: f.Pkg.ImportPath, Functions: []*spec.Function{fn}}
+	gen.Schema = schemaRef(path, f.Pkg.ModuleDir)
+	var merged *spec.File
+	if _, statErr := os.Stat(path); statErr == nil {
+		old, err := spec.Load(path)
+		if err != nil {
+			return false, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
+		}
+		merged = spec.MergeFile(old, gen)
+	} else {
+		for _, c := range fn.Dataset {
+			c.Generated = true
+		}
+		merged = gen
+	}
+	for _, mf := range merged.Functions {
+		if mf.Name == fn.Name {
+			cases = len(mf.Dataset)
+		}
+	}
+	data, err := merged.Marshal()
+	if err != nil {
+		return false, 0, err
+	}
+	changed, err = spec.WriteFile(path, data)
+	return changed, cases, err
+}
+
+// SchemaURL is where the spec schema is published; specs outside the
+// specgen module refer to it.
+const SchemaURL = "https://raw.githubusercontent.com/specgen-dev/specgen/main/schemas/specgen.schema.json"
+
+// schemaRef is the schema reference for a spec file: relative when the
+// module holds specgen's schemas directory, else the published URL.
+func schemaRef(specPath, moduleDir string) string {
+	if moduleDir != "" {
+		local := filepath.Join(moduleDir, "schemas", "specgen.schema.json")
+		if _, err := os.Stat(local); err == nil {
+			if ref, err := spec.SchemaRef(specPath, local); err == nil {
+				return ref
+			}
+		}
+	}
+	return SchemaURL
+}

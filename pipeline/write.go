@@ -1,0 +1,328 @@
+package pipeline
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// WriteCases is the built-in spec writer: one case per distinct behaviour
+// of the exploration (covered blocks × outcome class), from the
+// behaviour's representative probe. Returned errors and panics become
+// `raises` cases with a `match` anchored on the observed message;
+// successes become `expected` cases. Behaviours that a spec cannot state
+// (timeouts, process exits) and probes whose inputs cannot be written back
+// as values (functions, channels) are left out, with the reason in skipped.
+func WriteCases(x *explore.Exploration) (cases []*spec.Case, skipped []string) {
+	var results []executors.Result
+	for _, b := range selectBehaviours(x.Behaviours, maxCases) {
+		if b.Rep < 0 || b.Rep >= len(x.Records) {
+			continue
+		}
+		results = append(results, x.Records[b.Rep].Result)
+	}
+	return CasesFromResults(x.Func, results)
+}
+
+// CasesFromResults writes one case per result, leaving out duplicates
+// (same receiver and inputs) and results a spec cannot state.
+func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec.Case, skipped []string) {
+	seen := map[string]bool{}
+	for _, r := range results {
+		c, why := caseFromResult(f, r)
+		if c == nil {
+			skipped = append(skipped, fmt.Sprintf("probe %s: %s", r.ID, why))
+			continue
+		}
+		key := caseKey(c)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		cases = append(cases, c)
+	}
+	assignIDs(cases)
+	return cases, skipped
+}
+
+// maxCases bounds the cases written for behaviours that differ only in
+// the shape of their results; every distinct path and every distinct
+// error or panic always gets a case.
+const maxCases = 30
+
+// selectBehaviours keeps every behaviour that is the first of its path
+// (covered blocks) and outcome kind — and, for errors and panics, of its
+// class — then adds the others, which differ only in the shape of their
+// results, in the order found, while there is room under limit.
+func selectBehaviours(bs []*explore.Behaviour, limit int) []*explore.Behaviour {
+	var out, rest []*explore.Behaviour
+	seen := map[string]bool{}
+	for _, b := range bs {
+		key := fmt.Sprint(b.Kind, b.Blocks)
+		if b.Kind != explore.KindOK {
+			key += b.Class
+		}
+		if seen[key] {
+			rest = append(rest, b)
+			continue
+		}
+		seen[key] = true
+		out = append(out, b)
+	}
+	for _, b := range rest {
+		if len(out) >= limit {
+			break
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func caseKey(c *spec.Case) string {
+	var b strings.Builder
+	for _, v := range []*spec.Value{c.Receiver, c.Input, c.Inputs} {
+		if v != nil {
+			b.WriteString(v.String())
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// caseFromResult turns one observed result into a case.
+func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
+	c := &spec.Case{}
+	params := map[string]spec.Value{}
+	for _, in := range r.Inputs {
+		if unwritable(in.Value) {
+			return nil, fmt.Sprintf("input %s cannot be written as a value", in.Name)
+		}
+		if in.Name == "receiver" && f.Recv != nil {
+			v := in.Value
+			c.Receiver = &v
+			continue
+		}
+		params[in.Name] = in.Value
+	}
+	if len(f.Params) == 1 {
+		v, ok := params[f.Params[0].Name]
+		if !ok {
+			return nil, "input not recorded"
+		}
+		c.Input = &v
+	} else if len(f.Params) > 1 {
+		m := spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+		for _, p := range f.Params {
+			v, ok := params[p.Name]
+			if !ok {
+				return nil, "input " + p.Name + " not recorded"
+			}
+			m.Map = append(m.Map, spec.Entry{Key: spec.StringValue(p.Name), Val: v})
+		}
+		c.Inputs = &m
+	}
+	switch r.Outcome {
+	case executors.OK:
+		if r.Err != nil {
+			c.Raises = raisesName(r.Err)
+			c.Match = anchor(r.Err.Message)
+			return c, ""
+		}
+		for _, o := range r.Outputs {
+			if unwritable(o) {
+				return nil, "the result cannot be written as a value"
+			}
+		}
+		switch len(r.Outputs) {
+		case 0:
+			// A function with no results: the case pins that it returns.
+		case 1:
+			v := r.Outputs[0]
+			c.Expected = &v
+		default:
+			v := spec.ListValue(r.Outputs...)
+			c.Expected = &v
+		}
+		return c, ""
+	case executors.Panicked:
+		c.Raises = "panic"
+		c.Match = anchor(r.Panic.Message)
+		return c, ""
+	}
+	return nil, fmt.Sprintf("a %s cannot be stated in a spec", r.Outcome)
+}
+
+// unwritable reports values that do not convert back into Go inputs or
+// compare stably: function and channel placeholders, cycles.
+func unwritable(v spec.Value) bool {
+	switch v.Kind {
+	case spec.String:
+		return v.Str == "<func>" || strings.HasPrefix(v.Str, "<chan ") || v.Str == "<cycle>" || v.Str == "<too deep>"
+	case spec.List:
+		for _, e := range v.List {
+			if unwritable(e) {
+				return true
+			}
+		}
+	case spec.Map:
+		for _, e := range v.Map {
+			if unwritable(e.Key) || unwritable(e.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// raisesName picks the most specific name for a returned error: a
+// sentinel of the package or the standard library, else a concrete type
+// that says something (not the anonymous wrappers of errors.New and
+// fmt.Errorf), else "error".
+func raisesName(e *executors.ErrorInfo) string {
+	if len(e.Sentinels) > 0 {
+		return e.Sentinels[0]
+	}
+	for _, t := range append([]string{e.Type}, e.Types...) {
+		switch t {
+		case "", "*errors.errorString", "*fmt.wrapError", "*fmt.wrapErrors", "*errors.joinError":
+			continue
+		}
+		return t
+	}
+	return "error"
+}
+
+// anchor makes a regexp that matches exactly msg. Long messages are
+// anchored on their first 120 bytes only.
+func anchor(msg string) string {
+	if len(msg) > 120 {
+		cut := 120
+		for cut > 0 && !utf8Start(msg[cut]) {
+			cut--
+		}
+		return "^" + regexp.QuoteMeta(msg[:cut])
+	}
+	return "^" + regexp.QuoteMeta(msg) + "$"
+}
+
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// assignIDs gives every case a readable, unique id: its outcome and a
+// slug of its inputs.
+func assignIDs(cases []*spec.Case) {
+	used := map[string]int{}
+	for _, c := range cases {
+		var kind string
+		switch {
+		case c.Raises == "panic":
+			kind = "panics"
+		case c.Raises != "":
+			kind = "error"
+		default:
+			kind = "ok"
+		}
+		slug := slugOf(c)
+		id := kind
+		if slug != "" {
+			id += "-" + slug
+		}
+		used[id]++
+		if n := used[id]; n > 1 {
+			id = fmt.Sprintf("%s-%d", id, n)
+		}
+		c.ID = id
+	}
+}
+
+func slugOf(c *spec.Case) string {
+	var parts []string
+	add := func(v *spec.Value) {
+		if v == nil {
+			return
+		}
+		if v.Kind == spec.Map && c.Inputs == v {
+			for _, e := range v.Map {
+				parts = append(parts, scalarSlug(e.Val))
+			}
+			return
+		}
+		parts = append(parts, scalarSlug(*v))
+	}
+	add(c.Input)
+	add(c.Inputs)
+	s := strings.Join(parts, "-")
+	s = strings.Trim(s, "-")
+	if len(s) > 40 {
+		s = strings.TrimRight(s[:40], "-")
+	}
+	return s
+}
+
+func scalarSlug(v spec.Value) string {
+	var s string
+	switch v.Kind {
+	case spec.Null:
+		return "nil"
+	case spec.String:
+		if v.Str == "" {
+			return "empty"
+		}
+		s = v.Str
+	case spec.List:
+		if len(v.List) == 0 {
+			return "none"
+		}
+		return fmt.Sprintf("%d-items", len(v.List))
+	case spec.Map:
+		return "struct"
+	case spec.Float:
+		s = spec.FormatFloat(v.Float)
+	default:
+		s = v.String()
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+			dash = false
+		case v.IsNumber() && (r == '.' || r == '-' || r == '+'):
+			// 1.5 → 1p5, -3 → m3: numbers stay readable in ids.
+			b.WriteRune(map[rune]rune{'.': 'p', '-': 'm', '+': 'p'}[r])
+			dash = false
+		default:
+			if !dash {
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if len(out) > 16 {
+		out = strings.TrimRight(out[:16], "-")
+	}
+	return out
+}
+
+// sortCases orders cases: successes first, then errors, then panics,
+// keeping the exploration's order within each group.
+func sortCases(cases []*spec.Case) {
+	rank := func(c *spec.Case) int {
+		switch {
+		case c.Raises == "":
+			return 0
+		case c.Raises == "panic":
+			return 2
+		}
+		return 1
+	}
+	sort.SliceStable(cases, func(i, j int) bool { return rank(cases[i]) < rank(cases[j]) })
+}
