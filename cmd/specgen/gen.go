@@ -69,9 +69,20 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	default:
 		return usagef("gen: -executor %q: want auto, native or yaegi", o.executor)
 	}
-	results, err := pipeline.Gen(ctx, pos[0], pos[1:], opts)
+	pkgs, err := pipeline.Expand(ctx, "", pos[0])
 	if err != nil {
 		return usageError{fmt.Errorf("gen: %w", err)}
+	}
+	if len(pkgs) > 1 && len(pos) > 1 {
+		return usagef("gen: function names need a single package, not %s", pos[0])
+	}
+	var results []*pipeline.FuncResult
+	for _, pkg := range pkgs {
+		rs, err := pipeline.Gen(ctx, pkg, pos[1:], opts)
+		if err != nil {
+			return usageError{fmt.Errorf("gen: %w", err)}
+		}
+		results = append(results, rs...)
 	}
 	cwd, _ := os.Getwd()
 	failed := writeTable(stdout, results, cwd)
