@@ -47,7 +47,7 @@ func Load(path string) (*File, error) {
 // returns the File as far as it could be built, so that a caller that
 // repairs specs can see what was there.
 func Parse(path string, data []byte) (*File, error) {
-	p := &parser{file: path, skip: skips{broken: map[*Case]bool{}, quiet: map[any]bool{}}}
+	p := &parser{file: path, skip: skips{broken: map[*Case]bool{}, quiet: map[any]bool{}}, merging: map[*yaml.Node]bool{}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -74,6 +74,8 @@ type parser struct {
 	file string
 	errs Errors
 	skip skips
+	// merging holds the mappings whose merge keys are being expanded.
+	merging map[*yaml.Node]bool
 }
 
 // skips tells validate what the parser already reported.
@@ -210,7 +212,14 @@ func (p *parser) pairs(n *yaml.Node, ctx string) []pair {
 				p.errorf(v, ctx, "merge key << wants a mapping or a list of mappings")
 				break
 			}
-			for _, pr := range p.pairs(s, ctx) {
+			if s == n || p.merging[s] {
+				p.errorf(k, ctx, "merge key << refers to a mapping that contains it")
+				break
+			}
+			p.merging[n] = true
+			merged := p.pairs(s, ctx)
+			delete(p.merging, n)
+			for _, pr := range merged {
 				if _, ok := first[pr.name]; !ok {
 					first[pr.name] = pr.key
 					out = append(out, pr)

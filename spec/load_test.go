@@ -242,6 +242,9 @@ func TestParseErrors(t *testing.T) {
 				"s.yml:4:14: F: case 2: match without raises\n" +
 				"s.yml:5:1: G: no cases",
 			"every problem is reported, in file order"},
+		{"self merge", "F:\n  dataset:\n    - case: &c {<<: *c, id: x}\n",
+			`s.yml:3:17: F: case 1: merge key << refers to a mapping that contains it`,
+			"a mapping that merges itself would never end"},
 		{"merge keys in structure", "base: &b {input: 1}\nF:\n  dataset:\n    - case: {<<: *b, id: x}\n",
 			`s.yml:1:11: base: unknown key "input"; want one of evals, dataset`,
 			"merged keys are read; an anchor holder is a function like any other"},
