@@ -152,28 +152,56 @@ func TestRunNative(t *testing.T) {
 }
 
 // TestLoadErrors checks that every problem of a spec that does not fit
-// its package is reported at once, each at its file:line:col.
+// its package is reported at once, each at its file:line:col, together
+// with the problems package spec finds in the file.
 func TestLoadErrors(t *testing.T) {
-	_, err := RunFile(context.Background(), badSpec, Options{Executor: refuseExecutor{t}})
-	var le *LoadError
-	if !errors.As(err, &le) {
-		t.Fatalf("RunFile: got %v, want a *LoadError", err)
+	const mixed = "testdata/mod/calc/testdata/bad/mixed.yml"
+	tests := []struct {
+		name, reason string
+		path         string
+		want         []string
+	}{
+		{
+			name: "runner", reason: "unknown functions, conversions, missing and extra parameters, unknown errors, bad assertions",
+			path: badSpec,
+			want: []string{
+				badSpec + ":1:1: no function ParseAmout in package example.com/runnertest/calc (did you mean ParseAmount?)",
+				badSpec + `:10:9: Div: case "big": parameter a: 300 overflows int8`,
+				badSpec + ":13:9: Div: case 2: missing parameter b (position 2 of 2)",
+				badSpec + ":16:9: Div: case 3: unknown parameter c (did you mean a?)",
+				badSpec + ":19:9: Div: case 4: missing parameter b (position 2 of 2)",
+				badSpec + `:24:9: Div: case "bad-raises": raises: ErrEmty is neither an error type nor a sentinel error of package calc (did you mean calc.ErrEmpty?)`,
+				badSpec + ":27:5: Greet: evals: Assertion: not a Go expression: 1:9: expected operand, found 'EOF'",
+				badSpec + ":30:9: Greet: case 1: unknown parameter nmae (did you mean name?)",
+			},
+		},
+		{
+			name: "mixed", reason: "the spec's own problems and the runner's come together, in file order, without repeating a line",
+			path: mixed,
+			want: []string{
+				mixed + ":4:9: Div: case 1: parameter a: 300 overflows int8",
+				mixed + `:6:9: Div: case 1: unknown key "tolerence"; did you mean "tolerance"?`,
+				mixed + `:9:9: Div: case 2: raises: want error, panic, an error type such as *strconv.NumError or a sentinel such as io.EOF, got "not a name"`,
+				mixed + ":10:9: Div: case 2: match: error parsing regexp: missing closing ): `(`",
+				mixed + ":13:9: Div: case 3: raises: calc.ErrNope is neither an error type nor a sentinel error of package calc (did you mean calc.ErrEmpty?)",
+				mixed + ":14:1: no function Nope in package example.com/runnertest/calc",
+			},
+		},
 	}
-	want := []string{
-		badSpec + ":1:1: no function ParseAmout in package example.com/runnertest/calc (did you mean ParseAmount?)",
-		badSpec + `:10:9: Div: case "big": parameter a: 300 overflows int8`,
-		badSpec + ":13:9: Div: case 2: missing parameter b (position 2 of 2)",
-		badSpec + ":16:9: Div: case 3: unknown parameter c (did you mean a?)",
-		badSpec + ":19:9: Div: case 4: missing parameter b (position 2 of 2)",
-		badSpec + `:24:9: Div: case "bad-raises": raises: ErrEmty is neither an error type nor a sentinel error of package calc (did you mean calc.ErrEmpty?)`,
-		badSpec + ":27:5: Greet: evals: Assertion: not a Go expression: 1:9: expected operand, found 'EOF'",
-		badSpec + ":30:9: Greet: case 1: unknown parameter nmae (did you mean name?)",
-	}
-	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
-		t.Errorf("problems differ (-want +got):\n%s", diff)
-	}
-	if le.Path != badSpec {
-		t.Errorf("LoadError.Path = %q, want %q", le.Path, badSpec)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := RunFile(context.Background(), tt.path, Options{Executor: refuseExecutor{t}})
+			var le *LoadError
+			if !errors.As(err, &le) {
+				t.Fatalf("RunFile: got %v, want a *LoadError", err)
+			}
+			if diff := cmp.Diff(tt.want, strings.Split(le.Error(), "\n")); diff != "" {
+				t.Errorf("problems differ (%s) (-want +got):\n%s", tt.reason, diff)
+			}
+			if le.Path != tt.path {
+				t.Errorf("LoadError.Path = %q, want %q", le.Path, tt.path)
+			}
+		})
 	}
 }
 
@@ -437,5 +465,20 @@ func TestEnginesAgree(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRunSpecValidates checks that a spec built in memory is validated
+// before it runs.
+func TestRunSpecValidates(t *testing.T) {
+	one := spec.IntValue(1)
+	f := &spec.File{Path: pkgSpec, Functions: []*spec.Function{{
+		Name:    "Div",
+		Dataset: []*spec.Case{{Inputs: &spec.Value{Kind: spec.List, List: []spec.Value{one, one}}, Expected: &one, Raises: "panic"}},
+	}}}
+	_, err := RunSpec(context.Background(), f, Options{Executor: refuseExecutor{t}})
+	var le *LoadError
+	if !errors.As(err, &le) || !strings.Contains(le.Error(), "both expected and raises given") {
+		t.Errorf("RunSpec: got %v, want a *LoadError saying both expected and raises are given", err)
 	}
 }

@@ -41,6 +41,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"time"
 
@@ -132,7 +133,12 @@ func RunFiles(ctx context.Context, paths []string, opts Options) ([]*FileReport,
 // RunSpec runs a loaded spec. Its package is resolved from f.Package, or
 // from f.Path as RunFile does (the current directory when f.Path is empty).
 func RunSpec(ctx context.Context, f *spec.File, opts Options) (*FileReport, error) {
-	return newSession(opts).runSpec(ctx, f)
+	s := newSession(opts)
+	if err := f.Validate(); err != nil {
+		_, err := s.check(ctx, f, asProblems(err, f.Path))
+		return nil, err
+	}
+	return s.runSpec(ctx, f)
 }
 
 // session caches loaded packages across the files of one run.
@@ -148,15 +154,17 @@ func newSession(opts Options) *session {
 func (s *session) runFile(ctx context.Context, path string) (*FileReport, error) {
 	f, err := spec.Load(path)
 	if err != nil {
-		var es spec.Errors
-		if errors.As(err, &es) {
-			return nil, &LoadError{Path: path, Problems: es}
+		problems := asProblems(err, path)
+		if f == nil {
+			return nil, &LoadError{Path: path, Problems: problems}
 		}
-		var e *spec.Error
-		if errors.As(err, &e) {
-			return nil, &LoadError{Path: path, Problems: spec.Errors{e}}
+		// Check what could be read against the package too, so that one
+		// run reports every problem.
+		if f.Path == "" {
+			f.Path = path
 		}
-		return nil, &LoadError{Path: path, Problems: spec.Errors{{Pos: spec.Pos{File: path}, Msg: err.Error()}}}
+		_, err := s.check(ctx, f, problems)
+		return nil, err
 	}
 	if f.Path == "" {
 		f.Path = path
@@ -164,31 +172,26 @@ func (s *session) runFile(ctx context.Context, path string) (*FileReport, error)
 	return s.runSpec(ctx, f)
 }
 
+// asProblems turns an error of spec.Load into positioned problems.
+func asProblems(err error, path string) spec.Errors {
+	var es spec.Errors
+	if errors.As(err, &es) {
+		return es
+	}
+	var e *spec.Error
+	if errors.As(err, &e) {
+		return spec.Errors{e}
+	}
+	return spec.Errors{{Pos: spec.Pos{File: path}, Msg: err.Error()}}
+}
+
 func (s *session) runSpec(ctx context.Context, f *spec.File) (*FileReport, error) {
-	pkg, err := s.loadPackage(ctx, f)
+	c, err := s.check(ctx, f, nil)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, &LoadError{Path: f.Path, Problems: spec.Errors{{Pos: spec.Pos{File: f.Path}, Msg: err.Error()}}}
+		return nil, err
 	}
-	var plans []*funcPlan
-	var problems spec.Errors
-	for _, sf := range f.Functions {
-		if s.opts.Filter != nil && !s.opts.Filter.MatchString(sf.Name) {
-			continue
-		}
-		fp, errs := planFunc(pkg, sf, f.Path)
-		problems = append(problems, errs...)
-		if fp != nil {
-			plans = append(plans, fp)
-		}
-	}
-	if len(problems) > 0 {
-		return nil, &LoadError{Path: f.Path, Problems: problems}
-	}
-	rep := &FileReport{Path: f.Path, Package: pkg.ImportPath}
-	for _, fp := range plans {
+	rep := &FileReport{Path: f.Path, Package: c.pkg.ImportPath}
+	for _, fp := range c.funcs {
 		fr, err := s.runFunc(ctx, fp)
 		if err != nil {
 			return nil, err
@@ -197,6 +200,62 @@ func (s *session) runSpec(ctx context.Context, f *spec.File) (*FileReport, error
 	}
 	rep.tally()
 	return rep, nil
+}
+
+// checked is a spec resolved against its package, ready to run.
+type checked struct {
+	pkg   *target.Package
+	funcs []*funcPlan
+}
+
+// check resolves the spec's package and functions and plans every case.
+// specErrs are problems already found in the file; a problem of the
+// runner on a line that already has one is left out, as it would say
+// the same thing again. When there is any problem, the error is a
+// *LoadError listing all of them in file order.
+func (s *session) check(ctx context.Context, f *spec.File, specErrs spec.Errors) (*checked, error) {
+	problems := append(spec.Errors(nil), specErrs...)
+	fail := func() (*checked, error) {
+		sort.SliceStable(problems, func(i, j int) bool {
+			a, b := problems[i].Pos, problems[j].Pos
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Col < b.Col
+		})
+		return nil, &LoadError{Path: f.Path, Problems: problems}
+	}
+	pkg, err := s.loadPackage(ctx, f)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		problems = append(problems, &spec.Error{Pos: spec.Pos{File: f.Path}, Msg: err.Error()})
+		return fail()
+	}
+	taken := map[int]bool{}
+	for _, e := range specErrs {
+		taken[e.Pos.Line] = true
+	}
+	c := &checked{pkg: pkg}
+	for _, sf := range f.Functions {
+		if s.opts.Filter != nil && !s.opts.Filter.MatchString(sf.Name) {
+			continue
+		}
+		fp, errs := planFunc(pkg, sf, f.Path)
+		for _, e := range errs {
+			if !taken[e.Pos.Line] {
+				problems = append(problems, e)
+			}
+		}
+		if fp != nil {
+			c.funcs = append(c.funcs, fp)
+		}
+	}
+	if len(problems) > 0 {
+		return fail()
+	}
+	return c, nil
 }
 
 // loadPackage resolves the package a spec is about: its package import
