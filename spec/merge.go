@@ -7,19 +7,6 @@ import (
 	"fmt"
 )
 
-// Which cases are hand-written
-//
-// Marshal writes "# specgen:generated <fingerprint>" after the `case:`
-// key of every case whose Generated flag is set (and after `evals:` when
-// Evals.Generated is set). The fingerprint is a hash of the case's
-// content. Parse sets Generated again only when the comment is there and
-// the fingerprint still matches the content: a generated case that a
-// person edited (a value, the id, anything but layout and comments) reads
-// back as hand-written, and so does any case without the comment. A
-// person can also adopt a generated case by deleting its comment.
-//
-// Merge keeps hand-written cases and replaces generated ones.
-
 // caseFingerprint hashes the content of a case: everything Marshal
 // writes except the marker.
 func caseFingerprint(c *Case) string {
@@ -47,7 +34,17 @@ func fingerprint(v any) string {
 }
 
 // Merge combines the spec of a function as it is on disk (old) with a
-// freshly generated one, never losing a hand-written case:
+// freshly generated one, never losing a hand-written case.
+//
+// Which cases are hand-written: Marshal writes
+// "# specgen:generated <fingerprint>" after the `case:` key of every case
+// whose Generated flag is set (and after `evals:` when Evals.Generated
+// is set); the fingerprint is a hash of the case's content. Parse sets
+// Generated again only when the comment is there and the fingerprint
+// still matches the content. So a generated case that a person edited (a
+// value, the id, anything but layout and comments) reads back as
+// hand-written, and so does any case without the comment; deleting the
+// comment adopts a generated case as it is. Then:
 //
 //   - every hand-written case of old (Generated false) is kept, in its
 //     place;
@@ -208,4 +205,14 @@ func (fn *Function) FillIDs() {
 		c.ID = fmt.Sprintf("case-%d", n)
 		taken[c.ID] = true
 	}
+}
+
+// Function returns the spec of the function named name, or nil.
+func (f *File) Function(name string) *Function {
+	for _, fn := range f.Functions {
+		if fn.Name == name {
+			return fn
+		}
+	}
+	return nil
 }

@@ -179,6 +179,9 @@ func TestMergeFile(t *testing.T) {
 	if s := strings.Join(names, " "); s != want {
 		t.Errorf("MergeFile functions = %s, want %s (old order, old-only kept, new appended)", s, want)
 	}
+	if got.Function("B") == nil || got.Function("B").Dataset[0].ID != "g2" || got.Function("Z") != nil {
+		t.Errorf("File.Function does not find functions by name")
+	}
 	if got.Path != "x.yml" || got.Package != "q" || got.Schema != "s.json" {
 		t.Errorf("MergeFile metadata = %q %q %q", got.Path, got.Package, got.Schema)
 	}

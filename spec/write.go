@@ -19,6 +19,7 @@ import (
 // inputs, expected, raises, match, duration, tolerance. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
 // (see Merge). Parse(Marshal(f)) gives f back, positions aside.
+// Marshal does not validate f; see Validate.
 func (f *File) Marshal() ([]byte, error) {
 	top := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
 	if f.Package != "" {
@@ -223,8 +224,12 @@ func SchemaRef(specFile, schemaFile string) (string, error) {
 // same directory, then renamed over path; missing parent directories are
 // made. It writes nothing when path already holds exactly data, and
 // reports whether it wrote. A file it replaces keeps its permissions; a
-// new file gets 0644.
+// new file gets 0644. A symbolic link at path is followed.
 func WriteFile(path string, data []byte) (changed bool, err error) {
+	// Write through a symbolic link, not over it.
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	mode := fs.FileMode(0o644)
 	old, err := os.ReadFile(path)
 	switch {

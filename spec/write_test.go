@@ -282,6 +282,21 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("directory holds %d entries, want only the file (no temp files left)", len(entries))
 	}
 
+	// A symbolic link is written through, not replaced.
+	link := filepath.Join(dir, "link.yml")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteFile(link, []byte("three\n")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("WriteFile replaced the symbolic link")
+	}
+	if got, _ := os.ReadFile(path); string(got) != "three\n" {
+		t.Errorf("target content = %q, want %q", got, "three\n")
+	}
+
 	// A parent that is a file cannot be made.
 	if _, err := WriteFile(filepath.Join(path, "x.yml"), []byte("x")); err == nil {
 		t.Error("WriteFile under a regular file succeeded")
