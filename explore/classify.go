@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,10 +154,20 @@ func inputStrings(in []executors.NamedValue) []string {
 
 const blank = "…"
 
+// shortWords are words too common to be taken for a piece of the input.
+var shortWords = map[string]bool{
+	"a": true, "an": true, "as": true, "at": true, "be": true, "by": true, "in": true,
+	"is": true, "it": true, "no": true, "not": true, "of": true, "on": true, "or": true,
+	"to": true, "the": true, "and": true, "for": true,
+}
+
+// runOfBlanks matches blanks separated only by punctuation and spaces.
+var runOfBlanks = regexp.MustCompile(blank + `(?:[^\p{L}\p{N}]*` + blank + `)+`)
+
 // messageTemplate blanks out the parts of an error or panic message that
 // vary with the inputs: the inputs themselves, quoted text, numbers, and
-// words found in the inputs that the package's own string literals do not
-// contain (words).
+// words found in the inputs that are not words of the package's own
+// messages (words).
 func messageTemplate(msg string, inputs []string, words map[string]bool) string {
 	for _, in := range inputs {
 		if utf8.RuneCountInString(in) >= 3 {
@@ -168,34 +179,39 @@ func messageTemplate(msg string, inputs []string, words map[string]bool) string 
 	for i, in := range inputs {
 		lower[i] = strings.ToLower(in)
 	}
+	inInput := func(s string) bool {
+		for _, in := range lower {
+			if strings.Contains(in, s) {
+				return true
+			}
+		}
+		return false
+	}
 	fields := strings.SplitAfter(msg, " ")
 	for i, tok := range fields {
 		core := strings.TrimFunc(tok, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 		if core == "" {
+			// Punctuation: blank it when it comes from the input rather
+			// than from the package's own message.
+			if p := strings.TrimSpace(tok); p != "" && !words[p] && inInput(p) {
+				fields[i] = strings.Replace(tok, p, blank, 1)
+			}
 			continue
 		}
 		lc := strings.ToLower(core)
-		if words[lc] {
+		if words[lc] || shortWords[lc] {
 			continue
 		}
-		fromInput := false
-		for _, in := range lower {
-			if in == lc || (utf8.RuneCountInString(lc) >= 3 && strings.Contains(in, lc)) {
-				fromInput = true
-				break
-			}
-		}
-		switch {
-		case fromInput:
+		switch whole := strings.ToLower(strings.TrimSpace(tok)); {
+		case inInput(whole):
+			fields[i] = strings.Replace(tok, strings.TrimSpace(tok), blank, 1)
+		case inInput(lc):
 			fields[i] = strings.Replace(tok, core, blank, 1)
 		case strings.IndexFunc(core, unicode.IsDigit) >= 0:
 			fields[i] = blankDigits(tok)
 		}
 	}
-	msg = strings.Join(fields, "")
-	for strings.Contains(msg, blank+blank) {
-		msg = strings.ReplaceAll(msg, blank+blank, blank)
-	}
+	msg = runOfBlanks.ReplaceAllString(strings.Join(fields, ""), blank)
 	if utf8.RuneCountInString(msg) > 100 {
 		msg = string([]rune(msg)[:100]) + blank
 	}
@@ -262,19 +278,26 @@ func messagePrefix(msg string) string {
 	return strings.TrimRight(b.String(), " \t:([{")
 }
 
-// sourceWords collects the lower-cased words of the string literals of
-// the function's package (or of the function alone), so that message
-// words the code itself writes are never mistaken for input.
+// sourceWords collects the lower-cased words of the messages the
+// function's package writes (string literals with a space or a format
+// verb), so that the fixed words of an error message are never mistaken
+// for input. Single-word literals (keys, units) are left out: messages
+// echo them from the input.
 func sourceWords(f *target.Func) map[string]bool {
 	words := map[string]bool{}
 	visit := func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
+			if err != nil || !strings.ContainsAny(s, " %") {
 				return true
 			}
 			for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
 				words[strings.ToLower(w)] = true
+			}
+			for _, w := range strings.Fields(s) {
+				if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+					words[w] = true // punctuation the message itself writes
+				}
 			}
 		}
 		return true

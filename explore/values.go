@@ -423,6 +423,12 @@ func (g *valueGen) strings() []spec.Value {
 		if n <= 1024 {
 			shaped = append(shaped, strings.Repeat("a", n), strings.Repeat("1", n))
 		}
+		if n >= 2 && n <= 16 {
+			// n fields: for code that splits and counts the parts.
+			for _, s := range seps {
+				shaped = append(shaped, strings.Repeat("1"+s, n-1)+"1", w0+s+strings.Repeat("1"+s, n-1)+"1")
+			}
+		}
 	}
 	for _, c := range m.classes {
 		shaped = append(shaped, c, "1"+c+"2", c+"abc", "abc"+c)
