@@ -8,9 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -193,7 +195,7 @@ func yaegiWorker(gopath, importPath string) (err error) {
 	if err := enc.Encode(&hello); err != nil {
 		return err
 	}
-	return rt.SpecgenServe(os.Stdin, answers, run, covTake, capture, rt.SpecgenCanonOptions{Yaegi: true})
+	return rt.SpecgenServe(os.Stdin, answers, run, covTake, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
 }
 
 func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, err error) {
@@ -233,6 +235,24 @@ func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(
 		return out.Interface().([]int)
 	}
 	return run, covTake, nil
+}
+
+// yaegiUnbox unwraps yaegi's interp.valueInterface, the box in which the
+// interpreter stores values of interpreted types that have methods when
+// they are held in an interface; without it such values read as {}.
+func yaegiUnbox(v reflect.Value) (reflect.Value, bool) {
+	t := v.Type()
+	if t.Kind() != reflect.Struct || t.Name() != "valueInterface" || t.PkgPath() != "github.com/traefik/yaegi/interp" {
+		return v, false
+	}
+	f, ok := t.FieldByName("value")
+	if !ok || f.Type != reflect.TypeOf(reflect.Value{}) {
+		return v, false
+	}
+	p := reflect.New(t)
+	p.Elem().Set(v)
+	inner := *(*reflect.Value)(unsafe.Pointer(p.Elem().FieldByIndex(f.Index).UnsafeAddr()))
+	return inner, true
 }
 
 // cleanYaegiError keeps the first line of an interpreter error: the

@@ -233,10 +233,11 @@ func assignIDs(cases []*spec.Case) {
 		if slug != "" {
 			id += "-" + slug
 		}
-		used[id]++
-		if n := used[id]; n > 1 {
-			id = fmt.Sprintf("%s-%d", id, n)
+		base := id
+		for n := 2; used[id] > 0; n++ {
+			id = fmt.Sprintf("%s-%d", base, n)
 		}
+		used[id]++
 		c.ID = id
 	}
 }

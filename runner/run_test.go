@@ -373,7 +373,7 @@ func TestRunFilesErrors(t *testing.T) {
 	if len(les) != 2 {
 		t.Fatalf("got %d load errors, want 2: %v", len(les), err)
 	}
-	if msg := les[0].Error(); !strings.HasPrefix(msg, malformed+":2: ") {
+	if msg := les[0].Error(); !strings.HasPrefix(msg, malformed+":2:") {
 		t.Errorf("malformed YAML: %q, want it at %s:2", msg, malformed)
 	}
 	if msg := les[1].Error(); !strings.HasPrefix(msg, nopkg+": package example.com/runnertest/nope: ") {

@@ -309,7 +309,7 @@ func packageDir(dir string) string {
 
 // runFunc runs the probes of one function and evaluates its cases.
 func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, error) {
-	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout}
+	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp)}
 	ex := s.opts.executor()
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
 	rep, err := ex.Run(ctx, prog)
@@ -394,4 +394,24 @@ func caseLabel(c *spec.Case, index int) string {
 func fileExists(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular()
+}
+
+// needsExact reports whether a function's cases depend on what only exact
+// Go semantics give: the names of error types and sentinels (yaegi cannot
+// name interpreted error types, nor follow a user Unwrap to a standard
+// error), or the text of a panic (yaegi words runtime panics its own way).
+func needsExact(fp *funcPlan) bool {
+	for _, cp := range fp.cases {
+		r := cp.Case.Raises
+		switch {
+		case r == "" || r == "error":
+		case r == "panic":
+			if cp.Case.Match != "" {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }

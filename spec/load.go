@@ -55,14 +55,14 @@ func Parse(path string, data []byte) (*File, error) {
 			p.errs = append(p.errs, &Error{Pos: Pos{File: path}, Msg: "empty spec: want package and function names"})
 			return &File{Path: path}, p.errs.err()
 		}
-		p.yamlError(err)
+		p.yamlError(err, data)
 		return nil, p.errs.err()
 	}
 	var more yaml.Node
 	if err := dec.Decode(&more); err == nil {
 		p.errorf(&more, "", "more than one YAML document; a spec file holds one")
 	} else if !errors.Is(err, io.EOF) {
-		p.yamlError(err)
+		p.yamlError(err, data)
 		return nil, p.errs.err()
 	}
 	f := p.parseFile(&doc)
@@ -104,14 +104,26 @@ func (p *parser) errorf(n *yaml.Node, ctx, format string, args ...any) {
 	p.errs = append(p.errs, &Error{Pos: p.pos(n), Msg: ctx + fmt.Sprintf(format, args...)})
 }
 
-func (p *parser) yamlError(err error) {
+func (p *parser) yamlError(err error, data []byte) {
 	msg := err.Error()
 	if m := yamlLineError.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line}, Msg: m[2]})
+		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line, Col: firstColumn(data, line)}, Msg: m[2]})
 		return
 	}
 	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file}, Msg: strings.TrimPrefix(msg, "yaml: ")})
+}
+
+// firstColumn is the column of the first non-blank character of a line
+// (1 for a blank or missing line): yaml.v3's syntax errors name only the
+// line, and an editor needs a column to jump to.
+func firstColumn(data []byte, line int) int {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return 1
+	}
+	l := lines[line-1]
+	return len(l) - len(bytes.TrimLeft(l, " \t")) + 1
 }
 
 func isNull(n *yaml.Node) bool {

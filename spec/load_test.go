@@ -103,10 +103,10 @@ func TestParseErrors(t *testing.T) {
 		why  string
 	}{
 		{"malformed yaml", "a: b\n  c: d\n",
-			"s.yml:2: mapping values are not allowed in this context",
+			"s.yml:2:3: mapping values are not allowed in this context",
 			"yaml.v3's line number in our format"},
 		{"unclosed flow", "F: [1\n",
-			"s.yml:1: did not find expected ',' or ']'",
+			"s.yml:1:1: did not find expected ',' or ']'",
 			"syntax errors stop parsing"},
 		{"empty file", "",
 			"s.yml: empty spec: want package and function names",

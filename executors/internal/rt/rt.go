@@ -30,6 +30,10 @@ type SpecgenCanonOptions struct {
 	// Yaegi marks values made by the yaegi interpreter, whose structs
 	// carry unexported fields under exported names ("Xname").
 	Yaegi bool
+	// Unbox, when set, unwraps a value the interpreter boxed (yaegi
+	// stores values of interpreted types with methods in an any as its own
+	// valueInterface); it reports whether v was such a box.
+	Unbox func(v specgenreflect.Value) (specgenreflect.Value, bool)
 }
 
 // SpecgenCanon converts v to the wire form of a canonical value (see
@@ -86,6 +90,11 @@ func (c *specgenCanonizer) exported(f specgenreflect.StructField) bool {
 func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 	if !v.IsValid() {
 		return nil
+	}
+	if c.opt.Unbox != nil {
+		if u, ok := c.opt.Unbox(v); ok {
+			return c.value(u, depth+1)
+		}
 	}
 	if depth > 40 {
 		return "<too deep>"
