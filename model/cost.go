@@ -90,20 +90,25 @@ func (p Prices) Lookup(provider, model string) (Price, bool) {
 	if pr, ok := p[model]; ok {
 		return pr, true
 	}
-	best, found := "", false
+	// The longest family name the model starts with; between equal
+	// names, the provider-qualified entry.
+	best, bestLen, bestQualified := "", -1, false
 	for k := range p {
-		name := k
+		name, qualified := k, false
 		if prov, rest, ok := strings.Cut(k, ":"); ok {
 			if prov != provider {
 				continue
 			}
-			name = rest
+			name, qualified = rest, true
 		}
-		if strings.HasPrefix(model, name+"-") && len(name) > len(best) {
-			best, found = k, true
+		if !strings.HasPrefix(model, name+"-") {
+			continue
+		}
+		if len(name) > bestLen || len(name) == bestLen && qualified && !bestQualified {
+			best, bestLen, bestQualified = k, len(name), qualified
 		}
 	}
-	if found {
+	if bestLen >= 0 {
 		return p[best], true
 	}
 	if provider == ProviderOllama {

@@ -155,8 +155,8 @@ func stripFence(s string) string {
 	return t
 }
 
-// validationProblems lists the most precise causes of a validation error,
-// one per line, as "at /path: problem".
+// validationProblems lists the most precise causes of a validation error
+// (the leaves of its tree), one per line, as "at '/path': problem".
 func validationProblems(err error) string {
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
@@ -164,28 +164,21 @@ func validationProblems(err error) string {
 	}
 	var lines []string
 	seen := map[string]bool{}
-	for _, unit := range verr.BasicOutput().Errors {
-		if unit.Error == nil {
-			continue
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
 		}
-		msg := unit.Error.String()
-		if strings.HasPrefix(msg, "validation failed") || strings.HasPrefix(msg, "anyOf failed") ||
-			strings.HasPrefix(msg, "oneOf failed") || strings.HasPrefix(msg, "allOf failed") {
-			continue
-		}
-		loc := unit.InstanceLocation
-		if loc == "" {
-			loc = "/"
-		}
-		line := fmt.Sprintf("at %s: %s", loc, msg)
+		line := strings.Replace(e.Error(), "at '':", "at the top level:", 1)
 		if !seen[line] {
 			seen[line] = true
 			lines = append(lines, line)
 		}
 	}
-	if len(lines) == 0 {
-		return strings.TrimSpace(verr.Error())
-	}
+	walk(verr)
 	const maxLines = 20
 	if len(lines) > maxLines {
 		lines = append(lines[:maxLines], fmt.Sprintf("(and %d more)", len(lines)-maxLines))
