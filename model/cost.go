@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -323,4 +325,48 @@ func (m *Meter) Snapshot() CostReport {
 	}
 	sort.Strings(r.UnpricedModels)
 	return r
+}
+
+// WriteText writes the report as a table, a row per phase and a total,
+// for a command's final summary.
+func (r CostReport) WriteText(w io.Writer) error {
+	phases := make([]string, 0, len(r.Phases))
+	for p := range r.Phases {
+		phases = append(phases, p)
+	}
+	sort.Strings(phases)
+	type row struct{ name, calls string }
+	rows := []row{{"phase", "calls"}}
+	tallies := []Tally{{}}
+	for _, p := range append(phases, "\x00total") {
+		t, name := r.Phases[p], p
+		switch p {
+		case "\x00total":
+			t, name = r.Total, "total"
+		case "":
+			name = "(none)"
+		}
+		calls := strconv.Itoa(t.Calls)
+		if t.Failed > 0 {
+			calls += fmt.Sprintf(" (%d failed)", t.Failed)
+		}
+		rows = append(rows, row{name, calls})
+		tallies = append(tallies, t)
+	}
+	nameW, callsW := 0, 0
+	for _, rw := range rows {
+		nameW, callsW = max(nameW, len(rw.name)), max(callsW, len(rw.calls))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s  %*s  %12s  %8s  %13s  %10s\n", nameW, "phase", callsW, "calls", "input tokens", "cached", "output tokens", "cost (USD)")
+	for i, rw := range rows[1:] {
+		t := tallies[i+1]
+		fmt.Fprintf(&b, "%-*s  %*s  %12d  %8d  %13d  %10.4f\n", nameW, rw.name, callsW, rw.calls,
+			t.InputTokens, t.CacheReadTokens, t.OutputTokens, t.CostUSD)
+	}
+	if len(r.UnpricedModels) > 0 {
+		fmt.Fprintf(&b, "no price for %s: counted as free\n", strings.Join(r.UnpricedModels, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -220,3 +220,28 @@ func TestMeterCustomPrices(t *testing.T) {
 		t.Errorf("cost = %v; want the user's price to apply", got)
 	}
 }
+
+func TestCostReportText(t *testing.T) {
+	m := model.NewMeter(usageClient{}, nil)
+	ctx := context.Background()
+	m.Complete(ctx, model.Request{Phase: "explore"})
+	m.Complete(ctx, model.Request{Phase: "explore"})
+	m.Complete(ctx, model.Request{Phase: "spec"})
+	m.Complete(ctx, model.Request{Phase: "fail"})
+	m.Complete(ctx, model.Request{Phase: "local"})
+	var b strings.Builder
+	if err := m.Snapshot().WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `phase           calls  input tokens    cached  output tokens  cost (USD)
+explore             2          2000       800            200      0.0009
+fail     1 (1 failed)             0         0              0      0.0000
+local               1          1000         0            100      0.0000
+spec                1          1000       400            100      0.0004
+total    5 (1 failed)          4000      1200            400      0.0013
+no price for openai-compatible:mystery-model: counted as free
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("table (-want +got):\n%s", diff)
+	}
+}

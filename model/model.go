@@ -100,6 +100,12 @@ type Client interface {
 	Complete(ctx context.Context, req Request) (*Response, error)
 }
 
+// ClientFunc adapts a function to a Client, for fakes in tests.
+type ClientFunc func(ctx context.Context, req Request) (*Response, error)
+
+// Complete calls f.
+func (f ClientFunc) Complete(ctx context.Context, req Request) (*Response, error) { return f(ctx, req) }
+
 // Name returns the "provider:model" name of c, or "" when c does not say.
 // Clients made by New, and the wrappers of this package, have one.
 func Name(c Client) string {
