@@ -50,8 +50,10 @@ type Request struct {
 	System   string    `json:"system,omitempty"`
 	Messages []Message `json:"messages"`
 	// Schema, when set, asks for structured output: a JSON object fitting
-	// this JSON Schema (OpenAI: response_format json_schema, strict;
-	// Anthropic: a single forced tool whose input_schema is the schema).
+	// this JSON Schema (OpenAI: response_format json_schema, strict when
+	// the schema allows it, i.e. closed objects with every property
+	// required; Anthropic: a single forced tool whose input_schema is the
+	// schema).
 	Schema json.RawMessage `json:"schema,omitempty"`
 	// SchemaName names the schema on the wire (default "answer").
 	SchemaName string `json:"schema_name,omitempty"`

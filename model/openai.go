@@ -132,7 +132,7 @@ func (c *openaiClient) params(req Request) (openai.ChatCompletionNewParams, erro
 			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
 				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
 					Name:   schemaName(req),
-					Strict: openai.Bool(true),
+					Strict: openai.Bool(strictCompatible(schema)),
 					Schema: schema,
 				},
 			},

@@ -101,3 +101,44 @@ func withSlash(u string) string {
 	}
 	return u + "/"
 }
+
+// strictCompatible reports whether OpenAI's strict structured outputs
+// accept schema: every object schema closed (additionalProperties false)
+// and all its properties required. invopop/jsonschema leaves fields with
+// omitempty out of required; such a schema is sent without strict, and
+// Structured's own validation holds the answer to it.
+func strictCompatible(schema any) bool {
+	switch s := schema.(type) {
+	case map[string]any:
+		if props, ok := s["properties"].(map[string]any); ok {
+			if s["additionalProperties"] != false {
+				return false
+			}
+			required := map[string]bool{}
+			if req, ok := s["required"].([]any); ok {
+				for _, r := range req {
+					if name, ok := r.(string); ok {
+						required[name] = true
+					}
+				}
+			}
+			for name := range props {
+				if !required[name] {
+					return false
+				}
+			}
+		}
+		for _, v := range s {
+			if !strictCompatible(v) {
+				return false
+			}
+		}
+	case []any:
+		for _, v := range s {
+			if !strictCompatible(v) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -63,3 +63,32 @@ func TestWireSchema(t *testing.T) {
 		}
 	}
 }
+
+func TestStrictCompatible(t *testing.T) {
+	tests := []struct {
+		name, reason, schema string
+		want                 bool
+	}{
+		{"closed and required", "what strict mode wants",
+			`{"type":"object","additionalProperties":false,"required":["a"],"properties":{"a":{"type":"string"}}}`, true},
+		{"optional field", "omitempty leaves a property out of required",
+			`{"type":"object","additionalProperties":false,"required":[],"properties":{"a":{"type":"string"}}}`, false},
+		{"open object", "additionalProperties must be false",
+			`{"type":"object","required":["a"],"properties":{"a":{"type":"string"}}}`, false},
+		{"nested optional", "every object counts, $defs included",
+			`{"type":"object","additionalProperties":false,"required":["a"],"properties":{"a":{"$ref":"#/$defs/A"}},
+			  "$defs":{"A":{"type":"object","additionalProperties":false,"properties":{"x":{"type":"string"}}}}}`, false},
+		{"no properties", "a schema without properties has nothing to require", `{"type":"string"}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var v any
+			if err := json.Unmarshal([]byte(tt.schema), &v); err != nil {
+				t.Fatal(err)
+			}
+			if got := strictCompatible(v); got != tt.want {
+				t.Errorf("strictCompatible = %v, want %v (%s)", got, tt.want, tt.reason)
+			}
+		})
+	}
+}
