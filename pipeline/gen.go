@@ -16,6 +16,7 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -37,8 +38,24 @@ type Options struct {
 	Durations bool
 	// Explore bounds the exploration.
 	Explore explore.Options
-	// Explorer proposes probes (nil = the built-in explorer).
+	// Explorer proposes probes (nil = the built-in explorer). When it
+	// finds nothing (it fails in its first round, or proposes no probe),
+	// the built-in explorer explores instead.
 	Explorer func(f *target.Func) explore.Explorer
+	// SpecAgent, when set, drafts the spec from the verified results (a
+	// model); every case of a draft is checked and corrected by native
+	// execution. The built-in writer writes the spec when it is nil or
+	// fails.
+	SpecAgent SpecAgent
+	// MinPass is the pass rate, in percent, at which the spec agent's
+	// refinement stops (0: 100). Cases that still fail are dropped.
+	MinPass float64
+	// MaxRefine bounds the spec agent's refinement rounds (0: 2;
+	// negative: none).
+	MaxRefine int
+	// Meter, when set, meters the model clients: each function's calls
+	// are labelled (CostLabel) and FuncResult.Cost holds their tally.
+	Meter *model.Meter
 	// CacheDir is the native engine's build cache ("" = the user cache).
 	CacheDir string
 	// DryRun explores and checks but writes nothing.
@@ -71,6 +88,15 @@ type FuncResult struct {
 	Engine string
 	// Uncompiled counts explorer snippets that did not compile.
 	Uncompiled int
+	// SpecWriter is who wrote the spec: "builtin", or the spec agent
+	// (its model's name when it has one).
+	SpecWriter string
+	// Refinements counts the spec agent's refinement rounds, Corrected
+	// the cases whose outcome it got wrong (corrected by execution), and
+	// Injected the verified error cases it left out, added back.
+	Refinements, Corrected, Injected int
+	// Cost is what the function's model calls cost (nil without a Meter).
+	Cost *model.FunctionCost
 	// Unstable lists cases that changed between runs and were weakened
 	// or dropped; Disagreements lists cases where the exploring engine
 	// and native disagreed (native wins).
@@ -166,8 +192,12 @@ func fileName(name string) string {
 
 func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	start := time.Now()
-	res := &FuncResult{Name: f.Name, Path: g.specPath(f)}
+	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: "builtin"}
 	defer func() { res.Elapsed = time.Since(start) }()
+	if g.opts.Meter != nil {
+		ctx = model.WithLabel(ctx, CostLabel(f))
+		defer func() { res.Cost = functionCost(g.opts.Meter, f) }()
+	}
 	exe, err := g.engine()
 	if err != nil {
 		res.Err = err
@@ -191,12 +221,18 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		eopts.Logf = g.opts.Logf
 	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
+	if x != nil && len(x.Records) == 0 && g.opts.Explorer != nil && ctx.Err() == nil {
+		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)
+	}
 	if x == nil {
 		res.Err = err
 		return res
 	}
 	if err != nil {
 		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
+	}
+	if x.Stop == explore.StopExplorer && x.Err != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
 	}
 	res.Probes = x.Probes()
 	res.Behaviours = len(x.Behaviours)
@@ -214,7 +250,14 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		// Filled after the confirming runs, from measured durations.
 		fn.Evals.Duration = nil
 	}
-	g.progressf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d cases natively", f.Name, res.Probes, res.Behaviours, res.ExploreCoverage, len(cases))
+	if g.opts.SpecAgent != nil && len(cases) > 0 {
+		fn = g.agentOrBuiltin(ctx, f, fn, res)
+		if ctx.Err() != nil {
+			res.Err = ctx.Err()
+			return res
+		}
+	}
+	g.progressf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d cases natively", f.Name, res.Probes, res.Behaviours, res.ExploreCoverage, len(fn.Dataset))
 
 	fn, cov, err := g.confirm(ctx, f, fn, res)
 	if err != nil {
@@ -244,10 +287,8 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // disagreement is noted and native wins.
 func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
 	var recs []*explore.Record
-	for _, b := range selectBehaviours(x.Behaviours, maxCases) {
-		if b.Rep >= 0 && b.Rep < len(x.Records) {
-			recs = append(recs, x.Records[b.Rep])
-		}
+	for _, b := range selectBehaviours(x, maxCases) {
+		recs = append(recs, x.Records[b.Rep])
 	}
 	if len(recs) == 0 {
 		return nil, nil

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
@@ -22,10 +23,7 @@ import (
 // as values (functions, channels) are left out, with the reason in skipped.
 func WriteCases(x *explore.Exploration) (cases []*spec.Case, skipped []string) {
 	var results []executors.Result
-	for _, b := range selectBehaviours(x.Behaviours, maxCases) {
-		if b.Rep < 0 || b.Rep >= len(x.Records) {
-			continue
-		}
+	for _, b := range selectBehaviours(x, maxCases) {
 		results = append(results, x.Records[b.Rep].Result)
 	}
 	return CasesFromResults(x.Func, results)
@@ -52,37 +50,76 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 	return cases, skipped
 }
 
-// maxCases bounds the cases written for behaviours that differ only in
-// the shape of their results; every distinct path and every distinct
-// error or panic always gets a case.
-const maxCases = 30
+// maxCases bounds the cases written for one function. Every distinct
+// path through the function (set of covered blocks) and every distinct
+// error or panic class gets a case first; behaviours that differ only in
+// the shape of their results fill the room that is left.
+const maxCases = 40
 
-// selectBehaviours keeps every behaviour that is the first of its path
-// (covered blocks) and outcome kind — and, for errors and panics, of its
-// class — then adds the others, which differ only in the shape of their
-// results, in the order found, while there is room under limit.
-func selectBehaviours(bs []*explore.Behaviour, limit int) []*explore.Behaviour {
-	var out, rest []*explore.Behaviour
-	seen := map[string]bool{}
+// selectBehaviours picks the behaviours to write, in three passes: the
+// first behaviour of each path, then the first of each outcome class not
+// yet represented, then the rest in the order found, while there is room
+// under limit (the first two passes are not limited: dropping a path or
+// an error class would lose coverage or an error behaviour).
+func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
+	var bs []*explore.Behaviour
+	for _, b := range x.Behaviours {
+		if b.Rep >= 0 && b.Rep < len(x.Records) {
+			bs = append(bs, b)
+		}
+	}
+	var out []*explore.Behaviour
+	taken := map[*explore.Behaviour]bool{}
+	paths := map[string]bool{}
+	kinds := map[string]bool{}
+	classes := map[string]bool{}
+	take := func(b *explore.Behaviour) {
+		taken[b] = true
+		paths[fmt.Sprint(b.Blocks)] = true
+		kinds[coarseClass(x.Records[b.Rep].Result)] = true
+		classes[b.Class] = true
+		out = append(out, b)
+	}
 	for _, b := range bs {
-		key := fmt.Sprint(b.Kind, b.Blocks)
-		if b.Kind != explore.KindOK {
-			key += b.Class
+		if !paths[fmt.Sprint(b.Blocks)] {
+			take(b)
 		}
-		if seen[key] {
-			rest = append(rest, b)
-			continue
-		}
-		seen[key] = true
-		out = append(out, b)
 	}
-	for _, b := range rest {
-		if len(out) >= limit {
-			break
+	for _, b := range bs {
+		if !taken[b] && !kinds[coarseClass(x.Records[b.Rep].Result)] {
+			take(b)
 		}
-		out = append(out, b)
 	}
+	for _, b := range bs {
+		if !taken[b] && !classes[b.Class] && len(out) < limit {
+			take(b)
+		}
+	}
+	for _, b := range bs {
+		if !taken[b] && len(out) < limit {
+			take(b)
+		}
+	}
+	// Keep the exploration's order.
+	order := map[*explore.Behaviour]int{}
+	for i, b := range bs {
+		order[b] = i
+	}
+	sort.SliceStable(out, func(i, j int) bool { return order[out[i]] < order[out[j]] })
 	return out
+}
+
+// coarseClass names an outcome by its kind and, for errors and panics,
+// the error's type and sentinels or the panic value's type — not the
+// message, whose words vary with the inputs.
+func coarseClass(r executors.Result) string {
+	switch {
+	case r.Outcome == executors.Panicked && r.Panic != nil:
+		return "panic " + r.Panic.Type
+	case r.Err != nil:
+		return fmt.Sprint("error ", r.Err.Type, r.Err.Sentinels)
+	}
+	return string(r.Outcome)
 }
 
 func caseKey(c *spec.Case) string {
@@ -202,6 +239,11 @@ func raisesName(e *executors.ErrorInfo) string {
 // anchor makes a regexp that matches exactly msg. Long messages are
 // anchored on their first 120 bytes only.
 func anchor(msg string) string {
+	// A message with invalid UTF-8 reaches us with U+FFFD in place of the
+	// bad bytes: anchor on the part before it only.
+	if i := strings.IndexRune(msg, utf8.RuneError); i >= 0 {
+		return "^" + regexp.QuoteMeta(msg[:i])
+	}
 	if len(msg) > 120 {
 		cut := 120
 		for cut > 0 && !utf8Start(msg[cut]) {
