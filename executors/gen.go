@@ -188,7 +188,7 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		return "", fmt.Errorf("function %s takes no receiver", f.Name)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "func %s(specgenR func(string, string, any)) {\n", probeFunc(i))
+	fmt.Fprintf(&b, "func %s(specgenR func(string, string, interface{})) {\n", probeFunc(i))
 	if s := strings.TrimSpace(p.Setup); s != "" {
 		b.WriteString(s)
 		b.WriteString("\n")
@@ -341,7 +341,7 @@ func specgenErrType(e error) string {
 	return ""
 }
 
-func specgenErr(rec func(string, string, any), err error) {
+func specgenErr(rec func(string, string, interface{}), err error) {
 	if err == nil {
 		return
 	}
@@ -373,7 +373,7 @@ func specgenErr(rec func(string, string, any), err error) {
 	rec("err", t, err.Error())
 }
 
-func specgenRun(p func(func(string, string, any)), rec func(string, string, any)) {
+func specgenRun(p func(func(string, string, interface{})), rec func(string, string, interface{})) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg := specgenfmt.Sprint(r)
@@ -391,7 +391,7 @@ func specgenRun(p func(func(string, string, any)), rec func(string, string, any)
 }
 
 // SpecgenRunProbe runs the probe with the given id; false if there is none.
-func SpecgenRunProbe(id string, rec func(string, string, any)) bool {
+func SpecgenRunProbe(id string, rec func(string, string, interface{})) bool {
 	p, ok := specgenProbes[id]
 	if ok {
 		specgenRun(p, rec)
@@ -399,7 +399,7 @@ func SpecgenRunProbe(id string, rec func(string, string, any)) bool {
 	return ok
 }
 
-var specgenProbes = map[string]func(func(string, string, any)){
+var specgenProbes = map[string]func(func(string, string, interface{})){
 `)
 	for _, i := range idx {
 		fmt.Fprintf(&body, "\t%q: %s,\n", strconv.Itoa(i), probeFunc(i))

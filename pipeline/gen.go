@@ -203,12 +203,17 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = err
 		return res
 	}
+	var cross *crossChecked
 	if a, ok := exe.(*executors.Auto); ok {
 		e, _ := a.Choose(&executors.Program{Func: f})
-		res.Engine = e.Name()
-	} else {
-		res.Engine = exe.Name()
+		if e == executors.Executor(g.yaegi) {
+			cross = &crossChecked{fast: g.yaegi, native: g.native, checkEvery: 8, logf: g.opts.Logf}
+			exe = cross
+		} else {
+			exe = e
+		}
 	}
+	res.Engine = exe.Name()
 	var ex explore.Explorer
 	if g.opts.Explorer != nil {
 		ex = g.opts.Explorer(f)
@@ -230,6 +235,10 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	if err != nil {
 		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
+	}
+	if cross != nil && cross.switched != "" {
+		res.Engine = "yaegi→native"
+		res.Notes = append(res.Notes, "yaegi disagreed with native, explored natively: "+cross.switched)
 	}
 	if x.Stop == explore.StopExplorer && x.Err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
@@ -269,6 +278,10 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 
 	if g.opts.DryRun {
 		res.Cases = len(fn.Dataset)
+		return res
+	}
+	if len(fn.Dataset) == 0 {
+		res.Err = fmt.Errorf("no behaviour could be written as a case (%d probes ran)", res.Probes)
 		return res
 	}
 	changed, total, err := g.save(f, fn, res.Path)
@@ -317,29 +330,6 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	cases, skipped := CasesFromResults(f, results)
 	res.Notes = append(res.Notes, skipped...)
 	return cases, nil
-}
-
-// disagreement says how two engines' results of one probe differ, or "".
-func disagreement(explored, native executors.Result) string {
-	switch {
-	case explored.Outcome != native.Outcome:
-		return fmt.Sprintf("%s, native: %s", explored.Outcome, native.Outcome)
-	case (explored.Err == nil) != (native.Err == nil):
-		return "error vs no error"
-	case explored.Err != nil && explored.Err.Message != native.Err.Message:
-		return fmt.Sprintf("error %q, native: %q", explored.Err.Message, native.Err.Message)
-	case explored.Panic != nil && native.Panic != nil && explored.Panic.Message != native.Panic.Message:
-		return fmt.Sprintf("panic %q, native: %q", explored.Panic.Message, native.Panic.Message)
-	}
-	if len(explored.Outputs) != len(native.Outputs) {
-		return "different number of results"
-	}
-	for i := range explored.Outputs {
-		if !spec.Equal(native.Outputs[i], explored.Outputs[i], spec.EqualOption{}) {
-			return fmt.Sprintf("result %d: %s, native: %s", i, explored.Outputs[i], native.Outputs[i])
-		}
-	}
-	return ""
 }
 
 // confirm runs the spec natively twice in fresh workers. Cases whose

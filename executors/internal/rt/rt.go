@@ -1,7 +1,8 @@
 // Package rt is the probe runtime: it turns Go values into the wire form
 // of canonical values and serves probe requests in a worker process.
 //
-// The same source runs in two ways. The yaegi worker compiles it into
+// The same source runs in two ways, and must compile at any Go language
+// version from 1.16 on (no any, no generics, no new builtins). The yaegi worker compiles it into
 // specgen; the native engine injects this file, with its package clause
 // rewritten, into the package under test as an internal test file. So
 // every top-level name starts with "specgen" or "Specgen" and every import
@@ -39,7 +40,7 @@ type SpecgenCanonOptions struct {
 // SpecgenCanon converts v to the wire form of a canonical value (see
 // spec.Value): JSON-encodable nil, bool, string, []any and one-key tagged
 // maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}.
-func SpecgenCanon(v any, opt SpecgenCanonOptions) any {
+func SpecgenCanon(v interface{}, opt SpecgenCanonOptions) interface{} {
 	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
 	return c.value(specgenreflect.ValueOf(v), 0)
 }
@@ -87,7 +88,7 @@ func (c *specgenCanonizer) exported(f specgenreflect.StructField) bool {
 	return true
 }
 
-func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
+func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} {
 	if !v.IsValid() {
 		return nil
 	}
@@ -110,16 +111,16 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 	case specgenreflect.Bool:
 		return v.Bool()
 	case specgenreflect.Int, specgenreflect.Int8, specgenreflect.Int16, specgenreflect.Int32, specgenreflect.Int64:
-		return map[string]any{"i": specgenstrconv.FormatInt(v.Int(), 10)}
+		return map[string]interface{}{"i": specgenstrconv.FormatInt(v.Int(), 10)}
 	case specgenreflect.Uint, specgenreflect.Uint8, specgenreflect.Uint16, specgenreflect.Uint32, specgenreflect.Uint64, specgenreflect.Uintptr:
-		return map[string]any{"u": specgenstrconv.FormatUint(v.Uint(), 10)}
+		return map[string]interface{}{"u": specgenstrconv.FormatUint(v.Uint(), 10)}
 	case specgenreflect.Float32:
-		return map[string]any{"f": specgenFloat(v.Float(), 32)}
+		return map[string]interface{}{"f": specgenFloat(v.Float(), 32)}
 	case specgenreflect.Float64:
-		return map[string]any{"f": specgenFloat(v.Float(), 64)}
+		return map[string]interface{}{"f": specgenFloat(v.Float(), 64)}
 	case specgenreflect.Complex64, specgenreflect.Complex128:
 		x := v.Complex()
-		return []any{map[string]any{"f": specgenFloat(real(x), 64)}, map[string]any{"f": specgenFloat(imag(x), 64)}}
+		return []interface{}{map[string]interface{}{"f": specgenFloat(real(x), 64)}, map[string]interface{}{"f": specgenFloat(imag(x), 64)}}
 	case specgenreflect.String:
 		return v.String()
 	case specgenreflect.Interface:
@@ -161,7 +162,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 			return nil
 		}
 		type kv struct {
-			k, v any
+			k, v interface{}
 			key  string
 		}
 		var entries []kv
@@ -172,11 +173,11 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 			entries = append(entries, kv{k: k, v: c.value(iter.Value(), depth+1), key: string(kb)})
 		}
 		specgensort.Slice(entries, func(i, j int) bool { return specgenKeyLess(entries[i].k, entries[j].k, entries[i].key, entries[j].key) })
-		pairs := make([]any, 0, len(entries))
+		pairs := make([]interface{}, 0, len(entries))
 		for _, e := range entries {
-			pairs = append(pairs, []any{e.k, e.v})
+			pairs = append(pairs, []interface{}{e.k, e.v})
 		}
-		return map[string]any{"m": pairs}
+		return map[string]interface{}{"m": pairs}
 	case specgenreflect.Struct:
 		if !c.hasExportedFields(t) {
 			if s, ok := specgenTextOf(v); ok {
@@ -194,15 +195,15 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 				}
 			}
 		}
-		pairs := []any{}
+		pairs := []interface{}{}
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
 			if !c.exported(f) {
 				continue
 			}
-			pairs = append(pairs, []any{f.Name, c.value(v.Field(i), depth+1)})
+			pairs = append(pairs, []interface{}{f.Name, c.value(v.Field(i), depth+1)})
 		}
-		return map[string]any{"m": pairs}
+		return map[string]interface{}{"m": pairs}
 	case specgenreflect.Func:
 		if v.IsNil() {
 			return nil
@@ -217,8 +218,8 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) any {
 	return "<" + v.Kind().String() + ">"
 }
 
-func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) any {
-	out := make([]any, v.Len())
+func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
+	out := make([]interface{}, v.Len())
 	for i := range out {
 		out[i] = c.value(v.Index(i), depth+1)
 	}
@@ -227,7 +228,7 @@ func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) any {
 
 // specgenKeyLess orders map keys: numbers numerically, strings
 // lexically, anything else by its JSON form.
-func specgenKeyLess(a, b any, ja, jb string) bool {
+func specgenKeyLess(a, b interface{}, ja, jb string) bool {
 	fa, oka := specgenNum(a)
 	fb, okb := specgenNum(b)
 	if oka && okb && fa != fb {
@@ -241,8 +242,8 @@ func specgenKeyLess(a, b any, ja, jb string) bool {
 	return ja < jb
 }
 
-func specgenNum(x any) (float64, bool) {
-	m, ok := x.(map[string]any)
+func specgenNum(x interface{}) (float64, bool) {
+	m, ok := x.(map[string]interface{})
 	if !ok || len(m) != 1 {
 		return 0, false
 	}
@@ -277,17 +278,17 @@ type SpecgenRequest struct {
 
 // SpecgenResponse is what a worker answers.
 type SpecgenResponse struct {
-	ID      string      `json:"id"`
-	Inputs  [][2]any    `json:"inputs,omitempty"`
-	Outputs []any       `json:"outputs,omitempty"`
-	Err     *SpecgenErr `json:"err,omitempty"`
-	Panic   *SpecgenErr `json:"panic,omitempty"`
-	Asserts []bool      `json:"asserts,omitempty"`
-	Stdout  string      `json:"stdout,omitempty"`
-	Stderr  string      `json:"stderr,omitempty"`
-	Nanos   int64       `json:"ns"`
-	Covered []int       `json:"covered,omitempty"`
-	Fail    string      `json:"fail,omitempty"`
+	ID      string           `json:"id"`
+	Inputs  [][2]interface{} `json:"inputs,omitempty"`
+	Outputs []interface{}    `json:"outputs,omitempty"`
+	Err     *SpecgenErr      `json:"err,omitempty"`
+	Panic   *SpecgenErr      `json:"panic,omitempty"`
+	Asserts []bool           `json:"asserts,omitempty"`
+	Stdout  string           `json:"stdout,omitempty"`
+	Stderr  string           `json:"stderr,omitempty"`
+	Nanos   int64            `json:"ns"`
+	Covered []int            `json:"covered,omitempty"`
+	Fail    string           `json:"fail,omitempty"`
 }
 
 // SpecgenErr describes a returned error or a panic.
@@ -315,10 +316,10 @@ type SpecgenRecorder struct {
 }
 
 // Record is the callback handed to probes.
-func (r *SpecgenRecorder) Record(kind, name string, v any) {
+func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	switch kind {
 	case "in":
-		r.Resp.Inputs = append(r.Resp.Inputs, [2]any{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "out":
 		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
 	case "errtypes", "errsent":
@@ -408,7 +409,7 @@ func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out
 // and reports through the recorder; it returns false for an unknown id.
 // covTake returns and clears the coverage blocks run since its last call.
 // capture, when nil, is made and installed here.
-func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v any)) bool, covTake func() []int, capture *SpecgenCapture, opt SpecgenCanonOptions) error {
+func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, capture *SpecgenCapture, opt SpecgenCanonOptions) error {
 	specgenGuard(specgenos.Stderr)
 	if capture == nil {
 		var err error
@@ -458,7 +459,7 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 
 // specgenCall runs one probe; the generated code recovers the probe's own
 // panics, this catches anything that escapes it (a panic in the recorder).
-func specgenCall(run func(id string, rec func(kind, name string, v any)) bool, id string, rec *SpecgenRecorder) (found bool) {
+func specgenCall(run func(id string, rec func(kind, name string, v interface{})) bool, id string, rec *SpecgenRecorder) (found bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			found = true
