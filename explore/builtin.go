@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"sync"
 
@@ -74,10 +76,12 @@ type analysis struct {
 	names []string     // the names results report the inputs under
 	gen   *valueGen
 	w     exprWriter
+	cands [][]spec.Value // candidates per input position
 	seeds []seed
 }
 
 type seed struct {
+	vals []spec.Value
 	code string
 	desc string
 }
@@ -135,7 +139,7 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 		}
 		if !seen[code] {
 			seen[code] = true
-			a.seeds = append(a.seeds, seed{code: code, desc: t.desc})
+			a.seeds = append(a.seeds, seed{vals: t.vals, code: code, desc: t.desc})
 		}
 	}
 	if len(a.seeds) == 0 {
@@ -151,16 +155,17 @@ type tuple struct {
 
 // seedTuples are the first inputs tried, most promising first: the zero
 // and a typical input, then each input position swept through its
-// candidates with the others typical, then with the others zero, then
-// random pairs of candidates.
+// candidates with the others typical, interleaved with sweeps with the
+// others zero and with random pairs of candidates.
 func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	n := len(a.types)
 	cands := make([][]spec.Value, n)
+	a.cands = cands
 	typical := make([]spec.Value, n)
 	zero := make([]spec.Value, n)
 	for i, t := range a.types {
 		cands[i] = a.gen.values(t)
-		typical[i] = typicalOf(cands[i])
+		typical[i] = a.gen.typical(t, cands[i])
 		zero[i] = zeroValue(t)
 		if a.names[i] == "receiver" {
 			zero[i] = typicalOf(cands[i]) // a nil receiver is swept like any value
@@ -171,36 +176,41 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		t[i] = v
 		return t
 	}
+	var pairs []tuple
+	if n >= 2 {
+		rng := rand.New(rand.NewPCG(seedValue, 0x9a125))
+		for k := 0; k < min(400, 40*n*(n-1)/2); k++ {
+			i, j := rng.IntN(n), rng.IntN(n)
+			if i == j || len(cands[i]) == 0 || len(cands[j]) == 0 {
+				continue
+			}
+			t := with(typical, i, cands[i][rng.IntN(min(len(cands[i]), 48))])
+			t[j] = cands[j][rng.IntN(min(len(cands[j]), 48))]
+			pairs = append(pairs, tuple{t, "combined values of " + a.names[i] + " and " + a.names[j]})
+		}
+	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
-	longest := 0
+	longest := len(pairs) / 2
 	for _, c := range cands {
 		longest = max(longest, len(c))
 	}
+	// Rank by rank, so that every way of sweeping gets its best
+	// candidates tried before any gets its worst.
 	for r := 0; r < longest; r++ {
 		for i := range a.types {
 			if r < len(cands[i]) {
 				out = append(out, tuple{with(typical, i, cands[i][r]), "boundary and mined values of " + a.names[i]})
 			}
 		}
-	}
-	if n < 2 {
-		return out
-	}
-	for i := range a.types {
-		for r := 0; r < min(24, len(cands[i])); r++ {
-			out = append(out, tuple{with(zero, i, cands[i][r]), "values of " + a.names[i] + " with the others zero"})
-		}
-	}
-	rng := rand.New(rand.NewPCG(seedValue, 0x9a125))
-	pairs := min(400, 40*n*(n-1)/2)
-	for k := 0; k < pairs; k++ {
-		i, j := rng.IntN(n), rng.IntN(n)
-		if i == j || len(cands[i]) == 0 || len(cands[j]) == 0 {
+		if n < 2 {
 			continue
 		}
-		t := with(typical, i, cands[i][rng.IntN(min(len(cands[i]), 48))])
-		t[j] = cands[j][rng.IntN(min(len(cands[j]), 48))]
-		out = append(out, tuple{t, "combined values of " + a.names[i] + " and " + a.names[j]})
+		for i := range a.types {
+			if r < min(48, len(cands[i])) {
+				out = append(out, tuple{with(zero, i, cands[i][r]), "values of " + a.names[i] + " with the others zero"})
+			}
+		}
+		out = append(out, pairs[min(2*r, len(pairs)):min(2*r+2, len(pairs))]...)
 	}
 	return out
 }
@@ -261,12 +271,13 @@ type corpusEntry struct {
 	vals   []spec.Value
 	record int
 	weight int
+	blocks int // blocks the probe ran
 }
 
 func (a *analysis) corpus(results []*Record) []corpusEntry {
 	var out []corpusEntry
 	for _, r := range results {
-		if !r.Ran() || !r.Novel() {
+		if !r.Ran() || !r.Novel() || r.Result.Outcome == executors.Timeout || r.Result.Outcome == executors.Exited {
 			continue
 		}
 		vals, ok := a.decode(r.Result.Inputs)
@@ -280,7 +291,7 @@ func (a *analysis) corpus(results []*Record) []corpusEntry {
 		if r.NewClass {
 			w += 2
 		}
-		out = append(out, corpusEntry{vals: vals, record: r.Index, weight: w})
+		out = append(out, corpusEntry{vals: vals, record: r.Index, weight: w, blocks: len(r.Covered)})
 	}
 	// Favour the recent discoveries: they open the paths not yet explored.
 	for i := range out[len(out)*3/4:] {
@@ -319,14 +330,21 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
 	}
 	corpus := a.corpus(req.Results)
-	seedQuota := limit
+	haz := a.hazards(req.Results)
+	seedQuota, rebaseQuota := limit, limit
 	if req.Round > 1 && len(corpus) > 0 {
-		seedQuota = limit / 2
+		seedQuota, rebaseQuota = limit/3, 2*limit/3
 	}
 	next := 0
-	for ; next < len(a.seeds) && len(plan.Snippets) < seedQuota; next++ {
-		add(a.seeds[next].code, a.seeds[next].desc)
+	addSeeds := func(quota int) {
+		for ; next < len(a.seeds) && len(plan.Snippets) < quota; next++ {
+			if sd := a.seeds[next]; !haz.blocks(sd.vals) {
+				add(sd.code, sd.desc)
+			}
+		}
 	}
+	addSeeds(seedQuota)
+	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {
 		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))
 		mu := newMutator(rng, a.gen)
@@ -347,6 +365,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		for attempts := 0; len(plan.Snippets) < limit && attempts < 20*limit; attempts++ {
 			e := pick()
 			vals, ops := a.mutateTuple(mu, e, pick)
+			if haz.blocks(vals) {
+				continue
+			}
 			code, err := a.code(vals)
 			if err != nil {
 				continue
@@ -354,10 +375,44 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 			add(code, fmt.Sprintf("mutation of probe %d: %s", e.record+1, ops))
 		}
 	}
-	for ; next < len(a.seeds) && len(plan.Snippets) < limit; next++ {
-		add(a.seeds[next].code, a.seeds[next].desc)
-	}
+	addSeeds(limit)
 	return plan, nil
+}
+
+// rebase sweeps each input position through its candidates with the
+// other inputs taken from the probes that ran the most blocks: once
+// round 1 has found how to get deep into the function, the other inputs'
+// candidates are tried there (a word's plural rules are only reached
+// when the count is not 1 and no plural is given).
+func (a *analysis) rebase(corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string)) {
+	if len(a.types) < 2 || len(corpus) == 0 {
+		return
+	}
+	bases := append([]corpusEntry(nil), corpus...)
+	sort.SliceStable(bases, func(i, j int) bool { return bases[i].blocks > bases[j].blocks })
+	longest := 0
+	for _, c := range a.cands {
+		longest = max(longest, len(c))
+	}
+	for _, base := range bases[:min(3, len(bases))] {
+		for r := 0; r < longest && len(plan.Snippets) < quota; r++ {
+			for i := range a.types {
+				if r >= len(a.cands[i]) || len(plan.Snippets) >= quota {
+					continue
+				}
+				vals := append([]spec.Value(nil), base.vals...)
+				vals[i] = a.cands[i][r]
+				if haz.blocks(vals) {
+					continue
+				}
+				code, err := a.code(vals)
+				if err != nil {
+					continue
+				}
+				add(code, fmt.Sprintf("values of %s on the inputs of probe %d", a.names[i], base.record+1))
+			}
+		}
+	}
 }
 
 // mutateTuple changes one or two inputs of a corpus entry, or takes one
@@ -401,4 +456,77 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 		}
 	}
 	return vals, strings.Join(ops, ", ")
+}
+
+// hazards are, per input position, the magnitude from which inputs made
+// a probe hang or kill its process: a count that allocates gigabytes, a
+// loop bound that never ends. Such probes cost a timeout or a worker
+// restart each, so inputs at least that large are not tried again.
+type hazards map[int]float64
+
+// bigMagnitude is the magnitude below which an input is not suspected of
+// making a probe hang or crash.
+const bigMagnitude = 1000
+
+func (a *analysis) hazards(results []*Record) hazards {
+	h := hazards{}
+	for _, r := range results {
+		if o := r.Result.Outcome; o != executors.Timeout && o != executors.Exited {
+			continue
+		}
+		vals, ok := a.decode(r.Result.Inputs)
+		if !ok {
+			continue
+		}
+		for i, v := range vals {
+			m := magnitude(v)
+			if m < bigMagnitude {
+				continue
+			}
+			if old, ok := h[i]; !ok || m < old {
+				h[i] = m
+			}
+		}
+	}
+	return h
+}
+
+func (h hazards) blocks(vals []spec.Value) bool {
+	for i, lim := range h {
+		if i < len(vals) && magnitude(vals[i]) >= lim {
+			return true
+		}
+	}
+	return false
+}
+
+// magnitude is the size of a value: a number's absolute value, the
+// length of a string or a collection, whichever is largest inside it.
+func magnitude(v spec.Value) float64 {
+	switch v.Kind {
+	case spec.Int:
+		return math.Abs(float64(v.Int))
+	case spec.Uint:
+		return float64(v.Uint)
+	case spec.Float:
+		if math.IsNaN(v.Float) {
+			return 0
+		}
+		return math.Abs(v.Float)
+	case spec.String:
+		return float64(len(v.Str))
+	case spec.List:
+		m := float64(len(v.List))
+		for _, e := range v.List {
+			m = max(m, magnitude(e))
+		}
+		return m
+	case spec.Map:
+		m := float64(len(v.Map))
+		for _, e := range v.Map {
+			m = max(m, magnitude(e.Key), magnitude(e.Val))
+		}
+		return m
+	}
+	return 0
 }

@@ -125,7 +125,7 @@ func (x *Exploration) clusterOf(r *Record, resultTypes string) Cluster {
 	inputs := inputStrings(res.Inputs)
 	switch {
 	case res.Outcome == executors.OK && res.Err != nil:
-		c := Cluster{Kind: KindError, Type: res.Err.Type, Prefix: messagePrefix(messageTemplate(res.Err.Message, inputs, x.words))}
+		c := Cluster{Kind: KindError, Type: res.Err.Type, Prefix: messagePrefix(x.classifier.template(res.Err.Message, inputs))}
 		if c.Type == "" {
 			c.Type = "error"
 		}
@@ -139,7 +139,7 @@ func (x *Exploration) clusterOf(r *Record, resultTypes string) Cluster {
 		}
 		return Cluster{Kind: KindOK, Type: resultTypes, Shape: strings.Join(shapes, ", ")}
 	case res.Outcome == executors.Panicked && res.Panic != nil:
-		return Cluster{Kind: KindPanic, Type: res.Panic.Type, Prefix: messagePrefix(messageTemplate(res.Panic.Message, inputs, x.words))}
+		return Cluster{Kind: KindPanic, Type: res.Panic.Type, Prefix: messagePrefix(x.classifier.template(res.Panic.Message, inputs))}
 	case res.Outcome == executors.Panicked:
 		return Cluster{Kind: KindPanic}
 	case res.Outcome == executors.Timeout:
@@ -148,7 +148,7 @@ func (x *Exploration) clusterOf(r *Record, resultTypes string) Cluster {
 	c := Cluster{Kind: KindExit, Type: fmt.Sprintf("exit code %d", res.ExitCode)}
 	if res.Panic != nil {
 		c.Type = res.Panic.Type
-		c.Prefix = messagePrefix(messageTemplate(res.Panic.Message, inputs, x.words))
+		c.Prefix = messagePrefix(x.classifier.template(res.Panic.Message, inputs))
 	}
 	return c
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/specgen-dev/specgen/target"
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // fakeExec is a small honest executor for the tests: it instruments the
@@ -36,32 +37,79 @@ type fakeExec struct {
 	probes int
 }
 
-func newFakeExec(p *target.Package) (*fakeExec, error) {
-	if len(p.GoFiles) != 1 {
-		return nil, fmt.Errorf("fake executor: want one file, have %d", len(p.GoFiles))
-	}
+// newFakeExec prepares p for interpretation; deps are packages of the
+// module p imports, merged into the same interpreted package (their
+// qualified names are rewritten to plain ones).
+func newFakeExec(p *target.Package, deps ...*target.Package) (*fakeExec, error) {
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, p.GoFiles[0], nil, 0)
-	if err != nil {
-		return nil, err
+	in := &instrumenter{fset: fset}
+	imports := map[string]string{} // path → name
+	merged := map[string]bool{}
+	for _, d := range deps {
+		merged[d.ImportPath] = true
 	}
-	in := &instrumenter{fset: fset, path: p.GoFiles[0]}
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body != nil {
-				n.Body.List = in.list(n.Body.List)
+	var decls bytes.Buffer
+	for _, pkg := range append([]*target.Package{p}, deps...) {
+		for _, path := range pkg.GoFiles {
+			file, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return nil, err
 			}
-			return false
+			in.path = path
+			local := map[string]bool{}
+			for _, is := range file.Imports {
+				ip, _ := strconv.Unquote(is.Path.Value)
+				name := ""
+				if is.Name != nil {
+					name = is.Name.Name
+				}
+				if merged[ip] {
+					if name == "" {
+						name = ip[strings.LastIndex(ip, "/")+1:]
+						name = strings.TrimPrefix(name, "go-")
+					}
+					local[name] = true
+					continue
+				}
+				imports[ip] = name
+			}
+			astutil.Apply(file, func(c *astutil.Cursor) bool {
+				if sel, ok := c.Node().(*ast.SelectorExpr); ok {
+					if x, ok := sel.X.(*ast.Ident); ok && local[x.Name] {
+						c.Replace(sel.Sel)
+					}
+				}
+				return true
+			}, nil)
+			for _, d := range file.Decls {
+				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+					continue
+				}
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && pkg == p {
+					fd.Body.List = in.list(fd.Body.List)
+				}
+				if err := format.Node(&decls, fset, d); err != nil {
+					return nil, err
+				}
+				decls.WriteString("\n\n")
+			}
 		}
-		return true
-	})
-	file.Name.Name = "main"
-	var b bytes.Buffer
-	if err := format.Node(&b, fset, file); err != nil {
-		return nil, err
 	}
-	b.WriteString("\nvar specgenHits = map[int]bool{}\n\nfunc specgenHit(k int) { specgenHits[k] = true }\n")
+	// yaegi v0.16.1 rejects this constant expression of go-humanize
+	// ("mismatched types untyped float and untyped float64").
+	src := strings.ReplaceAll(decls.String(), "(0.0 - math.MaxFloat64)", "(-math.MaxFloat64)")
+	var b bytes.Buffer
+	b.WriteString("package main\n\n")
+	for _, ip := range sortedKeys(imports) {
+		fmt.Fprintf(&b, "import %s %q\n", imports[ip], ip)
+	}
+	b.WriteString("\nvar specgenHits map[int]bool\n\n")
+	b.WriteString("func specgenHit(k int) {\n\tif specgenHits == nil {\n\t\tspecgenHits = map[int]bool{}\n\t}\n\tspecgenHits[k] = true\n}\n\n")
+	b.WriteString(src)
+	if !strings.Contains(decls.String(), "func max(") {
+		// yaegi v0.16.1 lacks the max builtin; the corpus uses it on ints.
+		b.WriteString("\nfunc max(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n")
+	}
 	return &fakeExec{src: b.String(), blocks: in.blocks}, nil
 }
 
@@ -71,6 +119,12 @@ func (e *fakeExec) Run(ctx context.Context, prog *executors.Program) (*executors
 	e.runs++
 	i := interp.New(interp.Options{})
 	if err := i.Use(stdlib.Symbols); err != nil {
+		return nil, err
+	}
+	// A worker would die of a probe that allocates gigabytes; the fake
+	// runs in the test process, so it refuses such strings.Repeat calls
+	// and reports the probe as exited.
+	if err := i.Use(interp.Exports{"strings/strings": {"Repeat": reflect.ValueOf(guardedRepeat)}}); err != nil {
 		return nil, err
 	}
 	if _, err := i.Eval(e.src); err != nil {
@@ -202,6 +256,10 @@ func (e *fakeExec) runProbe(ctx context.Context, i *interp.Interpreter, prog *ex
 	}
 	switch state {
 	case "panic":
+		if strings.HasPrefix(str("msg"), oomMessage) {
+			res.Outcome, res.ExitCode, res.Message = executors.Exited, 2, "fatal error: runtime: out of memory"
+			break
+		}
 		res.Outcome = executors.Panicked
 		res.Panic = &executors.PanicInfo{Message: str("msg"), Type: str("type")}
 	case "error":
@@ -230,6 +288,15 @@ func (e *fakeExec) runProbe(ctx context.Context, i *interp.Interpreter, prog *ex
 		sort.Ints(res.Covered)
 	}
 	return res
+}
+
+const oomMessage = "fake executor: out of memory"
+
+func guardedRepeat(s string, count int) string {
+	if count > 0 && len(s) > 0 && count > (64<<20)/len(s) {
+		panic(oomMessage)
+	}
+	return strings.Repeat(s, count)
 }
 
 // toValue converts a Go value of type t to its canonical form (t nil:
@@ -351,6 +418,14 @@ func (in *instrumenter) list(stmts []ast.Stmt) []ast.Stmt {
 		}})
 		for _, s := range stmts[i:j] {
 			in.stmt(s)
+			if sw, ok := s.(*ast.SwitchStmt); ok && sw.Init != nil {
+				// yaegi v0.16.1 takes the default case of
+				// "switch v := f(); len(v) {...}"; the same switch
+				// in a block of its own runs right.
+				init := sw.Init
+				sw.Init = nil
+				s = &ast.BlockStmt{List: []ast.Stmt{init, sw}}
+			}
 			out = append(out, s)
 		}
 		i = j

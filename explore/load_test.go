@@ -28,10 +28,15 @@ var loaded = &testPackages{pkgs: map[string]*target.Package{}}
 
 // loadPackage parses and type-checks the package in dir, the way
 // target.Load describes a package, without go/packages.
-func loadPackage(t testing.TB, dir string) *target.Package {
+// Import paths in local are loaded from the given directories.
+func loadPackage(t testing.TB, dir string, local ...map[string]string) *target.Package {
 	t.Helper()
 	loaded.mu.Lock()
 	defer loaded.mu.Unlock()
+	return loadPackageLocked(t, dir, "", local...)
+}
+
+func loadPackageLocked(t testing.TB, dir, importPath string, local ...map[string]string) *target.Package {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -58,13 +63,23 @@ func loadPackage(t testing.TB, dir string) *target.Package {
 		p.Syntax = append(p.Syntax, f)
 	}
 	p.Name = p.Syntax[0].Name.Name
-	p.ImportPath = "example.com/" + p.Name
+	p.ImportPath = importPath
+	for _, m := range local {
+		for ip, d := range m {
+			if a, _ := filepath.Abs(d); a == abs && p.ImportPath == "" {
+				p.ImportPath = ip
+			}
+		}
+	}
+	if p.ImportPath == "" {
+		p.ImportPath = "example.com/" + p.Name
+	}
 	p.TypesInfo = &types.Info{
 		Types: map[ast.Expr]types.TypeAndValue{},
 		Defs:  map[*ast.Ident]types.Object{},
 		Uses:  map[*ast.Ident]types.Object{},
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: &localImporter{t: t, std: importer.ForCompiler(fset, "source", nil), local: local}}
 	p.Types, err = conf.Check(p.ImportPath, fset, p.Syntax, p.TypesInfo)
 	if err != nil {
 		t.Fatal(err)
@@ -76,11 +91,28 @@ func loadPackage(t testing.TB, dir string) *target.Package {
 	return p
 }
 
+// localImporter imports the packages of a module under test from source
+// directories, and the standard library with std.
+type localImporter struct {
+	t     testing.TB
+	std   types.Importer
+	local []map[string]string
+}
+
+func (im *localImporter) Import(path string) (*types.Package, error) {
+	for _, m := range im.local {
+		if dir, ok := m[path]; ok {
+			return loadPackageLocked(im.t, dir, path, im.local...).Types, nil
+		}
+	}
+	return im.std.Import(path)
+}
+
 // loadFunc returns the function of the package in dir with the given
 // spec name (F, T.M or (*T).M).
-func loadFunc(t testing.TB, dir, name string) *target.Func {
+func loadFunc(t testing.TB, dir, name string, local ...map[string]string) *target.Func {
 	t.Helper()
-	p := loadPackage(t, dir)
+	p := loadPackage(t, dir, local...)
 	for i, file := range p.Syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)

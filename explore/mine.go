@@ -40,6 +40,9 @@ type mined struct {
 	// classes are character classes the code tests (unicode.IsDigit, ...),
 	// as sample strings.
 	classes []string
+	// chars are the characters of tables the code looks things up in
+	// (less telling than the characters it compares against, in seps).
+	chars []string
 
 	seen map[string]bool
 }
@@ -63,6 +66,7 @@ func (m *mined) prefix(s string) { m.addTo(&m.prefixes, "p", s) }
 func (m *mined) suffix(s string) { m.addTo(&m.suffixes, "x", s) }
 func (m *mined) doc(s string)    { m.addTo(&m.docs, "d", s) }
 func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
+func (m *mined) char(s string)   { m.addTo(&m.chars, "ch", s) }
 
 func (m *mined) int(i int64) {
 	if m.seen == nil {
@@ -154,6 +158,8 @@ type miner struct {
 	vars  map[types.Object]ast.Expr      // package-level variables → initialisers
 	funcs map[types.Object]*ast.FuncDecl // package functions → declarations
 	done  map[ast.Node]bool
+	// inTable is set while walking a package variable's initialiser.
+	inTable bool
 }
 
 // mine collects the values of f's source: its body, the package-level
@@ -354,8 +360,12 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			case token.CHAR:
 				if v := constant.MakeFromLiteral(n.Value, n.Kind, 0); v.Kind() == constant.Int {
 					if i, ok := constant.Int64Val(v); ok {
-						mn.m.sep(string(rune(i)))
-						mn.m.int(i)
+						if mn.inTable {
+							mn.m.char(string(rune(i)))
+						} else {
+							mn.m.sep(string(rune(i)))
+							mn.m.int(i)
+						}
 					}
 				}
 			case token.INT, token.FLOAT:
@@ -476,8 +486,11 @@ func (mn *miner) use(id *ast.Ident, depth int) {
 			mn.m.number(v, false)
 		}
 	case *types.Var:
-		if e, ok := mn.vars[obj]; ok {
+		if e, ok := mn.vars[obj]; ok && !mn.done[e] {
+			was := mn.inTable
+			mn.inTable = true
 			mn.walk(e, 0)
+			mn.inTable = was
 		}
 	case *types.Func:
 		if d, ok := mn.funcs[obj]; ok && depth > 0 && d.Body != nil {

@@ -31,7 +31,7 @@ type mutator struct {
 func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 	m := g.m
 	var tokens []string
-	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs} {
+	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars} {
 		for _, s := range l {
 			if s != "" && len(s) <= 32 {
 				tokens = append(tokens, s)

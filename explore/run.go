@@ -67,7 +67,7 @@ type Exploration struct {
 	behaviour  map[string]int
 	tried      map[string]bool
 	lines      []string // the function's file, for uncovered source text
-	words      map[string]bool
+	classifier *classifier
 }
 
 // Behaviour is one distinct behaviour: an outcome class with the set of
@@ -297,7 +297,7 @@ func newExploration(f *target.Func, engine string) *Exploration {
 		classes:    map[string]bool{},
 		behaviour:  map[string]int{},
 		tried:      map[string]bool{},
-		words:      sourceWords(f),
+		classifier: newClassifier(f),
 	}
 	if f.File != "" {
 		if data, err := os.ReadFile(f.File); err == nil {
@@ -365,7 +365,7 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 		}
 	}
 	sort.Ints(r.Covered)
-	kind, class := classify(x.Func, &res, x.words)
+	kind, class := x.classifier.classify(&res)
 	if class == "" {
 		return r
 	}

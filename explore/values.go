@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -365,14 +366,22 @@ func (g *valueGen) strings() []spec.Value {
 	words := append(append([]string(nil), m.words...), m.suffixes...)
 	shortWords := filterStrings(words, func(s string) bool { return len(s) <= 12 && s != "" })
 	shortWords = shortWords[:min(len(shortWords), 24)]
-	seps := m.seps[:min(len(m.seps), 8)]
+	seps := m.seps[:min(len(m.seps), 12)]
 
 	var exact []string
-	exact = append(exact, m.docs...)
+	exact = append(exact, m.docs[:min(len(m.docs), 32)]...)
 	exact = append(exact, m.words...)
 	exact = append(exact, m.prefixes...)
 	exact = append(exact, m.suffixes...)
 	exact = append(exact, seps...)
+	for _, s := range seps {
+		if utf8.RuneCountInString(s) == 1 {
+			// A character the code compares: at either end of a word,
+			// after a consonant and after a vowel.
+			exact = append(exact, "x"+s, "a"+s, s+"x", "abc"+s+"abc")
+		}
+	}
+	exact = append(exact, m.chars...)
 
 	var numWord []string
 	for _, n := range []string{"1", "42", "1.5"} {
@@ -401,7 +410,7 @@ func (g *valueGen) strings() []spec.Value {
 				continue
 			}
 			for _, w := range shortWords[:min(len(shortWords), 4)] {
-				sepCombos = append(sepCombos, w+s+"1"+s2+"2", w+s+"2"+s2+"1", w+s+"1"+s2+"abc")
+				sepCombos = append(sepCombos, w+s+"1"+s2+"2", w+s+"2"+s2+"1", w+s+"1"+s2+"abc", w+s+"-1"+s2+"1", w+s+"1"+s2+"-1")
 			}
 			sepCombos = append(sepCombos, "1"+s+"2"+s2+"3", "a"+s+"1"+s2+"2")
 		}
@@ -437,8 +446,10 @@ func (g *valueGen) strings() []spec.Value {
 		shaped = append(shaped, n)
 	}
 
+	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
-	all = append(all, interleaveStrings(exact, numWord, sepCombos, prefixed, shaped, stringBoundaries)...)
+	all = append(all, exact...)
+	all = append(all, interleaveStrings(numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
 	all = append(all, m.strs...)
 	vs := make([]spec.Value, 0, len(all))
 	for _, s := range dedupeStrings(all) {
@@ -583,7 +594,7 @@ func (g *valueGen) structs(s *types.Struct, depth int) []spec.Value {
 		}
 		ty := zeroValue(f.Type())
 		if len(cands[i]) > 0 {
-			ty = typicalOf(cands[i])
+			ty = g.typical(f.Type(), cands[i])
 		}
 		typical.Map = append(typical.Map, spec.Entry{Key: spec.StringValue(f.Name()), Val: ty})
 	}
@@ -638,6 +649,40 @@ func zeroValue(t types.Type) spec.Value {
 		return repeatValue(zeroValue(u.Elem()), int(u.Len()))
 	}
 	return spec.NullValue()
+}
+
+// typical is the value an input of type t takes while the others are
+// swept: for numbers, a plain value the code does not single out (1 is
+// often special: "if quantity == 1"), else typicalOf(cands).
+func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
+	if _, named := types.Unalias(t).(*types.Named); !named || isDuration(t) {
+		if b, ok := t.Underlying().(*types.Basic); ok {
+			mined := map[float64]bool{}
+			for _, i := range g.m.ints {
+				mined[float64(i)] = true
+			}
+			for _, f := range g.m.floats {
+				mined[f] = true
+			}
+			switch {
+			case isDuration(t):
+				return spec.IntValue(int64(90 * time.Second))
+			case b.Info()&types.IsInteger != 0:
+				for _, i := range []int64{2, 3, 7, 5, 42, 10} {
+					if v, ok := intValueOf(b, i); ok && !mined[float64(i)] {
+						return v
+					}
+				}
+			case b.Info()&types.IsFloat != 0:
+				for _, f := range []float64{2.5, 1.5, 3.25, 7.5} {
+					if !mined[f] {
+						return spec.FloatValue(f)
+					}
+				}
+			}
+		}
+	}
+	return typicalOf(cands)
 }
 
 // typicalOf is a representative non-trivial candidate: the first that is
