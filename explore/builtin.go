@@ -71,13 +71,14 @@ func (b *Builtin) Searching() bool { return true }
 // analysis is what the built-in explorer knows of a function before
 // running it: the types of its inputs, its mined values and its seeds.
 type analysis struct {
-	f     *target.Func
-	types []types.Type // receiver first (methods), then parameters
-	names []string     // the names results report the inputs under
-	gen   *valueGen
-	w     exprWriter
-	cands [][]spec.Value // candidates per input position
-	seeds []seed
+	f           *target.Func
+	types       []types.Type // receiver first (methods), then parameters
+	names       []string     // the names results report the inputs under
+	self        *types.Package
+	names2paths map[string]string // package names visible to snippets
+	gen         *valueGen
+	cands       [][]spec.Value // candidates per input position
+	seeds       []seed
 }
 
 type seed struct {
@@ -114,7 +115,7 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Pkg != nil {
 		self = f.Pkg.Types
 	}
-	a := &analysis{f: f, gen: newValueGen(self, mine(f)), w: exprWriter{self: self}}
+	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: newValueGen(self, mine(f))}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
 		if f.RecvPtr {
@@ -215,18 +216,17 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	return out
 }
 
-// code renders a call of the function with the given inputs.
+// code renders a call of the function with the given inputs, the values
+// written by target.GoExpr.
 func (a *analysis) code(vals []spec.Value) (string, error) {
 	f := a.f
+	q := target.NewQualifier(a.self)
 	var recv string
 	k := 0
 	if f.Recv != nil {
-		r, err := a.w.expr(vals[0], a.types[0])
+		r, err := target.RecvExpr(vals[0], f, q)
 		if err != nil {
-			return "", fmt.Errorf("receiver: %w", err)
-		}
-		if r == "nil" {
-			r = "(" + a.w.typeString(a.types[0]) + ")(nil)"
+			return "", err
 		}
 		recv = "(" + r + ")."
 		k = 1
@@ -237,7 +237,7 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 		if p.Variadic && v.Kind == spec.Null {
 			continue
 		}
-		e, err := a.w.expr(v, p.Type)
+		e, err := target.GoExpr(v, p.Type, q)
 		if err != nil {
 			return "", fmt.Errorf("parameter %s: %w", p.Name, err)
 		}
@@ -246,7 +246,22 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 		}
 		args = append(args, e)
 	}
+	// ProbeFromSnippet finds a snippet's imports by their names: an
+	// import the qualifier had to rename would be lost.
+	for path, name := range q.Imports() {
+		if a.importPath(name) != path {
+			return "", fmt.Errorf("import %q as %s: the name does not resolve", path, name)
+		}
+	}
 	return recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
+}
+
+// importPath is the import path ProbeFromSnippet gives a package name.
+func (a *analysis) importPath(name string) string {
+	if p := a.names2paths[name]; p != "" {
+		return p
+	}
+	return stdlibNames[name]
 }
 
 // decode reads a probe's reported inputs back into the generator's

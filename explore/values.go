@@ -88,7 +88,21 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 		return g.structs(u, depth)
 	case *types.Interface:
 		if !u.Empty() {
-			return []spec.Value{spec.NullValue()}
+			// target.GoExpr builds an error from its message and an
+			// io.Reader from its content; other interfaces only as nil.
+			var out []spec.Value
+			switch ifaceMethod(u) {
+			case "Error":
+				out = []spec.Value{spec.NullValue(), spec.StringValue("boom"), spec.StringValue("EOF"), spec.StringValue("")}
+			case "Read":
+				out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
+			default:
+				return []spec.Value{spec.NullValue()}
+			}
+			for _, w := range g.strings()[:min(len(g.strings()), 24)] {
+				out = append(out, w)
+			}
+			return out
 		}
 		out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(1), spec.IntValue(-1),
 			spec.FloatValue(1.5), spec.StringValue(""), spec.StringValue("abc"), spec.BoolValue(true), spec.BoolValue(false)}
@@ -843,3 +857,23 @@ func isNamed(t types.Type, path, name string) bool {
 
 func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
 func isTime(t types.Type) bool     { return isNamed(t, "time", "Time") }
+
+// ifaceMethod names the one method of an interface shaped like error
+// (Error() string) or io.Reader (Read([]byte) (int, error)), else "".
+func ifaceMethod(it *types.Interface) string {
+	if it.NumMethods() != 1 {
+		return ""
+	}
+	m := it.Method(0)
+	sig := m.Type().(*types.Signature)
+	str := types.Typ[types.String]
+	switch {
+	case m.Name() == "Error" && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), str):
+		return "Error"
+	case m.Name() == "Read" && sig.Params().Len() == 1 && sig.Results().Len() == 2 &&
+		types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]):
+		return "Read"
+	}
+	return ""
+}
