@@ -691,3 +691,25 @@ func functionCost(m *model.Meter, f *target.Func) *model.FunctionCost {
 	}
 	return &fc
 }
+
+// timeoutNote reports the probes of an exploration that did not finish
+// in time (a model's snippet that hangs costs its probe, not the run).
+func timeoutNote(x *explore.Exploration) string {
+	var ids []string
+	for _, r := range x.Records {
+		if r.Result.Outcome == executors.Timeout {
+			ids = append(ids, r.Probe.ID)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("probe %s timed out", ids[0])
+	}
+	n := len(ids)
+	if n > 5 {
+		ids = append(ids[:5], "…")
+	}
+	return fmt.Sprintf("%d probes timed out: %s", n, strings.Join(ids, ", "))
+}
