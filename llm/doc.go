@@ -1,0 +1,19 @@
+// Package llm puts a language model behind specgen's two creative steps,
+// in the manner of vowel's CodeMode: an explore.Explorer whose probe
+// snippets a model writes (a broad first round, a targeted second round
+// fed with the cluster summary and the uncovered lines, repair of
+// snippets that do not compile, optional heterogeneous prompting), and a
+// pipeline.SpecAgent that asks a model for the spec — YAML text or a
+// structured bundle — and sanitizes and fixes what comes back.
+//
+// A model never decides what a function returns: the explorer's
+// snippets are run, and the pipeline checks every expected value of a
+// drafted spec by running it natively, correcting it to what was
+// observed.
+//
+//	c, _ := model.New("openai:gpt-4.1-mini", model.Options{})
+//	opts := pipeline.Options{
+//		Explorer:  func(*target.Func) explore.Explorer { return llm.NewExplorer(c, llm.ExplorerOptions{}) },
+//		SpecAgent: llm.NewSpecAgent(c, llm.AgentOptions{}),
+//	}
+package llm

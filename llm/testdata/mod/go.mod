@@ -1,0 +1,3 @@
+module example.com/llmtest
+
+go 1.22
