@@ -103,8 +103,8 @@ func hostileScript(t *testing.T) map[llmtest.Stage][]string {
 				`out, err := ParseCents("-0.5")`,
 				`ParseCents("7")`,
 				"s := \"  3.10 \"\nParseCents(s)",
-				`ParseCents(42)`,                         // does not type-check
-				`x := 1`,                                 // not a call
+				`ParseCents(42)`,                           // does not type-check
+				`x := 1`,                                   // not a call
 				"time.Sleep(time.Hour)\nParseCents(\"1\")", // hangs
 			},
 			[]string{`ParseCents("")`, `ParseCents("1.234")`, `ParseCents("abc")`},
