@@ -1,0 +1,183 @@
+package pipeline
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+func TestRaisesName(t *testing.T) {
+	cases := []struct {
+		name string
+		err  executors.ErrorInfo
+		want string
+		why  string
+	}{
+		{"sentinel", executors.ErrorInfo{Type: "*fmt.wrapError", Sentinels: []string{"io.EOF"}}, "io.EOF", "a sentinel is the most specific name"},
+		{"typed", executors.ErrorInfo{Type: "*calc.SyntaxError"}, "*calc.SyntaxError", "a concrete type says what went wrong"},
+		{"wrapped-type", executors.ErrorInfo{Type: "*fmt.wrapError", Types: []string{"*strconv.NumError"}}, "*strconv.NumError", "a type found along the chain beats the wrapper"},
+		{"plain", executors.ErrorInfo{Type: "*errors.errorString"}, "error", "errors.New says nothing beyond the message"},
+		{"unknown", executors.ErrorInfo{}, "error", "yaegi could not name the type"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := raisesName(&c.err); got != c.want {
+				t.Errorf("raisesName = %q, want %q (%s)", got, c.want, c.why)
+			}
+		})
+	}
+}
+
+func TestAnchor(t *testing.T) {
+	cases := []struct {
+		msg, re string
+		match   []string
+		miss    []string
+	}{
+		{"empty input", "^empty input$", []string{"empty input"}, []string{"empty input!", "an empty input"}},
+		{`bad "x" (1.5)`, `^bad "x" \(1\.5\)$`, []string{`bad "x" (1.5)`}, []string{`bad "x" (105)`}},
+		{"bad \ufffd byte", `^bad `, []string{"bad \xff byte"}, nil},
+	}
+	for _, c := range cases {
+		got := anchor(c.msg)
+		if got != c.re {
+			t.Errorf("anchor(%q) = %q, want %q", c.msg, got, c.re)
+			continue
+		}
+		re := regexp.MustCompile(got)
+		for _, m := range c.match {
+			if !re.MatchString(m) {
+				t.Errorf("%s does not match %q", got, m)
+			}
+		}
+		for _, m := range c.miss {
+			if re.MatchString(m) {
+				t.Errorf("%s matches %q", got, m)
+			}
+		}
+	}
+}
+
+func TestCaseFromResult(t *testing.T) {
+	one := &target.Func{Name: "F", Params: []target.Param{{Name: "s"}}}
+	two := &target.Func{Name: "G", Params: []target.Param{{Name: "a"}, {Name: "b"}}}
+	in := func(kv ...any) []executors.NamedValue {
+		var out []executors.NamedValue
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, executors.NamedValue{Name: kv[i].(string), Value: kv[i+1].(spec.Value)})
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		f    *target.Func
+		r    executors.Result
+		want string // the case in flow form, or "" when none is written
+	}{
+		{"ok-one-param", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("x")), Outputs: []spec.Value{spec.IntValue(1)}},
+			`input="x" expected=1`},
+		{"ok-two-params", two, executors.Result{Outcome: executors.OK, Inputs: in("a", spec.IntValue(1), "b", spec.IntValue(2)), Outputs: []spec.Value{spec.IntValue(3), spec.BoolValue(true)}},
+			`inputs={a: 1, b: 2} expected=[3, true]`},
+		{"error", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("")), Err: &executors.ErrorInfo{Message: "empty", Sentinels: []string{"p.ErrEmpty"}}},
+			`input="" raises=p.ErrEmpty match=^empty$`},
+		{"panic", one, executors.Result{Outcome: executors.Panicked, Inputs: in("s", spec.StringValue("z")), Panic: &executors.PanicInfo{Message: "boom (1)"}},
+			`input="z" raises=panic match=^boom \(1\)$`},
+		{"timeout", one, executors.Result{Outcome: executors.Timeout, Inputs: in("s", spec.StringValue("z"))}, ""},
+		{"func-input", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("<func>"))}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := caseFromResult(c.f, c.r)
+			if c.want == "" {
+				if got != nil {
+					t.Errorf("wrote a case for an unstatable result: %s", flow(got))
+				} else if why == "" {
+					t.Error("no reason given for leaving the result out")
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("no case: %s", why)
+			}
+			if s := flow(got); s != c.want {
+				t.Errorf("case %s, want %s", s, c.want)
+			}
+		})
+	}
+}
+
+func flow(c *spec.Case) string {
+	s := ""
+	add := func(k string, v any) {
+		if s != "" {
+			s += " "
+		}
+		s += fmt.Sprintf("%s=%v", k, v)
+	}
+	if c.Input != nil {
+		add("input", c.Input.String())
+	}
+	if c.Inputs != nil {
+		add("inputs", c.Inputs.String())
+	}
+	if c.Expected != nil {
+		add("expected", c.Expected.String())
+	}
+	if c.Raises != "" {
+		add("raises", c.Raises)
+	}
+	if c.Match != "" {
+		add("match", c.Match)
+	}
+	return s
+}
+
+func TestAssignIDsUnique(t *testing.T) {
+	var cases []*spec.Case
+	for _, s := range []string{"1", "1", "1-2", "1", "", ""} {
+		v := spec.StringValue(s)
+		cases = append(cases, &spec.Case{Input: &v, Raises: "error"})
+	}
+	assignIDs(cases)
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if seen[c.ID] {
+			t.Errorf("duplicate id %q", c.ID)
+		}
+		seen[c.ID] = true
+	}
+}
+
+func TestSelectBehaviours(t *testing.T) {
+	// Ten behaviours on one path differing only in result shape, and two
+	// error classes on other paths: every path and error kind is kept,
+	// the shapes fill up to the limit.
+	x := &explore.Exploration{}
+	add := func(kind, class string, blocks []int, r executors.Result) {
+		x.Records = append(x.Records, &explore.Record{Result: r})
+		x.Behaviours = append(x.Behaviours, &explore.Behaviour{Kind: kind, Class: class, Blocks: blocks, Rep: len(x.Records) - 1})
+	}
+	for i := 0; i < 10; i++ {
+		add(explore.KindOK, fmt.Sprintf("ok shape%d", i), []int{1, 2}, executors.Result{Outcome: executors.OK})
+	}
+	add(explore.KindError, "error A", []int{1, 3}, executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Type: "A"}})
+	add(explore.KindPanic, "panic B", []int{1, 2}, executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "B"}})
+	got := selectBehaviours(x, 4)
+	if len(got) != 4 {
+		t.Fatalf("selected %d behaviours, want 4", len(got))
+	}
+	classes := map[string]bool{}
+	for _, b := range got {
+		classes[b.Class] = true
+	}
+	for _, want := range []string{"ok shape0", "error A", "panic B"} {
+		if !classes[want] {
+			t.Errorf("%s not selected: %v", want, classes)
+		}
+	}
+}
