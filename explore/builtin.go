@@ -79,6 +79,46 @@ type analysis struct {
 	gen         *valueGen
 	cands       [][]spec.Value // candidates per input position
 	seeds       []seed
+	// risky are the seeds with a huge integer input (a count, a size):
+	// tried a few per round after the first, smallest first, so that
+	// the first that hangs or exhausts memory stops the others (hazards).
+	risky []seed
+}
+
+// riskyMagnitude is the size from which an integer input (other than a
+// time.Duration) may make a probe allocate or loop for too long.
+const riskyMagnitude = 1e7
+
+// riskyPerRound bounds the risky seeds of a round.
+const riskyPerRound = 5
+
+// minedInt reports whether v is a number the code itself mentions (or a
+// neighbour of one it compares against): never risky.
+func (a *analysis) minedInt(v spec.Value) bool {
+	for _, i := range a.gen.m.ints {
+		if (v.Kind == spec.Int && v.Int == i) || (v.Kind == spec.Uint && i >= 0 && v.Uint == uint64(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// riskOf is the largest magnitude among the integer inputs of vals that
+// could be counts, or 0 when none reaches riskyMagnitude.
+func (a *analysis) riskOf(vals []spec.Value) float64 {
+	risk := 0.0
+	for i, v := range vals {
+		if isDuration(a.types[i]) {
+			continue
+		}
+		if b, ok := a.types[i].Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			continue
+		}
+		if m := magnitude(v); m >= riskyMagnitude && !a.minedInt(v) {
+			risk = max(risk, m)
+		}
+	}
+	return risk
 }
 
 type seed struct {
@@ -140,10 +180,16 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 		}
 		if !seen[code] {
 			seen[code] = true
-			a.seeds = append(a.seeds, seed{vals: t.vals, code: code, desc: t.desc})
+			sd := seed{vals: t.vals, code: code, desc: t.desc}
+			if a.riskOf(t.vals) > 0 {
+				a.risky = append(a.risky, sd)
+			} else {
+				a.seeds = append(a.seeds, sd)
+			}
 		}
 	}
-	if len(a.seeds) == 0 {
+	sort.SliceStable(a.risky, func(i, j int) bool { return a.riskOf(a.risky[i].vals) < a.riskOf(a.risky[j].vals) })
+	if len(a.seeds) == 0 && len(a.risky) == 0 {
 		return nil, fmt.Errorf("cannot build inputs for %s: %w", f.Name, firstErr)
 	}
 	return a, nil
@@ -359,6 +405,18 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		}
 	}
 	addSeeds(seedQuota)
+	if req.Round > 1 {
+		n := 0
+		for _, sd := range a.risky {
+			if len(plan.Snippets) >= limit || n == riskyPerRound {
+				break
+			}
+			if k := normCode(sd.code); !tried[k] && !haz.blocks(sd.vals) {
+				add(sd.code, sd.desc+" (large)")
+				n++
+			}
+		}
+	}
 	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {
 		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))
@@ -417,7 +475,7 @@ func (a *analysis) rebase(corpus []corpusEntry, haz hazards, quota int, plan *Pl
 				}
 				vals := append([]spec.Value(nil), base.vals...)
 				vals[i] = a.cands[i][r]
-				if haz.blocks(vals) {
+				if haz.blocks(vals) || a.riskOf(vals) > 0 {
 					continue
 				}
 				code, err := a.code(vals)

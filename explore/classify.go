@@ -278,6 +278,9 @@ func (c *classifier) tokenTemplate(msg string, inputs []string, captured bool) s
 		}
 		core := strings.TrimFunc(t, func(r rune) bool { return !isWordChar(r) })
 		lc := strings.ToLower(core)
+		if core != "" && (words[lc] || commonWords[lc] && !captured) {
+			continue
+		}
 		if exact[strings.ToLower(t)] {
 			fields[i] = strings.Replace(tok, t, blank, 1)
 			continue
@@ -289,9 +292,6 @@ func (c *classifier) tokenTemplate(msg string, inputs []string, captured bool) s
 			if p != "" && !words[t] && !words[p] && inInput(p) {
 				fields[i] = strings.Replace(tok, p, blank, 1)
 			}
-			continue
-		}
-		if words[lc] || commonWords[lc] && !captured {
 			continue
 		}
 		replaced := false

@@ -160,6 +160,9 @@ type miner struct {
 	done  map[ast.Node]bool
 	// inTable is set while walking a package variable's initialiser.
 	inTable bool
+	// consumed are literals already classified (a separator is not also
+	// a word).
+	consumed map[ast.Expr]bool
 }
 
 // mine collects the values of f's source: its body, the package-level
@@ -170,7 +173,7 @@ func mine(f *target.Func) *mined {
 	if f.Decl == nil {
 		return m
 	}
-	mn := &miner{m: m, vars: map[types.Object]ast.Expr{}, funcs: map[types.Object]*ast.FuncDecl{}, done: map[ast.Node]bool{}}
+	mn := &miner{m: m, vars: map[types.Object]ast.Expr{}, funcs: map[types.Object]*ast.FuncDecl{}, done: map[ast.Node]bool{}, consumed: map[ast.Expr]bool{}}
 	if f.Pkg != nil {
 		mn.info, mn.self = f.Pkg.TypesInfo, f.Pkg.Types
 		mn.index(f.Pkg.Syntax)
@@ -350,6 +353,9 @@ func (mn *miner) walk(n ast.Node, depth int) {
 		case *ast.BasicLit:
 			switch n.Kind {
 			case token.STRING:
+				if mn.consumed[n] {
+					break
+				}
 				if s, err := strconv.Unquote(n.Value); err == nil {
 					if isWordLike(s) {
 						mn.m.word(s)
@@ -402,12 +408,22 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			}
 		case *ast.CompositeLit:
 			for _, e := range n.Elts {
-				k := e
+				k, val := e, ast.Expr(nil)
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					k = kv.Key
+					k, val = kv.Key, kv.Value
 				}
-				if v := mn.constOf(k); v != nil && v.Kind() == constant.String {
-					mn.m.word(constant.StringVal(v))
+				for _, x := range []ast.Expr{k, val} {
+					if x == nil {
+						continue
+					}
+					if v := mn.constOf(x); v != nil {
+						switch v.Kind() {
+						case constant.String:
+							mn.m.word(constant.StringVal(v))
+						case constant.Int, constant.Float:
+							mn.m.number(v, false) // a table's values, folded (1 << 10)
+						}
+					}
 				}
 			}
 		case *ast.CallExpr:
@@ -447,6 +463,7 @@ func (mn *miner) call(c *ast.CallExpr) {
 			if s == "" {
 				continue
 			}
+			mn.consumed[ast.Unparen(a)] = true
 			switch role {
 			case "prefix":
 				mn.m.prefix(s)

@@ -2,33 +2,305 @@ package explore
 
 import (
 	"context"
+	"errors"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
-func TestRunBuiltinSample(t *testing.T) {
-	for _, name := range []string{"ParseSize", "Grade", "Join", "Rect.Area", "(*Counter).Add", "Human", "Pick", "Total", "ParseKV", "Paint"} {
-		t.Run(name, func(t *testing.T) {
-			f := loadFunc(t, sampleDir, name)
-			fe, err := newFakeExec(f.Pkg)
-			if err != nil {
-				t.Fatal(err)
+// scripted is an explorer that answers each round with a fixed plan, the
+// way a model would, and keeps the requests it was given.
+type scripted struct {
+	plans []*Plan
+	errs  map[int]error
+	reqs  []Request
+}
+
+func (s *scripted) Explore(ctx context.Context, req *Request) (*Plan, error) {
+	r := *req
+	r.Results = slices.Clone(req.Results)
+	s.reqs = append(s.reqs, r)
+	if err := s.errs[req.Round]; err != nil {
+		return nil, err
+	}
+	if req.Round-1 < len(s.plans) {
+		return s.plans[req.Round-1], nil
+	}
+	return &Plan{}, nil
+}
+
+func snippets(codes ...string) []Snippet {
+	var out []Snippet
+	for _, c := range codes {
+		out = append(out, Snippet{Description: "probe", Code: c})
+	}
+	return out
+}
+
+func newSampleRun(t *testing.T, fn string) (*target.Func, *fakeExec) {
+	t.Helper()
+	f := loadFunc(t, sampleDir, fn)
+	fe, err := newFakeExec(f.Pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, fe
+}
+
+func TestRunRounds(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{
+		{
+			Snippets:      snippets(`ParseSize("12kb")`, `ParseSize(1, 2)`, `ParseSize(5)`),
+			ErrorSnippets: snippets(`ParseSize("")`),
+		},
+		{Snippets: snippets(`ParseSize("12kb")`, `out, err := ParseSize("x")`)},
+	}}
+	x, err := Run(context.Background(), f, ex, fe, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Stop != StopRounds || x.Rounds != 2 {
+		t.Errorf("stop %q after %d rounds; want %q after 2: a model explorer gets 2 rounds by default", x.Stop, x.Rounds, StopRounds)
+	}
+	if len(ex.reqs) != 2 {
+		t.Fatalf("explorer asked %d times, want 2", len(ex.reqs))
+	}
+	r1, r2 := ex.reqs[0], ex.reqs[1]
+	if r1.Summary != nil || len(r1.Results) != 0 || r1.Budget.Probes != 2000 {
+		t.Errorf("round 1 request: summary %v, %d results, budget %d; want none, 0, 2000", r1.Summary, len(r1.Results), r1.Budget.Probes)
+	}
+	if r2.Summary == nil || len(r2.Results) != 3 || len(r2.Tried) != 4 || len(r2.Uncovered) == 0 {
+		t.Fatalf("round 2 request: summary %v, %d results, %d tried, %d uncovered; want a summary, 3, 4, some", r2.Summary != nil, len(r2.Results), len(r2.Tried), len(r2.Uncovered))
+	}
+	var msgs []string
+	for _, ce := range r2.CompileErrors {
+		msgs = append(msgs, ce.Message)
+	}
+	if len(msgs) != 2 || !strings.Contains(msgs[0], "takes 1 arguments") || !strings.Contains(msgs[1], "cannot") {
+		t.Errorf("round 2 compile errors %q; want the conversion error and the compiler's message, for repair", msgs)
+	}
+	if x.Uncompiled() != 2 || x.Probes() != 4 {
+		t.Errorf("%d uncompiled, %d probes; want 2 and 4 (the repeated snippet is not run again)", x.Uncompiled(), x.Probes())
+	}
+	if x.Records[2].Expect != "error" || x.Records[2].Class != "error *errors.errorString: empty size" {
+		t.Errorf("error snippet recorded as %q with class %q", x.Records[2].Expect, x.Records[2].Class)
+	}
+	if !x.Records[3].NewBehaviour || x.Records[3].Round != 2 {
+		t.Errorf("round 2 probe: new behaviour %v, round %d", x.Records[3].NewBehaviour, x.Records[3].Round)
+	}
+}
+
+func TestRunStopsOnStaleRound(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{
+		{Snippets: snippets(`ParseSize("12kb")`, `ParseSize("")`)},
+		{Snippets: snippets(`ParseSize("13kb")`, `ParseSize("7gb")`)},
+		{Snippets: snippets(`ParseSize("x")`)},
+	}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Stop != StopStale || x.Rounds != 2 {
+		t.Errorf("stop %q after %d rounds; want %q after 2: round 2 found nothing new", x.Stop, x.Rounds, StopStale)
+	}
+}
+
+func TestRunStops(t *testing.T) {
+	boom := errors.New("model unavailable")
+	tests := []struct {
+		name    string
+		ex      Explorer
+		opts    Options
+		stop    StopReason
+		wantErr bool
+		reason  string
+	}{
+		{"empty-plan", &scripted{}, Options{}, StopDone, false, "an explorer with nothing to try ends the exploration"},
+		{"error-round-1", &scripted{errs: map[int]error{1: boom}}, Options{}, StopNone, true, "without any result an explorer failure is an error"},
+		{"error-round-2", &scripted{plans: []*Plan{{Snippets: snippets(`ParseSize("1")`)}}, errs: map[int]error{2: boom}}, Options{}, StopExplorer, false, "a later failure keeps what earlier rounds found"},
+		{"budget", NewBuiltin(BuiltinOptions{}), Options{MaxProbes: 50}, StopBudget, false, "MaxProbes bounds the probes"},
+		{"time", NewBuiltin(BuiltinOptions{FirstRound: 5, Round: 5}), Options{MaxTime: time.Nanosecond}, StopTime, false, "MaxTime is checked between rounds"},
+		{"rounds", NewBuiltin(BuiltinOptions{FirstRound: 5, Round: 5}), Options{MaxRounds: 3}, StopRounds, false, "MaxRounds bounds a searcher too"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, fe := newSampleRun(t, "ParseSize")
+			x, err := Run(context.Background(), f, tt.ex, fe, tt.opts)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("err = %v, want error %v (%s)", err, tt.wantErr, tt.reason)
 			}
+			if x.Stop != tt.stop {
+				t.Errorf("stop %q, want %q (%s)", x.Stop, tt.stop, tt.reason)
+			}
+			if tt.name == "budget" && x.Probes() > 50 {
+				t.Errorf("%d probes run, budget 50", x.Probes())
+			}
+			if tt.name == "error-round-2" && !errors.Is(x.Err, boom) {
+				t.Errorf("x.Err = %v, want the explorer's error", x.Err)
+			}
+			if tt.name == "rounds" && x.Rounds != 3 {
+				t.Errorf("%d rounds, want 3", x.Rounds)
+			}
+		})
+	}
+}
+
+func TestRunRepresentative(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{{Snippets: snippets(`ParseSize("123456kb")`, `ParseSize("1kb")`, `ParseSize("22kb")`)}}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Behaviours) != 1 {
+		t.Fatalf("%d behaviours, want 1: same class, same blocks", len(x.Behaviours))
+	}
+	if b := x.Behaviours[0]; b.Rep != 1 || b.Count != 3 {
+		t.Errorf("representative %d of %d; want the simplest input (1) of 3", b.Rep, b.Count)
+	}
+}
+
+// TestRunBuiltinSample explores each sample function with the built-in
+// explorer: every statement must run, no probe may fail to compile, and
+// the exploration must end by patience.
+func TestRunBuiltinSample(t *testing.T) {
+	tests := []struct {
+		fn      string
+		classes []string // substrings of outcome classes that must be found
+	}{
+		{"ParseSize", []string{"empty size", "no number in", "unknown unit …", "size too large", "strconv.ParseFloat: parsing", "ok int<0", "ok int=0", "ok int>0"}},
+		{"Grade", []string{"ok string"}},
+		{"Join", []string{`ok ""`, "ok string"}},
+		{"Rect.Area", []string{"panic", "ok float>0", "ok float=0"}},
+		{"(*Counter).Add", []string{"limit … exceeded", "ok"}},
+		{"Human", []string{"ok string"}},
+		{"Pick", []string{"panic", "ok int>0"}},
+		{"Total", []string{"missing key", "ok int>0", "ok int=0", "ok int<0"}},
+		{"ParseKV", []string{"missing =", "hex key", "too many values", "non-numeric id", "one value only", `ok "", int=0`, "ok string, int>0"}},
+		{"Paint", []string{"ok string"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			f, fe := newSampleRun(t, tt.fn)
 			x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), fe, Options{MaxTime: time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
 			c, total := x.Statements()
 			t.Logf("stop %s after %d rounds, %d probes, %d behaviours, coverage %d/%d, %v", x.Stop, x.Rounds, x.Probes(), len(x.Behaviours), c, total, x.Elapsed)
-			for _, b := range x.Behaviours {
-				t.Logf("  %s  rep %s", b.Key, x.Records[b.Rep].Snippet.Code)
+			if c != total || total == 0 {
+				for _, u := range x.Uncovered() {
+					t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+				}
+				t.Errorf("coverage %d/%d statements, want all", c, total)
 			}
-			for _, ce := range x.CompileErrors {
-				t.Logf("compile: %s: %s", ce.Snippet.Code, ce.Message)
+			if x.Uncompiled() != 0 {
+				t.Errorf("%d snippets of the built-in explorer did not compile, first: %+v", x.Uncompiled(), x.CompileErrors[0])
 			}
-			for _, u := range x.Uncovered() {
-				t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+			if x.Stop != StopPatience {
+				t.Errorf("stop %q, want %q", x.Stop, StopPatience)
+			}
+			for _, want := range tt.classes {
+				found := false
+				for _, b := range x.Behaviours {
+					found = found || strings.Contains(b.Class, want)
+				}
+				if !found {
+					t.Errorf("no behaviour of class %q", want)
+				}
 			}
 		})
+	}
+}
+
+// TestRunBuiltinCoverageGrows runs the built-in explorer in small rounds
+// and checks that coverage grows round by round to all statements, and
+// that the search then stops by patience.
+func TestRunBuiltinCoverageGrows(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseKV")
+	var progress []Progress
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{FirstRound: 5, Round: 10}), fe, Options{
+		Patience: 100, Progress: func(p Progress) { progress = append(progress, p) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(progress) != x.Rounds || len(progress) < 3 {
+		t.Fatalf("%d progress reports for %d rounds", len(progress), x.Rounds)
+	}
+	for i := 1; i < len(progress); i++ {
+		if progress[i].Coverage < progress[i-1].Coverage || progress[i].Probes <= progress[i-1].Probes {
+			t.Errorf("round %d: coverage %.1f after %.1f, probes %d after %d: must not shrink", i+1, progress[i].Coverage, progress[i-1].Coverage, progress[i].Probes, progress[i-1].Probes)
+		}
+	}
+	first, last := progress[0], progress[len(progress)-1]
+	if first.Coverage >= 100 || last.Coverage != 100 {
+		t.Errorf("coverage from %.1f%% to %.1f%%; want growth to 100%%", first.Coverage, last.Coverage)
+	}
+	if x.Stop != StopPatience {
+		t.Errorf("stop %q, want %q", x.Stop, StopPatience)
+	}
+}
+
+func TestRunBuiltinDeterministic(t *testing.T) {
+	run := func(seed uint64) []string {
+		f, fe := newSampleRun(t, "ParseKV")
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{Seed: seed}), fe, Options{MaxProbes: 600})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var codes []string
+		for _, s := range x.Tried {
+			codes = append(codes, s.Code)
+		}
+		return codes
+	}
+	a, b := run(0), run(0)
+	if !slices.Equal(a, b) {
+		t.Errorf("two explorations with the same seed differ (%d and %d snippets)", len(a), len(b))
+	}
+	if c := run(7); slices.Equal(a, c) {
+		t.Errorf("a different seed gave the same %d snippets", len(c))
+	}
+}
+
+func TestHazards(t *testing.T) {
+	f := loadFunc(t, sampleDir, "Pick")
+	a, err := newAnalysis(f, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(n int) spec.Value { return repeatValue(spec.IntValue(1), n) }
+	rec := func(o executors.Outcome, xs spec.Value, i int64) *Record {
+		return &Record{Class: string(o), Result: executors.Result{Outcome: o, Inputs: []executors.NamedValue{
+			{Name: "xs", Value: xs}, {Name: "i", Value: spec.IntValue(i)},
+		}}}
+	}
+	h := a.hazards([]*Record{
+		rec(executors.OK, list(1), 1e9),
+		rec(executors.Timeout, list(2), 5000),
+		rec(executors.Exited, list(3), 1e6),
+	})
+	tests := []struct {
+		vals   []spec.Value
+		want   bool
+		reason string
+	}{
+		{[]spec.Value{list(1), spec.IntValue(4999)}, false, "below the smallest magnitude that hung"},
+		{[]spec.Value{list(1), spec.IntValue(5000)}, true, "as large as one that hung"},
+		{[]spec.Value{list(1), spec.IntValue(-1e12)}, true, "magnitudes are absolute"},
+		{[]spec.Value{list(2000), spec.IntValue(0)}, false, "no slice was ever large when a probe hung"},
+	}
+	for _, tt := range tests {
+		if got := h.blocks(tt.vals); got != tt.want {
+			t.Errorf("blocks(%s, %s) = %v, want %v (%s)", clip(tt.vals[0].String(), 20), tt.vals[1], got, tt.want, tt.reason)
+		}
 	}
 }

@@ -1,0 +1,91 @@
+package explore
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestMine(t *testing.T) {
+	tests := []struct {
+		fn     string
+		list   func(m *mined) []string
+		want   []string
+		reason string
+	}{
+		{"ParseSize", func(m *mined) []string { return m.words }, []string{"b", "kb", "mb", "gb"}, "the keys of the unit table the function looks up"},
+		{"ParseSize", func(m *mined) []string { return m.prefixes }, []string{"-"}, "strings.HasPrefix marks a prefix"},
+		{"ParseSize", func(m *mined) []string { return m.seps }, []string{"0", "9", "."}, "the characters the code compares bytes with"},
+		{"ParseSize", func(m *mined) []string { return m.docs }, []string{"10kb", "1.5 MB", "-3b", "12kb", "7 gb"}, "strings quoted in the doc comment are example inputs"},
+		{"ParseSize", func(m *mined) []string { return m.strs }, []string{"no number in %q", "unknown unit %s"}, "messages are kept, apart from the words"},
+		{"ParseKV", func(m *mined) []string { return m.seps }, []string{"=", ","}, "strings.Cut and strings.Split separators"},
+		{"ParseKV", func(m *mined) []string { return m.prefixes }, []string{"0x"}, "HasPrefix"},
+		{"ParseKV", func(m *mined) []string { return m.suffixes }, []string{"_id"}, "HasSuffix"},
+		{"ParseKV", func(m *mined) []string { return m.words }, []string{"mode", "kind"}, "switch cases on a string"},
+		{"ParseKV", func(m *mined) []string { return m.classes }, []string{"7"}, "unicode.IsDigit gives a digit sample"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn+"/"+tt.reason, func(t *testing.T) {
+			m := mine(loadFunc(t, sampleDir, tt.fn))
+			got := tt.list(m)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("%q not mined (%s); got %q", w, tt.reason, got)
+				}
+			}
+		})
+	}
+}
+
+func TestMineNumbers(t *testing.T) {
+	tests := []struct {
+		fn       string
+		ints     []int64
+		lens     []int
+		absentIn []int64
+		reason   string
+	}{
+		{"Grade", []int64{-1, 0, 1, 89, 90, 91, 74, 75, 76, 41, 42, 43}, nil, nil, "comparison operands with their ±1 neighbours"},
+		{"ParseSize", []int64{0, 1, 1 << 40, 1<<40 - 1, 1<<40 + 1, 1 << 10}, nil, nil, "constant expressions are folded (1<<40) and table values kept"},
+		{"ParseKV", []int64{2, 3, 4, 0, 1}, []int{2, 3, 4, 0, 1}, nil, "len(parts) > 3 and != 1 give lengths to build"},
+		{"Paint", []int64{1, 2, 3}, nil, nil, "switch cases on enum constants"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			m := mine(loadFunc(t, sampleDir, tt.fn))
+			for _, w := range tt.ints {
+				if !slices.Contains(m.ints, w) {
+					t.Errorf("int %d not mined (%s); got %v", w, tt.reason, m.ints)
+				}
+			}
+			for _, w := range tt.lens {
+				if !slices.Contains(m.lens, w) {
+					t.Errorf("length %d not mined (%s); got %v", w, tt.reason, m.lens)
+				}
+			}
+		})
+	}
+}
+
+func TestMineStringCombinations(t *testing.T) {
+	f := loadFunc(t, sampleDir, "ParseKV")
+	g := newValueGen(f.Pkg.Types, mine(f))
+	var got []string
+	for _, v := range g.strings() {
+		got = append(got, v.Str)
+	}
+	for _, want := range []string{
+		"mode=1",     // word + separator + number
+		"1,1,1,1",    // n fields for len(parts) > 3
+		"0x1",        // prefix + number
+		"test_id",    // word + suffix
+		"kind=1,2",   // two separators
+		"user_id=7",  // from the doc comment
+		"mode=-1,1",  // negative numbers between separators
+		"1=2",        // numbers around a separator
+		"0x" + "abc", // prefix + word
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("combination %q missing from the %d string candidates", want, len(got))
+		}
+	}
+}
