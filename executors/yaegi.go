@@ -117,7 +117,17 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	// error, not one per probe.
 	start := time.Now()
 	if err := proto.start(ctx); err != nil {
-		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, fix.Replace(err.Error()))
+		msg := fix.Replace(err.Error())
+		if probs := pkg.YaegiProblems(); len(probs) > 0 {
+			// Say which construct is at fault, where: more use than the
+			// interpreter's own words.
+			var list []string
+			for _, p := range probs {
+				list = append(list, filepath.Join(pkg.Dir, p.Pos)+": "+p.What)
+			}
+			msg = strings.Join(list, "\n") + "\n(the interpreter said: " + msg + ")"
+		}
+		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, msg)
 	}
 	rep.BuildTime = time.Since(start)
 	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, rep.Results, fix.Replace); err != nil {

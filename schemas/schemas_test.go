@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,7 +108,17 @@ func plain(v spec.Value) any {
 
 func TestSpecSchemaAcceptsSpecs(t *testing.T) {
 	sch := compile(t)
-	for _, path := range []string{"../spec/testdata/pricing.yml", "../spec/testdata/sample.golden.yml", "../spec/testdata/pricing.golden.yml"} {
+	paths := []string{"../spec/testdata/pricing.yml", "../spec/testdata/sample.golden.yml", "../spec/testdata/pricing.golden.yml"}
+	// Every example spec, hand-written or generated, passing or failing on purpose.
+	examples, err := filepath.Glob("../examples/*/testdata/*/*.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(examples) == 0 {
+		t.Fatal("no example specs found")
+	}
+	paths = append(paths, examples...)
+	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
