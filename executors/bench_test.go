@@ -31,26 +31,35 @@ func thousand(b *testing.B) *executors.Program {
 // is the steady state of a rerun; BenchmarkNativeBuild measures a build.
 func BenchmarkRun1000(b *testing.B) {
 	cache := b.TempDir()
-	for _, e := range []executors.Executor{&executors.Native{CacheDir: cache}, &executors.Yaegi{}} {
-		b.Run(e.Name(), func(b *testing.B) {
-			prog := thousand(b)
-			ctx := context.Background()
-			if _, err := e.Run(ctx, prog); err != nil { // warm: build or load once
-				b.Fatal(err)
+	for _, cover := range []bool{false, true} {
+		for _, e := range []executors.Executor{&executors.Native{CacheDir: cache}, &executors.Yaegi{}} {
+			name := e.Name()
+			if cover {
+				name += "-cover"
 			}
-			b.ResetTimer()
-			var build float64
-			for i := 0; i < b.N; i++ {
-				rep, err := e.Run(ctx, prog)
-				if err != nil {
-					b.Fatal(err)
-				}
-				build += rep.BuildTime.Seconds()
-			}
-			b.ReportMetric(float64(len(prog.Probes)*b.N)/b.Elapsed().Seconds(), "cases/s")
-			b.ReportMetric(float64(len(prog.Probes)*b.N)/(b.Elapsed().Seconds()-build), "cases/s-after-load")
-		})
+			b.Run(name, func(b *testing.B) { benchRun(b, e, cover) })
+		}
 	}
+}
+
+func benchRun(b *testing.B, e executors.Executor, cover bool) {
+	prog := thousand(b)
+	prog.Cover = cover
+	ctx := context.Background()
+	if _, err := e.Run(ctx, prog); err != nil { // warm: build or load once
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var build float64
+	for i := 0; i < b.N; i++ {
+		rep, err := e.Run(ctx, prog)
+		if err != nil {
+			b.Fatal(err)
+		}
+		build += rep.BuildTime.Seconds()
+	}
+	b.ReportMetric(float64(len(prog.Probes)*b.N)/b.Elapsed().Seconds(), "cases/s")
+	b.ReportMetric(float64(len(prog.Probes)*b.N)/(b.Elapsed().Seconds()-build), "cases/s-after-load")
 }
 
 // BenchmarkNativeBuild measures a cold build of the native worker (with

@@ -1,0 +1,47 @@
+package pipeline_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/pipeline"
+)
+
+// BenchmarkGenExamples measures the time to a finished, natively
+// confirmed spec for each example function (nothing is written). Run with
+// -benchtime 1x: one generation is seconds of work.
+func BenchmarkGenExamples(b *testing.B) {
+	ctx := context.Background()
+	cache := b.TempDir()
+	for _, pkg := range []string{"pricing", "stats", "geo", "inventory"} {
+		results, err := pipeline.Gen(ctx, "../examples/"+pkg, nil, pipeline.Options{DryRun: true, CacheDir: cache, Explore: explore10m()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range results {
+			if r.Skipped != "" {
+				continue
+			}
+			name := r.Name
+			b.Run(pkg+"/"+name, func(b *testing.B) {
+				var probes int
+				for i := 0; i < b.N; i++ {
+					rs, err := pipeline.Gen(ctx, "../examples/"+pkg, []string{name}, pipeline.Options{DryRun: true, CacheDir: cache, Explore: explore10m()})
+					if err != nil || rs[0].Err != nil {
+						b.Fatal(err, rs[0].Err)
+					}
+					probes = rs[0].Probes
+				}
+				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/spec")
+				b.ReportMetric(float64(probes), "probes")
+			})
+		}
+	}
+}
+
+func explore10m() (o explore.Options) {
+	o.MaxTime = 10 * time.Minute
+	return o
+}
