@@ -7,6 +7,7 @@ import (
 
 	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/pipeline"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // BenchmarkGenExamples measures the time to a finished, natively
@@ -16,15 +17,13 @@ func BenchmarkGenExamples(b *testing.B) {
 	ctx := context.Background()
 	cache := b.TempDir()
 	for _, pkg := range []string{"pricing", "stats", "geo", "inventory"} {
-		results, err := pipeline.Gen(ctx, "../examples/"+pkg, nil, pipeline.Options{DryRun: true, CacheDir: cache, Explore: explore10m()})
+		p, err := target.Load(ctx, "../examples/"+pkg, target.Config{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, r := range results {
-			if r.Skipped != "" {
-				continue
-			}
-			name := r.Name
+		funcs, _ := p.Funcs()
+		for _, f := range funcs {
+			name := f.Name
 			b.Run(pkg+"/"+name, func(b *testing.B) {
 				var probes int
 				for i := 0; i < b.N; i++ {
