@@ -10,6 +10,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"reflect"
 	"sort"
 	"strconv"
@@ -117,7 +118,7 @@ func (e *fakeExec) Name() string { return "fake" }
 
 func (e *fakeExec) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
 	e.runs++
-	i := interp.New(interp.Options{})
+	i := interp.New(interp.Options{Stdout: io.Discard, Stderr: io.Discard})
 	if err := i.Use(stdlib.Symbols); err != nil {
 		return nil, err
 	}

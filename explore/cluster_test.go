@@ -1,0 +1,74 @@
+package explore
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// TestSummaryGolden runs a fixed model-like plan through the fake
+// executor and compares the cluster summary round 2 would be given with
+// testdata/summary_ParseSize.golden (rewrite it with -update).
+func TestSummaryGolden(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{{
+		Snippets: snippets(
+			`ParseSize("12kb")`,
+			`ParseSize("1.5 MB")`,
+			"s := strings.Repeat(\"9\", 3)\nParseSize(s + \"b\")",
+			`ParseSize("0")`,
+			`ParseSize("-3b")`,
+			`ParseSize(5)`,
+		),
+		ErrorSnippets: snippets(
+			`ParseSize("")`,
+			`ParseSize("   ")`,
+			`ParseSize("x")`,
+			`ParseSize("12 parsecs")`,
+			`ParseSize("1.2.3")`,
+		),
+	}}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := x.Summary()
+	if len(s.Successes) != 3 || len(s.Errors) != 4 || s.CompileErrors != 1 {
+		t.Errorf("%d success and %d error clusters, %d compile errors; want 3, 4, 1", len(s.Successes), len(s.Errors), s.CompileErrors)
+	}
+	// The text names the sample file's lines; make it independent of
+	// where the checkout is.
+	got := strings.ReplaceAll(s.Text(0), filepath.Dir(f.File), "DIR")
+	golden := filepath.Join("testdata", "summary_ParseSize.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if d := cmp.Diff(string(want), got); d != "" {
+		t.Errorf("summary differs from %s (-want +got):\n%s", golden, d)
+	}
+	// The summary is deterministic.
+	if again := strings.ReplaceAll(x.Summary().Text(0), filepath.Dir(f.File), "DIR"); again != got {
+		t.Errorf("a second summary of the same exploration differs")
+	}
+}
+
+func TestSummaryTriedLimit(t *testing.T) {
+	s := &Summary{Func: "F", Tried: []string{"F(1)", "F(2)", "F(3)"}}
+	got := s.Text(2)
+	if !strings.Contains(got, "... 1 earlier snippets") || strings.Contains(got, "F(1)\n") || !strings.Contains(got, "F(3)") {
+		t.Errorf("Text(2) should list the last 2 tried snippets:\n%s", got)
+	}
+}
