@@ -37,13 +37,17 @@ const defaultSeed = 0x5eed5bec
 // comparisons and switch cases with their neighbours, separators,
 // prefixes and suffixes the code looks for, unit tables, examples quoted
 // in comments) and combinations of them; later rounds keep trying those
-// while mutating the inputs that reached new blocks or new outcomes.
+// while sweeping each input through its candidates on top of the
+// inputs that got deepest into the function, and mutating the inputs
+// that reached new blocks or new outcomes (splicing, inserting mined
+// tokens, flipping signs, scaling, growing and shrinking collections,
+// changing one field). Huge counts are tried late and few at a time, and
+// magnitudes that made a probe hang or die are not tried again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
 // inputs.
 //
-// A Builtin is safe for concurrent use by explorations of different
-// functions.
+// A Builtin is safe for concurrent use.
 type Builtin struct {
 	opts BuiltinOptions
 
@@ -71,6 +75,9 @@ func (b *Builtin) Searching() bool { return true }
 // analysis is what the built-in explorer knows of a function before
 // running it: the types of its inputs, its mined values and its seeds.
 type analysis struct {
+	// mu serialises the rounds of explorations of the same function: the
+	// value generator caches as it goes.
+	mu          sync.Mutex
 	f           *target.Func
 	types       []types.Type // receiver first (methods), then parameters
 	names       []string     // the names results report the inputs under
@@ -370,6 +377,8 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("builtin explorer: %w", err)
 	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	limit := b.opts.Round
 	if req.Round <= 1 {
 		limit = b.opts.FirstRound

@@ -304,3 +304,34 @@ func TestHazards(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinConcurrent explores two functions at once with one
+// built-in explorer (run it with -race).
+func TestBuiltinConcurrent(t *testing.T) {
+	ex := NewBuiltin(BuiltinOptions{})
+	fns := []string{"ParseSize", "ParseKV", "ParseSize"}
+	type setup struct {
+		f  *target.Func
+		fe *fakeExec
+	}
+	var setups []setup
+	for _, fn := range fns {
+		f, fe := newSampleRun(t, fn)
+		setups = append(setups, setup{f, fe})
+	}
+	errs := make(chan error, len(fns))
+	for _, s := range setups {
+		go func() {
+			x, err := Run(context.Background(), s.f, ex, s.fe, Options{MaxProbes: 300})
+			if err == nil && x.Uncompiled() != 0 {
+				err = errors.New("uncompiled probes")
+			}
+			errs <- err
+		}()
+	}
+	for range fns {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
