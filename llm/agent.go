@@ -157,7 +157,7 @@ func specPrompt(fi *funcInfo, req *pipeline.SpecRequest, bundle bool) string {
 		b.WriteString(yamlFormat(fi, req.Verified))
 	}
 	b.WriteString("\n")
-	b.WriteString(specConstraints(fi, len(ok), len(raised)))
+	b.WriteString(specConstraints(fi, len(ok), len(raised), bundle))
 
 	if req.Attempt > 0 {
 		if req.Previous != nil {
@@ -294,11 +294,12 @@ func bundleFormat(fi *funcInfo) string {
 }
 
 // specConstraints are the rules of every spec answer.
-func specConstraints(fi *funcInfo, nOK, nRaised int) string {
+func specConstraints(fi *funcInfo, nOK, nRaised int, bundle bool) string {
 	f := fi.f
 	var b strings.Builder
 	b.WriteString("## Constraints\n\n")
-	fmt.Fprintf(&b, "- Cover every verified result: %d cases that return normally and %d cases with `raises`, one for each\n", nOK, nRaised)
+	fmt.Fprintf(&b, "- Cover every verified result: %s returning normally and %s with `raises`, one for each\n",
+		plural(nOK, "case"), plural(nRaised, "case"))
 	b.WriteString("  verified error or panic. You may add cases for other inputs; they will be run and corrected.\n")
 	if len(f.Params) > 0 {
 		var names []string
@@ -310,15 +311,28 @@ func specConstraints(fi *funcInfo, nOK, nRaised int) string {
 	b.WriteString("- `expected` is the verified result exactly as listed; never compute or round a value yourself.\n")
 	b.WriteString("- `raises` is `error`, `panic`, or the error type or sentinel listed with the verified result;\n")
 	b.WriteString("  `match` is an RE2 regexp on the message, anchored like the verified one.\n")
+	typeEval, assertEval := "`Type: {type: %q}`", "`Assertion: {assertion: \"<Go boolean expression>\"}`"
+	if bundle {
+		typeEval, assertEval = "evals.type %q", "evals.assertion, a Go boolean expression"
+	}
 	if t := fi.resultType(); t != "" {
-		fmt.Fprintf(&b, "- Optional evaluators: `Type: {type: %q}`; `Assertion: {assertion: \"<Go boolean expression>\"}` over the\n", t)
-		b.WriteString("  parameters by name, `output` (or output0, output1, … for several results) and `err`, which must hold for\n")
-		b.WriteString("  EVERY case, error cases included (e.g. `err != nil || output >= 0`).\n")
+		fmt.Fprintf(&b, "- Optional evaluators: "+typeEval+"; %s over the parameters by name,\n", t, assertEval)
+		b.WriteString("  `output` (or output0, output1, … for several results) and `err`, which must hold for EVERY case,\n")
+		b.WriteString("  error cases included (e.g. `err != nil || output >= 0`).\n")
 	} else {
-		b.WriteString("- Optional evaluator: `Assertion: {assertion: \"<Go boolean expression>\"}` over the parameters by name and\n")
-		b.WriteString("  `err`, which must hold for EVERY case.\n")
+		fmt.Fprintf(&b, "- Optional evaluator: %s over the parameters by name and `err`, which must\n", assertEval)
+		b.WriteString("  hold for EVERY case.\n")
 	}
 	b.WriteString("- Every case has a short, unique, readable id (kebab-case).\n")
-	b.WriteString("- Plain data only: no YAML tags (such as !!python/tuple or !!set), no anchors, no durations.\n")
+	if !bundle {
+		b.WriteString("- Plain data only: no YAML tags (such as !!python/tuple or !!set), no anchors, no durations.\n")
+	}
 	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"strings"
 
 	"github.com/specgen-dev/specgen/explore"
@@ -245,8 +247,31 @@ func merge(out, p *explore.Plan, seen map[string]bool) {
 	add(&out.ErrorSnippets, p.ErrorSnippets)
 }
 
-// normCode is a snippet's code with whitespace runs collapsed, the key
-// under which repeated snippets are recognised (as explore does).
+// normCode is a snippet's code as its Go tokens, the key under which
+// repeated snippets are recognised whatever their spacing, line breaks
+// and comments.
 func normCode(code string) string {
-	return strings.Join(strings.Fields(code), " ")
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	src := []byte(code)
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	var toks []string
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch {
+		case tok == token.SEMICOLON:
+			toks = append(toks, ";")
+		case lit != "":
+			toks = append(toks, lit)
+		default:
+			toks = append(toks, tok.String())
+		}
+	}
+	for len(toks) > 0 && toks[len(toks)-1] == ";" {
+		toks = toks[:len(toks)-1]
+	}
+	return strings.Join(toks, " ")
 }

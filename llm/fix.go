@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -85,6 +84,10 @@ var fence = regexp.MustCompile("(?s)^\\s*```[a-zA-Z]*\\s*\\n(.*?)\\n?\\s*```\\s*
 // cleanText undoes what models do to YAML text on the way.
 func (fx *fixer) cleanText(text string) string {
 	text = strings.TrimPrefix(text, "\ufeff")
+	if !strings.Contains(text, "\n") && strings.Contains(text, `\n`) {
+		text = strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t", `\"`, `"`).Replace(text)
+		fx.fixf("unescaped the newlines of the YAML")
+	}
 	if m := fence.FindStringSubmatch(text); m != nil {
 		text = m[1]
 		fx.fixf("removed the code fence around the YAML")
@@ -94,12 +97,6 @@ func (fx *fixer) cleanText(text string) string {
 		if j := strings.Index(rest, "```"); j >= 0 {
 			text = rest[:j]
 			fx.fixf("kept only the fenced YAML block of the answer")
-		}
-	}
-	if !strings.Contains(text, "\n") && strings.Contains(text, `\n`) {
-		if s, err := strconv.Unquote(`"` + strings.ReplaceAll(text, `"`, `\"`) + `"`); err == nil {
-			text = s
-			fx.fixf("unescaped the newlines of the YAML")
 		}
 	}
 	lines := strings.Split(text, "\n")
@@ -739,9 +736,15 @@ func (fx *fixer) fixInputs(c *yaml.Node) {
 	switch {
 	case inputs == nil:
 	case inputs.Kind == yaml.MappingNode:
+		unknown, missing := oddOnes(mapKeys(inputs), names)
 		for i := 0; i+1 < len(inputs.Content); i += 2 {
 			k := inputs.Content[i].Value
 			name := closest(k, names, nil)
+			if name == "" && len(unknown) == 1 && len(missing) == 1 && k == unknown[0] {
+				// The one argument that names no parameter is the one
+				// parameter left without an argument.
+				name = missing[0]
+			}
 			if name == "" {
 				continue // the loader reports the unknown parameter
 			}
@@ -760,6 +763,25 @@ func (fx *fixer) fixInputs(c *yaml.Node) {
 			inputs.Content[i] = fx.value(inputs.Content[i], p.Type)
 		}
 	}
+}
+
+// oddOnes returns the keys that name no parameter (even loosely) and
+// the parameters no key names.
+func oddOnes(keys, params []string) (unknown, missing []string) {
+	named := map[string]bool{}
+	for _, k := range keys {
+		if p := closest(k, params, nil); p != "" {
+			named[p] = true
+		} else {
+			unknown = append(unknown, k)
+		}
+	}
+	for _, p := range params {
+		if !named[p] {
+			missing = append(missing, p)
+		}
+	}
+	return unknown, missing
 }
 
 func structOrMap(t types.Type) bool {

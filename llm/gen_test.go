@@ -356,3 +356,125 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// bundleAnswer writes a bundle answer.
+func bundleAnswer(t *testing.T, b llm.Bundle) string {
+	t.Helper()
+	data, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestGenAnthropicBundle drives the bundle mode over Anthropic's wire
+// format (tool use): a targeted round that answers garbage twice (the
+// exploration keeps the first round), a bundle that breaks the schema
+// (sent back once), then one with a wrong expected value and a
+// positional input.
+func TestGenAnthropicBundle(t *testing.T) {
+	script := llmtest.NewScript(map[llmtest.Stage][]string{
+		llmtest.Explore1: {plan(t,
+			[]string{`Split(100, 3)`, `Split(10, 1)`, `Split(-7, 2)`, "n := 4\nSplit(0, n)"},
+			[]string{`Split(5, 0)`, `Split(5, -1)`},
+		)},
+		llmtest.Explore2: {"I could not think of anything else.", `{"snippets": "none", "error_snippets": []}`},
+		llmtest.Spec: {
+			`{"functions": [{"name": "Split", "cases": "none"}]}`,
+			bundleAnswer(t, llm.Bundle{Functions: []llm.BundleFunction{{
+				Name:  "money.Split",
+				Evals: llm.BundleEvals{Type: "[]int"},
+				Cases: []llm.BundleCase{
+					{ID: "thirds", Inputs: `{"cents": 100, "n": 3}`, Expected: `[33, 33, 34]`},
+					{ID: "one", Inputs: `{"Cents": 10, "N": 1}`, Expected: `[10]`},
+					{ID: "positional", Inputs: `[0, 4]`, Expected: `[0, 0, 0, 0]`},
+					{ID: "zero-shares", Inputs: `{"cents": 5, "n": 0}`, Raises: "panic", Match: "split into 0 shares"},
+					{ID: "broken", Inputs: `{"cents": 5, n: }`, Expected: `[5]`},
+				},
+			}}}),
+		},
+	})
+	srv := modeltest.NewAnthropicServer(t, script.Handler())
+	c, err := model.New("anthropic:claude-haiku-4-5", srv.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	meter := model.NewMeter(c, nil)
+	rs := genWith(t, copyModule(t), meter, meter, llm.AgentOptions{Bundle: true}, "Split")
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatalf("gen: %v (notes %q)", r.Err, r.Notes)
+	}
+	t.Logf("result: %+v", r)
+	notes := strings.Join(r.Notes, "\n")
+	if !strings.Contains(notes, "exploration stopped after round 1") || !strings.Contains(notes, "schema") {
+		t.Errorf("the garbage round is not reported with its reason: notes %q", r.Notes)
+	}
+	if r.SpecWriter != "anthropic:claude-haiku-4-5" {
+		t.Errorf("spec writer %q, want the model (notes %q)", r.SpecWriter, r.Notes)
+	}
+	if calls := script.Calls(); calls[llmtest.Spec] != 2 || calls[llmtest.Explore2] != 2 {
+		t.Errorf("calls %v, want 2 spec calls (a resend) and 2 targeted calls (a resend)", calls)
+	}
+	if r.Corrected == 0 {
+		t.Error("the wrong split [33, 33, 34] was not corrected")
+	}
+	file, err := spec.Load(r.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := file.Function("Split")
+	if c := findCase(fn, "thirds"); c == nil || c.Expected == nil || c.Expected.String() != "[34, 33, 33]" {
+		t.Errorf("case thirds: %+v, want expected [34, 33, 33] observed natively", c)
+	}
+	if c := findCase(fn, "positional"); c == nil {
+		t.Error("the case with positional inputs is lost")
+	}
+	if c := findCase(fn, "zero-shares"); c == nil || c.Raises != "panic" {
+		t.Errorf("case zero-shares: %+v, want the panic", c)
+	}
+	if findCase(fn, "broken") != nil {
+		t.Error("the case whose inputs are not JSON should be dropped")
+	}
+	if fn.Evals.Type == nil || fn.Evals.Type.Type != "[]int64" {
+		t.Errorf("Type evaluator %+v, want []int64", fn.Evals.Type)
+	}
+	runSpec(t, r.Path)
+	if r.Cost == nil || r.Cost.Phases[llm.PhaseSpec].Calls != 2 {
+		t.Errorf("cost %+v, want 2 spec calls", r.Cost)
+	}
+}
+
+// TestGenFallbacks checks that the built-in explorer and writer take
+// over: the model proposes nothing (an empty plan), then answers the
+// spec and every refinement with garbage.
+func TestGenFallbacks(t *testing.T) {
+	script := llmtest.NewScript(map[llmtest.Stage][]string{
+		llmtest.Explore1: {`{"snippets": [], "error_snippets": []}`},
+		llmtest.Spec:     {`{"yaml": 42}`},
+		llmtest.Refine:   {`{"yaml": "ParseCents: [unclosed"}`},
+	})
+	srv := modeltest.NewOpenAIServer(t, script.Handler())
+	c, err := model.New("openai:gpt-4.1-mini", srv.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := genWith(t, copyModule(t), c, nil, llm.AgentOptions{}, "ParseCents")
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatalf("gen: %v (notes %q)", r.Err, r.Notes)
+	}
+	notes := strings.Join(r.Notes, "\n")
+	for _, want := range []string{"built-in explorer explored instead", "spec agent failed, the built-in writer wrote the spec"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes %q, want %q", r.Notes, want)
+		}
+	}
+	if r.SpecWriter != "builtin" || r.Probes < 20 || r.Cases == 0 {
+		t.Errorf("writer %q, %d probes, %d cases: want the built-in explorer and writer", r.SpecWriter, r.Probes, r.Cases)
+	}
+	if calls := script.Calls(); calls[llmtest.Spec] != 2 || calls[llmtest.Refine] != 2 {
+		t.Errorf("calls %v, want the spec (with its resend) and 2 refinements", calls)
+	}
+	runSpec(t, r.Path)
+}

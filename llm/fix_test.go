@@ -1,0 +1,243 @@
+package llm_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/specgen-dev/specgen/llm"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// loadFunc loads a function of the test module.
+func loadFunc(t *testing.T, name string) *target.Func {
+	t.Helper()
+	pkg, err := target.Load(context.Background(), "./money", target.Config{Dir: "testdata/mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// specText renders a function's spec for comparisons.
+func specText(t *testing.T, fn *spec.Function) string {
+	t.Helper()
+	data, err := (&spec.File{Functions: []*spec.Function{fn}}).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestParseSpec(t *testing.T) {
+	parse := loadFunc(t, "ParseCents")
+	split := loadFunc(t, "Split")
+	tests := []struct {
+		name, why string
+		f         *target.Func
+		yaml      string
+		// want are substrings of the parsed spec, rendered; absent must
+		// not appear.
+		want, absent []string
+		fix          string // a substring of one of the fixes
+		err          string // a substring of the error
+	}{
+		{
+			name: "clean", why: "a correct spec is taken as it is, without fixes",
+			f:    parse,
+			yaml: "ParseCents:\n  dataset:\n    - case: {id: a, input: \"1\", expected: 100}\n",
+			want: []string{"id: a", `input: "1"`, "expected: 100"},
+		},
+		{
+			name: "python-tags", why: "Python tags are stripped and the value read for what it looks like",
+			f:    split,
+			yaml: "Split:\n  dataset:\n    - case:\n        inputs: !!python/tuple [7, 2]\n        expected: !!python/list [4, 3]\n",
+			want: []string{"inputs: [7, 2]", "expected: [4, 3]"},
+			fix:  "stripped the YAML tag !!python/tuple",
+		},
+		{
+			name: "set-as-list", why: "a set (a mapping of nulls) becomes a list where the result is a slice",
+			f:    split,
+			yaml: "Split:\n  dataset:\n    - case:\n        inputs: {cents: 2, n: 2}\n        expected: !!set {1, 1}\n",
+			fix:  "wrote a set as a list",
+		},
+		{
+			name: "fenced-and-escaped", why: "a code fence and escaped newlines are undone",
+			f:    parse,
+			yaml: "```yaml\\nParseCents:\\n  dataset:\\n    - case: {input: \\\"2\\\", expected: 200}\\n```",
+			want: []string{"expected: 200"},
+			fix:  "unescaped the newlines",
+		},
+		{
+			name: "no-function-name", why: "a spec without the function's name at the top is taken as its body",
+			f:    parse,
+			yaml: "evals:\n  Type: {type: int64}\ndataset:\n  - case: {input: \"3\", expected: 300}\n",
+			want: []string{"expected: 300", "Type: {type: int64}"},
+			fix:  "no function name at the top",
+		},
+		{
+			name: "qualified-name", why: "a qualified function name is renamed",
+			f:    parse,
+			yaml: "money.ParseCents:\n  dataset:\n    - case: {input: \"3\", expected: 300}\n",
+			want: []string{"expected: 300"},
+			fix:  `renamed the function "money.ParseCents"`,
+		},
+		{
+			name: "list-of-cases", why: "a bare list is the dataset",
+			f:    parse,
+			yaml: "- {input: \"4\", expected: 400}\n- {input: \"\", raises: ErrEmpty}\n",
+			want: []string{"expected: 400", "raises: money.ErrEmpty"},
+		},
+		{
+			name: "dataset-as-map", why: "a mapping of ids to cases becomes a list with the ids",
+			f:    parse,
+			yaml: "ParseCents:\n  cases:\n    four: {input: \"4\", output: 400}\n",
+			want: []string{"id: four", "expected: 400"},
+			fix:  `renamed the key "cases" to "dataset"`,
+		},
+		{
+			name: "scalar-evaluators", why: "evaluators given as scalars, under other names, or about timing are fixed or dropped",
+			f:      parse,
+			yaml:   "ParseCents:\n  evals:\n    assert: \"output >= 0 or err is not None\"\n    Duration: 10\n    Typ: int\n    Expected: 1\n  dataset:\n    - case: {input: \"1\", expected: 100}\n",
+			want:   []string{"Assertion: {assertion: output >= 0 || err != nil}", "Type: {type: int64}"},
+			absent: []string{"Duration", "Expected:"},
+			fix:    `rewrote the Assertion`,
+		},
+		{
+			name: "raises-names", why: "exception names, bare sentinel and error type names become spec names",
+			f:    parse,
+			yaml: "ParseCents:\n  dataset:\n    - case: {input: \"\", raises: ErrEmpty}\n    - case: {input: \"x\", raises: TypeError}\n    - case: {input: \"1000000000\", raises: RangeError}\n    - case: {input: \"y\", error_message: \"bad amount\"}\n",
+			want: []string{"raises: money.ErrEmpty", "raises: error", "raises: '*money.RangeError'", "match: bad amount"},
+			fix:  `added raises: error to a case with match only`,
+		},
+		{
+			name: "multi-param-shapes", why: "input given for a two-parameter function becomes inputs; misspelt parameters are renamed",
+			f:    split,
+			yaml: "Split:\n  dataset:\n    - case: {input: {cents: 9, num: 2}, expected: [5, 4]}\n    - case: {input: [9, 3], expected: [3, 3, 3]}\n",
+			want: []string{"inputs: {cents: 9, n: 2}", "inputs: [9, 3]"},
+			fix:  "wrote input as inputs",
+		},
+		{
+			name: "scalar-inputs", why: "a scalar inputs of a one-parameter function is its input",
+			f:    parse,
+			yaml: "ParseCents:\n  dataset:\n    - case: {inputs: \"5\", expected: 500}\n",
+			want: []string{`input: "5"`},
+			fix:  "wrote a scalar inputs as input",
+		},
+		{
+			name: "duplicate-ids", why: "duplicate ids are made unique rather than dropped",
+			f:    parse,
+			yaml: "ParseCents:\n  dataset:\n    - case: {id: x, input: \"1\"}\n    - case: {id: x, input: \"2\"}\n",
+			want: []string{"id: x\n", "id: x-2"},
+		},
+		{
+			name: "bad-case-dropped", why: "a case that still does not load is dropped, the others kept",
+			f:      parse,
+			yaml:   "ParseCents:\n  dataset:\n    - case: {input: \"1\", expected: 100}\n    - case: {input: \"2\", tolerance: lots}\n",
+			want:   []string{"expected: 100"},
+			absent: []string{"lots"},
+			fix:    "dropped a case",
+		},
+		{
+			name: "not-yaml", why: "an answer that is not YAML is an error for the failure context",
+			f: parse, yaml: "ParseCents: [unclosed",
+			err: "does not parse",
+		},
+		{
+			name: "other-function", why: "a spec of other functions only is an error",
+			f: parse, yaml: "Foo: {dataset: []}\nBar: {dataset: []}\n",
+			err: "no spec of ParseCents",
+		},
+		{
+			name: "empty", why: "an empty answer is an error",
+			f: parse, yaml: "  \n",
+			err: "no YAML",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fn, fixes, err := llm.ParseSpec(tt.f, tt.yaml)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("%s: error %v, want one with %q", tt.why, err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v (fixes %q)", tt.why, err, fixes)
+			}
+			got := specText(t, fn)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%s: spec lacks %q:\n%s", tt.why, w, got)
+				}
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(got, a) {
+					t.Errorf("%s: spec has %q:\n%s", tt.why, a, got)
+				}
+			}
+			if tt.fix != "" && !strings.Contains(strings.Join(fixes, "\n"), tt.fix) {
+				t.Errorf("%s: fixes %q, want one with %q", tt.why, fixes, tt.fix)
+			}
+			if tt.fix == "" && tt.name == "clean" && len(fixes) > 0 {
+				t.Errorf("%s: fixes %q", tt.why, fixes)
+			}
+		})
+	}
+}
+
+func TestParseBundle(t *testing.T) {
+	split := loadFunc(t, "Split")
+	tests := []struct {
+		name, why string
+		b         llm.Bundle
+		want      []string
+		err       string
+	}{
+		{
+			name: "values-as-json", why: "inputs and expected JSON texts become values",
+			b: llm.Bundle{Functions: []llm.BundleFunction{{Name: "Split", Cases: []llm.BundleCase{
+				{ID: "a", Inputs: `{"cents": 3, "n": 2}`, Expected: `[2, 1]`},
+				{ID: "b", Inputs: `{"cents": 3, "n": 0}`, Raises: "panic", Match: "^split"},
+			}}}},
+			want: []string{"inputs: {cents: 3, n: 2}", "expected: [2, 1]", "raises: panic", "match: ^split"},
+		},
+		{
+			name: "evals", why: "non-empty evaluator fields become evaluators; the Type is fixed",
+			b: llm.Bundle{Functions: []llm.BundleFunction{{Name: "Split", Evals: llm.BundleEvals{Type: "list", Assertion: "len(output) == n"},
+				Cases: []llm.BundleCase{{Inputs: `{"cents": 1, "n": 1}`, Expected: `[1]`}}}}},
+			want: []string{"Type: {type: '[]int64'}", "Assertion: {assertion: len(output) == n}"},
+		},
+		{
+			name: "wrong-function", why: "a bundle of other functions only is an error",
+			b:   llm.Bundle{Functions: []llm.BundleFunction{{Name: "A"}, {Name: "B"}}},
+			err: "no function Split",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fn, fixes, err := llm.ParseBundle(split, &tt.b)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("%s: error %v, want %q", tt.why, err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v (fixes %q)", tt.why, err, fixes)
+			}
+			got := specText(t, fn)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%s: spec lacks %q:\n%s", tt.why, w, got)
+				}
+			}
+		})
+	}
+}
