@@ -303,9 +303,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // disagreement is noted and native wins.
 func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
 	var recs []*explore.Record
-	for _, b := range selectBehaviours(x, maxCases) {
-		recs = append(recs, x.Records[b.Rep])
-	}
+	recs = selectRecords(x, maxCases)
 	if len(recs) == 0 {
 		return nil, nil
 	}

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -23,8 +24,8 @@ import (
 // as values (functions, channels) are left out, with the reason in skipped.
 func WriteCases(x *explore.Exploration) (cases []*spec.Case, skipped []string) {
 	var results []executors.Result
-	for _, b := range selectBehaviours(x, maxCases) {
-		results = append(results, x.Records[b.Rep].Result)
+	for _, r := range selectRecords(x, maxCases) {
+		results = append(results, r.Result)
 	}
 	return CasesFromResults(x.Func, results)
 }
@@ -107,6 +108,182 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return order[out[i]] < order[out[j]] })
 	return out
+}
+
+// selectRecords picks the probes to write cases from: the representatives
+// of selectBehaviours, then — while there is room under limit — the
+// smallest probes that bring a feature no chosen probe has: words and
+// punctuation of string inputs and results, the magnitude and sign of
+// numbers, the error or panic message. Probes on one path that differ in
+// these are what tells a mutated constant or table entry from the
+// original. The choice is deterministic.
+func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
+	var out []*explore.Record
+	have := map[string]bool{}
+	chosen := map[*explore.Record]bool{}
+	take := func(r *explore.Record) {
+		out = append(out, r)
+		chosen[r] = true
+		for _, f := range features(r.Result) {
+			have[f] = true
+		}
+	}
+	for _, b := range selectBehaviours(x, limit) {
+		take(x.Records[b.Rep])
+	}
+	var pool []*explore.Record
+	for _, r := range x.Records {
+		if r.Ran() && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
+			pool = append(pool, r)
+		}
+	}
+	for len(out) < limit {
+		var best *explore.Record
+		bestNew, bestSize := 0, 0
+		for _, r := range pool {
+			if chosen[r] {
+				continue
+			}
+			// A failing probe must bring a new message; a returning one
+			// a new feature of its inputs or results.
+			n := 0
+			failed := r.Result.Err != nil || r.Result.Panic != nil
+			for _, f := range features(r.Result) {
+				if !have[f] && (!failed || !strings.HasPrefix(f, "in:")) {
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			// The smallest input that brings anything new: short cases
+			// read well, and each one still adds a feature.
+			size := inputSize(r.Result)
+			if best == nil || size < bestSize || size == bestSize && n > bestNew {
+				best, bestNew, bestSize = r, n, size
+			}
+		}
+		if best == nil {
+			break
+		}
+		take(best)
+	}
+	return out
+}
+
+// features lists what a probe's inputs and result are made of, coarsely.
+func features(r executors.Result) []string {
+	var out []string
+	var walk func(prefix string, v spec.Value)
+	walk = func(prefix string, v spec.Value) {
+		switch v.Kind {
+		case spec.String:
+			for _, w := range words(v.Str) {
+				out = append(out, prefix+"w:"+w)
+			}
+		case spec.Int, spec.Uint, spec.Float:
+			out = append(out, prefix+"n:"+magnitude(v))
+		case spec.Bool:
+			out = append(out, prefix+"b:"+v.String())
+		case spec.List:
+			out = append(out, fmt.Sprintf("%slen:%d", prefix, min(len(v.List), 3)))
+			for _, e := range v.List {
+				walk(prefix, e)
+			}
+		case spec.Map:
+			for _, e := range v.Map {
+				walk(prefix+e.Key.String()+".", e.Val)
+			}
+		case spec.Null:
+			out = append(out, prefix+"nil")
+		}
+	}
+	for _, in := range r.Inputs {
+		walk("in:"+in.Name+".", in.Value)
+	}
+	for i, o := range r.Outputs {
+		walk(fmt.Sprintf("out%d.", i), o)
+	}
+	if r.Err != nil {
+		out = append(out, "err:"+r.Err.Message)
+	}
+	if r.Panic != nil {
+		out = append(out, "panic:"+r.Panic.Message)
+	}
+	return out
+}
+
+// words splits a string into lower-case letter runs and single
+// punctuation characters; digits only count as "digits".
+func words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	digits := false
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			cur = append(cur, r)
+		case unicode.IsDigit(r):
+			flush()
+			digits = true
+		default:
+			flush()
+			out = append(out, string(r))
+		}
+	}
+	flush()
+	if digits {
+		out = append(out, "digits")
+	}
+	if s == "" {
+		out = append(out, "empty")
+	}
+	return out
+}
+
+// magnitude buckets a number by sign and order of magnitude.
+func magnitude(v spec.Value) string {
+	f := 0.0
+	switch v.Kind {
+	case spec.Int:
+		f = float64(v.Int)
+	case spec.Uint:
+		f = float64(v.Uint)
+	default:
+		f = v.Float
+	}
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 0):
+		return v.String()
+	case f == 0:
+		return "0"
+	}
+	sign := "+"
+	if f < 0 {
+		sign = "-"
+	}
+	e := int(math.Floor(math.Log10(math.Abs(f)) / 3))
+	frac := ""
+	if v.Kind == spec.Float && f != math.Trunc(f) {
+		frac = ".f"
+	}
+	return fmt.Sprintf("%se%d%s", sign, e*3, frac)
+}
+
+func inputSize(r executors.Result) int {
+	n := 0
+	for _, in := range r.Inputs {
+		n += len(in.Value.String())
+	}
+	return n
 }
 
 // coarseClass names an outcome by its kind and, for errors and panics,
