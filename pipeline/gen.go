@@ -233,6 +233,10 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = err
 		return res
 	}
+	if ctx.Err() != nil {
+		res.Err = ctx.Err()
+		return res
+	}
 	if err != nil {
 		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
 	}

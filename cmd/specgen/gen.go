@@ -25,6 +25,7 @@ type genOptions struct {
 	dryRun    bool
 	verbose   bool
 	quiet     bool
+	models    modelFlags
 }
 
 func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -40,6 +41,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
+	o.models.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -69,6 +71,13 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	default:
 		return usagef("gen: -executor %q: want auto, native or yaegi", o.executor)
 	}
+	ms, err := o.models.setup(os.Getenv, opts.Logf)
+	if err != nil {
+		return usageError{fmt.Errorf("gen: %w", err)}
+	}
+	ms.apply(&opts)
+	ctx, cancel := ms.bind(ctx)
+	defer cancel()
 	pkgs, err := pipeline.Expand(ctx, "", pos[0])
 	if err != nil {
 		return usageError{fmt.Errorf("gen: %w", err)}
@@ -79,6 +88,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var results []*pipeline.FuncResult
 	for _, pkg := range pkgs {
 		rs, err := pipeline.Gen(ctx, pkg, pos[1:], opts)
+		if err := ms.replayErr(); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
 		if err != nil {
 			return usageError{fmt.Errorf("gen: %w", err)}
 		}
@@ -86,6 +98,14 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	cwd, _ := os.Getwd()
 	failed := writeTable(stdout, results, cwd)
+	if ms.meter != nil {
+		writeCost(stdout, ms.meter.Snapshot())
+	}
+	if o.models.jsonOut != "" {
+		if err := writeGenReport(o.models.jsonOut, results, ms.meter, cwd); err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+	}
 	if failed {
 		return errFailed
 	}
@@ -122,7 +142,15 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprint(w, "\r\033[K")
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tBEHAVIOURS\tPROBES\tENGINE\tTIME\tSPEC")
+	withCost := false
+	for _, r := range results {
+		withCost = withCost || r.Cost != nil
+	}
+	costHead, cost := "", func(*pipeline.FuncResult) string { return "" }
+	if withCost {
+		costHead, cost = "\tCALLS\tTOKENS\tCOST", costColumns
+	}
+	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
 	failed := false
 	var notes []string
 	for _, r := range results {
@@ -132,7 +160,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			continue
 		case r.Err != nil:
 			failed = true
-			fmt.Fprintf(tw, "%s\t-\t-\t%d\t%d\t%s\t%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), r.Err)
+			fmt.Fprintf(tw, "%s\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
 			continue
 		}
 		path := r.Path
@@ -143,7 +171,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		if r.Changed {
 			state = "written"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%s\t%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), path, state)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
 			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
 		}

@@ -45,6 +45,7 @@ func TestScripts(t *testing.T) {
 			}
 			env.Setenv("XDG_CACHE_HOME", cache)
 			env.Setenv("GOPROXY", "off")
+			fakeModels(t, env)
 			return nil
 		},
 	})
