@@ -64,6 +64,8 @@ type checked struct {
 	failures []string
 	// corrected counts the cases whose outcome was corrected.
 	corrected int
+	// coverage is the spec's statement coverage of the function.
+	coverage float64
 }
 
 func (c *checked) passRate() float64 {
@@ -118,7 +120,7 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 		for _, fix := range draft.Fixes {
 			g.logf("%s: spec attempt %d: fixed: %s", f.Name, attempt, fix)
 		}
-		fn := combine(f.Name, kept, draft.Function)
+		fn := combine(f, kept, draft.Function)
 		chk, err := g.checkDraft(ctx, f, fn)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -158,6 +160,15 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 	}
 	fn, obs := finalize(best, res)
 	res.Injected = injectErrors(fn, obs, verified)
+	if best.coverage < res.ExploreCoverage-0.05 {
+		// The agent left behaviours out: the spec must reach what
+		// exploration reached.
+		if n := injectSuccesses(f, fn, verified); n > 0 {
+			res.Injected += n
+			res.Notes = append(res.Notes, fmt.Sprintf("spec agent: its spec covered %.1f%% of the statements, exploration %.1f%%: added %d verified cases it left out",
+				best.coverage, res.ExploreCoverage, n))
+		}
+	}
 	if len(fn.Dataset) == 0 {
 		return nil, errors.New("no case of the agent's spec holds")
 	}
@@ -182,15 +193,15 @@ func (g *generator) logf(format string, args ...any) {
 
 // combine is the draft's spec with the kept cases of earlier attempts
 // first; a draft case with the inputs of a kept one is left out.
-func combine(name string, kept []*spec.Case, draft *spec.Function) *spec.Function {
-	fn := &spec.Function{Name: name, Evals: draft.Evals}
+func combine(f *target.Func, kept []*spec.Case, draft *spec.Function) *spec.Function {
+	fn := &spec.Function{Name: f.Name, Evals: draft.Evals}
 	seen := map[string]bool{}
 	for _, c := range kept {
-		seen[caseKey(c)] = true
+		seen[argsKey(f, c)] = true
 		fn.Dataset = append(fn.Dataset, c)
 	}
 	for _, c := range draft.Dataset {
-		if k := caseKey(c); !seen[k] {
+		if k := argsKey(f, c); !seen[k] {
 			seen[k] = true
 			fn.Dataset = append(fn.Dataset, c)
 		}
@@ -246,6 +257,9 @@ func (g *generator) checkDraft(ctx context.Context, f *target.Func, fn *spec.Fun
 	}
 	chk.fn = fn
 	chk.reports = rep.Cases
+	if rep.Coverage != nil {
+		chk.coverage = rep.Coverage.Percent
+	}
 	for _, cr := range rep.Cases {
 		if cr.Status == runner.Passed {
 			chk.passed++
@@ -272,6 +286,7 @@ func (g *generator) runDraft(ctx context.Context, f *target.Func, fn *spec.Funct
 				Executor:       g.native,
 				Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
 				IgnoreDuration: true,
+				Cover:          true,
 				Timeout:        g.opts.Explore.Timeout,
 				Logf:           g.opts.Logf,
 			})
@@ -617,6 +632,57 @@ func injectErrors(fn *spec.Function, obs []runner.CaseReport, verified []*spec.C
 		n++
 	}
 	return n
+}
+
+// injectSuccesses adds to fn a copy of every verified case that returns
+// normally whose inputs no case of fn has, and returns how many.
+func injectSuccesses(f *target.Func, fn *spec.Function, verified []*spec.Case) int {
+	have := map[string]bool{}
+	for _, c := range fn.Dataset {
+		have[argsKey(f, c)] = true
+	}
+	n := 0
+	for _, v := range verified {
+		if v.Raises != "" || have[argsKey(f, v)] {
+			continue
+		}
+		c := *v
+		c.Pos, c.Fields = spec.Pos{}, nil
+		fn.Dataset = append(fn.Dataset, &c)
+		n++
+	}
+	return n
+}
+
+// argsKey identifies a case's receiver and arguments however they are
+// written: input, inputs by name or inputs in order.
+func argsKey(f *target.Func, c *spec.Case) string {
+	args := map[string]spec.Value{}
+	switch {
+	case c.Input != nil && len(f.Params) > 0:
+		args[f.Params[0].Name] = *c.Input
+	case c.Inputs != nil && c.Inputs.Kind == spec.Map:
+		for _, e := range c.Inputs.Map {
+			args[e.Key.Str] = e.Val
+		}
+	case c.Inputs != nil && c.Inputs.Kind == spec.List:
+		for i, v := range c.Inputs.List {
+			if i < len(f.Params) {
+				args[f.Params[i].Name] = v
+			}
+		}
+	}
+	var b strings.Builder
+	if c.Receiver != nil {
+		b.WriteString(c.Receiver.String())
+	}
+	for _, p := range f.Params {
+		b.WriteString("\x00")
+		if v, ok := args[p.Name]; ok {
+			b.WriteString(v.String())
+		}
+	}
+	return b.String()
 }
 
 // uniqueIDs gives every case a unique id: duplicates get a numeric
