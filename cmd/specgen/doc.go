@@ -25,10 +25,32 @@ PKG/testdata/specgen/<Func>_evals.yml for each. Functions are named Func,
 Type.Method or (*Type).Method. Functions the tool cannot drive (generic
 ones, ones taking functions or channels) are skipped with the reason.
 
-The built-in explorer is used: no network, no API key, deterministic. It
-mixes type-directed boundary values, values mined from the function's
-source (literals, comparison operands, separators) and coverage-guided
-mutation, and stops when nothing new turns up.
+By default the built-in explorer is used: no network, no API key,
+deterministic. It mixes type-directed boundary values, values mined from
+the function's source (literals, comparison operands, separators) and
+coverage-guided mutation, and stops when nothing new turns up.
+
+With -model (or $MODEL_NAME), a language model writes the probes and the
+spec instead, as vowel's CodeMode does: a broad first round of probe
+snippets, a second round targeted at what is missing (given the results
+clustered, the lines still uncovered and the snippets already tried),
+snippets that do not compile sent back with the compiler's message for
+repair; then the spec, written from the verified results, sanitized
+(YAML tags stripped, keys, shapes and types fixed), every case run
+natively and its expected value or error corrected to what was observed,
+the error behaviours the model left out added back, and refined with the
+failures while fewer than -min-pass percent of its cases pass. Nothing a
+model says lands in a spec unless native execution confirmed it. When a
+model fails or proposes nothing, the built-in explorer and writer take
+over, with a note.
+
+Models are named provider:name: openai:gpt-4.1-mini,
+anthropic:claude-haiku-4-5, ollama:qwen2.5-coder (a local server), or
+openai-compatible:NAME with a base URL. Keys come from $OPENAI_API_KEY and
+$ANTHROPIC_API_KEY, base URLs from $OPENAI_BASE_URL and
+$ANTHROPIC_BASE_URL or -base-url. -explore-model ($EXPLORATION_MODEL) and
+-spec-model ($SPEC_MODEL) choose a model per step. A missing key or an
+unknown provider is reported before any work.
 
 Flags:
 
@@ -41,6 +63,34 @@ Flags:
 	-timeout d       bound on each probe (default 5s)
 	-n               explore and check, but write nothing
 	-q, -v           quiet; debug logging
+
+Model flags:
+
+	-model provider:name    model that explores and writes the spec
+	-explore-model m        model that writes the probes
+	-spec-model m           model that writes the spec
+	-base-url URL           API base URL of every model
+	-model-timeout d        bound on each model call attempt (default 2m)
+	-prompts list           first-round prompt variants: general, boundary,
+	                        errors, combinations, properties
+	-hetero                 heterogeneous prompting: the four focused variants,
+	                        merged and de-duplicated, instead of one prompt
+	-bundle                 ask for the spec as a structured bundle, not YAML
+	-min-pass percent       refine the model's spec below this pass rate (100)
+	-max-refine n           refinement rounds (default 2)
+	-record dir             record every model exchange in dir
+	-replay dir             answer every model call from dir, without network;
+	                        a call without a recording stops the run
+	-prices file            price table ($ per million tokens) overriding the
+	                        built-in one, YAML or JSON:
+	                        gpt-4.1-mini: {input_per_mtok: 0.4, output_per_mtok: 1.6}
+	-json file              write the gen report, with the cost, as JSON
+
+With a model, the final table has the calls, tokens and cost of each
+function, and a model: line totals them per phase (explore, repair,
+spec, refine); the -json report has them per function and phase. It
+holds no wall-clock times, so a replayed run reproduces it byte for
+byte, as it reproduces the specs.
 
 A rerun that finds the same behaviour rewrites nothing.
 
@@ -72,6 +122,10 @@ for usage errors and for specs or packages that do not load.
 
 	$ specgen gen ./examples/pricing ParseAmount
 	$ specgen run ./examples/...
+
+	$ export OPENAI_API_KEY=...
+	$ specgen gen -model openai:gpt-4.1-mini -record .specgen/rec ./examples/pricing ParseAmount
+	$ specgen gen -model openai:gpt-4.1-mini -replay .specgen/rec ./examples/pricing ParseAmount
 
 # Engines
 

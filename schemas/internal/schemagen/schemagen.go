@@ -13,6 +13,8 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/llm"
 	"github.com/specgen-dev/specgen/spec"
 )
 
@@ -39,6 +41,12 @@ func Table() []Entry {
 		{File: "specgen.schema.json", Value: &spec.File{}, Title: "specgen spec",
 			Description: "A specgen regression spec: the package under test and, under each function name (Func, Type.Method or (*Type).Method), its evaluators and cases.",
 			Adjust:      adjustSpec},
+		{File: "exploration-plan.schema.json", Value: &explore.Plan{}, Title: "specgen exploration plan",
+			Description: "A model's answer to one exploration round: probe snippets expected to return normally and snippets expected to fail.",
+			Adjust:      llm.AdjustPlanSchema},
+		{File: "spec-bundle.schema.json", Value: &llm.Bundle{}, Title: "specgen spec bundle",
+			Description: "A model's spec in bundle mode: per function its evaluators and cases, values written as JSON text.",
+			Adjust:      llm.AdjustBundleSchema},
 	}
 }
 
