@@ -86,6 +86,8 @@ type analysis struct {
 	gen         *valueGen
 	cands       [][]spec.Value // candidates per input position
 	seeds       []seed
+	// proposed are the inputs of the snippets proposed, by normalised code.
+	proposed map[string][]spec.Value
 	// risky are the seeds with a huge integer input (a count, a size):
 	// tried a few per round after the first, smallest first, so that
 	// the first that hangs or exhausts memory stops the others (hazards).
@@ -96,8 +98,9 @@ type analysis struct {
 // time.Duration) may make a probe allocate or loop for too long.
 const riskyMagnitude = 1e7
 
-// riskyPerRound bounds the risky seeds of a round.
-const riskyPerRound = 5
+// riskyPerRound bounds the risky seeds of a round: one, so that the
+// first that hangs (a timeout costs seconds) stops the larger ones.
+const riskyPerRound = 1
 
 // minedInt reports whether v is a number the code itself mentions (or a
 // neighbour of one it compares against): never risky.
@@ -162,7 +165,7 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Pkg != nil {
 		self = f.Pkg.Types
 	}
-	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: newValueGen(self, mine(f))}
+	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: newValueGen(self, mine(f)), proposed: map[string][]spec.Value{}}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
 		if f.RecvPtr {
@@ -317,21 +320,29 @@ func (a *analysis) importPath(name string) string {
 	return stdlibNames[name]
 }
 
-// decode reads a probe's reported inputs back into the generator's
-// values, in input order.
-func (a *analysis) decode(in []executors.NamedValue) ([]spec.Value, bool) {
+// decode returns the inputs of a record in input order: as the executor
+// reported them, else (a probe that timed out or killed its worker may
+// have none) as this explorer proposed them.
+func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
 	vals := make([]spec.Value, len(a.types))
-	found := 0
+	proposed, haveProposed := a.proposed[normCode(r.Snippet.Code)]
 	for i, name := range a.names {
-		for _, nv := range in {
+		found := false
+		for _, nv := range r.Result.Inputs {
 			if nv.Name == name {
 				vals[i] = coerce(nv.Value, a.types[i])
-				found++
+				found = true
 				break
 			}
 		}
+		if !found {
+			if !haveProposed {
+				return nil, false
+			}
+			vals[i] = proposed[i]
+		}
 	}
-	return vals, found == len(a.types)
+	return vals, true
 }
 
 // corpusEntry is an input that found something new, kept for mutation.
@@ -348,7 +359,7 @@ func (a *analysis) corpus(results []*Record) []corpusEntry {
 		if !r.Ran() || !r.Novel() || r.Result.Outcome == executors.Timeout || r.Result.Outcome == executors.Exited {
 			continue
 		}
-		vals, ok := a.decode(r.Result.Inputs)
+		vals, ok := a.decode(r)
 		if !ok {
 			continue
 		}
@@ -391,12 +402,16 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		tried[normCode(s.Code)] = true
 	}
 	plan := &Plan{}
-	add := func(code, desc string) {
+	if len(a.proposed) > 50000 {
+		clear(a.proposed)
+	}
+	add := func(code, desc string, vals []spec.Value) {
 		k := normCode(code)
 		if tried[k] {
 			return
 		}
 		tried[k] = true
+		a.proposed[k] = vals
 		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
 	}
 	corpus := a.corpus(req.Results)
@@ -409,7 +424,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	addSeeds := func(quota int) {
 		for ; next < len(a.seeds) && len(plan.Snippets) < quota; next++ {
 			if sd := a.seeds[next]; !haz.blocks(sd.vals) {
-				add(sd.code, sd.desc)
+				add(sd.code, sd.desc, sd.vals)
 			}
 		}
 	}
@@ -421,7 +436,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 				break
 			}
 			if k := normCode(sd.code); !tried[k] && !haz.blocks(sd.vals) {
-				add(sd.code, sd.desc+" (large)")
+				add(sd.code, sd.desc+" (large)", sd.vals)
 				n++
 			}
 		}
@@ -454,7 +469,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 			if err != nil {
 				continue
 			}
-			add(code, fmt.Sprintf("mutation of probe %d: %s", e.record+1, ops))
+			add(code, fmt.Sprintf("mutation of probe %d: %s", e.record+1, ops), vals)
 		}
 	}
 	addSeeds(limit)
@@ -466,7 +481,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 // round 1 has found how to get deep into the function, the other inputs'
 // candidates are tried there (a word's plural rules are only reached
 // when the count is not 1 and no plural is given).
-func (a *analysis) rebase(corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string)) {
+func (a *analysis) rebase(corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string, vals []spec.Value)) {
 	if len(a.types) < 2 || len(corpus) == 0 {
 		return
 	}
@@ -491,7 +506,7 @@ func (a *analysis) rebase(corpus []corpusEntry, haz hazards, quota int, plan *Pl
 				if err != nil {
 					continue
 				}
-				add(code, fmt.Sprintf("values of %s on the inputs of probe %d", a.names[i], base.record+1))
+				add(code, fmt.Sprintf("values of %s on the inputs of probe %d", a.names[i], base.record+1), vals)
 			}
 		}
 	}
@@ -556,7 +571,7 @@ func (a *analysis) hazards(results []*Record) hazards {
 		if o := r.Result.Outcome; o != executors.Timeout && o != executors.Exited {
 			continue
 		}
-		vals, ok := a.decode(r.Result.Inputs)
+		vals, ok := a.decode(r)
 		if !ok {
 			continue
 		}

@@ -303,6 +303,15 @@ func TestHazards(t *testing.T) {
 			t.Errorf("blocks(%s, %s) = %v, want %v (%s)", clip(tt.vals[0].String(), 20), tt.vals[1], got, tt.want, tt.reason)
 		}
 	}
+
+	// A probe that timed out may come back without its inputs: the
+	// explorer knows what it proposed.
+	code := "Pick(nil, 70000)"
+	a.proposed[normCode(code)] = []spec.Value{spec.NullValue(), spec.IntValue(70000)}
+	h = a.hazards([]*Record{{Snippet: Snippet{Code: code}, Class: "timeout", Result: executors.Result{Outcome: executors.Timeout}}})
+	if !h.blocks([]spec.Value{list(1), spec.IntValue(70000)}) || h.blocks([]spec.Value{list(1), spec.IntValue(69999)}) {
+		t.Errorf("hazards of a timeout without reported inputs = %v, want 70000 for input i", h)
+	}
 }
 
 // TestBuiltinConcurrent explores two functions at once with one
