@@ -127,7 +127,7 @@ func specPrompt(fi *funcInfo, req *pipeline.SpecRequest, bundle bool) string {
 		line := "- " + inputsText(fi, c) + "  =>  "
 		switch {
 		case c.Raises != "":
-			line += "raises: " + c.Raises
+			line += "raises: " + yamlScalar(c.Raises)
 			if c.Match != "" {
 				line += ", match: " + quoteYAML(c.Match)
 			}
@@ -209,6 +209,15 @@ func inputsText(fi *funcInfo, c *spec.Case) string {
 		return "(no arguments)"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// yamlScalar writes s plain when YAML reads it back as the same string,
+// quoted otherwise ("*pricing.ParseError" would be an alias).
+func yamlScalar(s string) string {
+	if s == "" || strings.ContainsAny(s[:1], "*&!%@`'\"{}[]|>#?:-,") || strings.ContainsAny(s, ":#") {
+		return quoteYAML(s)
+	}
+	return s
 }
 
 // quoteYAML writes s as a double-quoted YAML (and JSON) string.

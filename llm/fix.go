@@ -107,8 +107,17 @@ func (fx *fixer) cleanText(text string) string {
 			fx.fixf("replaced tabs in the indentation")
 		}
 	}
-	return strings.Join(lines, "\n")
+	text = strings.Join(lines, "\n")
+	if q := pointerRaises.ReplaceAllString(text, `${1}"${2}"`); q != text {
+		text = q
+		fx.fixf("quoted a raises pointer type (YAML reads *name as an alias)")
+	}
+	return text
 }
+
+// pointerRaises matches an unquoted pointer error type after raises:,
+// which YAML would read as an alias.
+var pointerRaises = regexp.MustCompile(`(\braises:[ \t]*)(\*[\p{L}_][\p{L}\p{N}_./]*)`)
 
 // coreTags are the YAML tags of plain data, kept as they are.
 var coreTags = map[string]bool{

@@ -116,6 +116,13 @@ func TestParseSpec(t *testing.T) {
 			fix:  `added raises: error to a case with match only`,
 		},
 		{
+			name: "pointer-raises", why: "an unquoted pointer type after raises, which YAML reads as an alias, is quoted",
+			f:    parse,
+			yaml: "ParseCents:\n  dataset:\n    - case: {input: \"1000000000\", raises: *money.RangeError}\n",
+			want: []string{"raises: '*money.RangeError'"},
+			fix:  "quoted a raises pointer type",
+		},
+		{
 			name: "multi-param-shapes", why: "input given for a two-parameter function becomes inputs; misspelt parameters are renamed",
 			f:    split,
 			yaml: "Split:\n  dataset:\n    - case: {input: {cents: 9, num: 2}, expected: [5, 4]}\n    - case: {input: [9, 3], expected: [3, 3, 3]}\n",
