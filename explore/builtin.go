@@ -320,12 +320,14 @@ func (a *analysis) importPath(name string) string {
 	return stdlibNames[name]
 }
 
-// decode returns the inputs of a record in input order: as the executor
-// reported them, else (a probe that timed out or killed its worker may
-// have none) as this explorer proposed them.
+// decode returns the inputs of a record in input order: as this
+// explorer proposed them when it wrote the snippet (exactly the values it
+// generated), else as the executor reported them.
 func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
+	if vals, ok := a.proposed[normCode(r.Snippet.Code)]; ok {
+		return vals, true
+	}
 	vals := make([]spec.Value, len(a.types))
-	proposed, haveProposed := a.proposed[normCode(r.Snippet.Code)]
 	for i, name := range a.names {
 		found := false
 		for _, nv := range r.Result.Inputs {
@@ -336,10 +338,7 @@ func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
 			}
 		}
 		if !found {
-			if !haveProposed {
-				return nil, false
-			}
-			vals[i] = proposed[i]
+			return nil, false
 		}
 	}
 	return vals, true

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"math"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,6 +44,9 @@ type mined struct {
 	// chars are the characters of tables the code looks things up in
 	// (less telling than the characters it compares against, in seps).
 	chars []string
+	// matches are strings that match the regular expressions the code
+	// compiles, and near misses of them.
+	matches []string
 
 	seen map[string]bool
 }
@@ -67,6 +71,7 @@ func (m *mined) suffix(s string) { m.addTo(&m.suffixes, "x", s) }
 func (m *mined) doc(s string)    { m.addTo(&m.docs, "d", s) }
 func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
 func (m *mined) char(s string)   { m.addTo(&m.chars, "ch", s) }
+func (m *mined) match(s string)  { m.addTo(&m.matches, "re", s) }
 
 func (m *mined) int(i int64) {
 	if m.seen == nil {
@@ -483,6 +488,21 @@ func (mn *miner) call(c *ast.CallExpr) {
 		for _, s := range classSamples[name] {
 			mn.m.class(s)
 		}
+	case "regexp":
+		switch name {
+		case "MustCompile", "Compile", "MatchString", "Match", "MustCompilePOSIX", "CompilePOSIX":
+		default:
+			return
+		}
+		if len(c.Args) == 0 {
+			return
+		}
+		if v := mn.constOf(c.Args[0]); v != nil && v.Kind() == constant.String {
+			mn.consumed[ast.Unparen(c.Args[0])] = true
+			for _, s := range regexpSamples(constant.StringVal(v)) {
+				mn.m.match(s)
+			}
+		}
 	}
 }
 
@@ -551,6 +571,128 @@ func mineComment(m *mined, text string) {
 			if f == math.Trunc(f) && math.Abs(f) < 1<<62 {
 				m.int(int64(f))
 			}
+		}
+	}
+}
+
+// maxRegexpSamples bounds the strings made from one regular expression.
+const maxRegexpSamples = 12
+
+// regexpSamples makes strings that match the regular expression re: the
+// shortest (every repetition at its minimum, the first alternative, the
+// first character of each class), a longer one, one per alternative and
+// class bound, and near misses (a character dropped, one added).
+func regexpSamples(re string) []string {
+	tree, err := syntax.Parse(re, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	tree = tree.Simplify()
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] && len(out) < maxRegexpSamples && len(s) <= 256 {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	// Each variant makes different choices: 0 the least, 1 more, 2 the
+	// last alternative and the upper bounds of classes.
+	for variant := 0; variant < 3; variant++ {
+		var b strings.Builder
+		regexpWrite(&b, tree, variant, 0)
+		add(b.String())
+	}
+	// One sample per alternative at the top level of each alternation.
+	var alts func(t *syntax.Regexp)
+	alts = func(t *syntax.Regexp) {
+		if t.Op == syntax.OpAlternate {
+			for _, sub := range t.Sub {
+				var b strings.Builder
+				regexpWriteWith(&b, tree, t, sub)
+				add(b.String())
+			}
+		}
+		for _, sub := range t.Sub {
+			alts(sub)
+		}
+	}
+	alts(tree)
+	if len(out) > 0 {
+		first := out[0]
+		if first != "" {
+			add(first[:len(first)-1])
+		}
+		add(first + "!")
+		add("!" + first)
+	}
+	return out
+}
+
+// regexpWrite writes one string matching t, choosing as variant says.
+func regexpWrite(b *strings.Builder, t *syntax.Regexp, variant, depth int) {
+	regexpWriteChoose(b, t, variant, depth, nil, nil)
+}
+
+// regexpWriteWith writes a string matching tree that takes alternative
+// sub at the alternation alt.
+func regexpWriteWith(b *strings.Builder, tree, alt, sub *syntax.Regexp) {
+	regexpWriteChoose(b, tree, 0, 0, alt, sub)
+}
+
+func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int, alt, sub *syntax.Regexp) {
+	if depth > 50 || b.Len() > 256 {
+		return
+	}
+	rec := func(x *syntax.Regexp) { regexpWriteChoose(b, x, variant, depth+1, alt, sub) }
+	switch t.Op {
+	case syntax.OpLiteral:
+		for _, r := range t.Rune {
+			b.WriteRune(r)
+		}
+	case syntax.OpCharClass:
+		if len(t.Rune) >= 2 {
+			r := t.Rune[0]
+			if variant == 2 {
+				r = t.Rune[len(t.Rune)-1]
+			}
+			if r > 0x10ffff {
+				r = t.Rune[0]
+			}
+			b.WriteRune(r)
+		}
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteByte('a')
+	case syntax.OpCapture:
+		rec(t.Sub[0])
+	case syntax.OpConcat:
+		for _, s := range t.Sub {
+			rec(s)
+		}
+	case syntax.OpAlternate:
+		choice := t.Sub[0]
+		if t == alt {
+			choice = sub
+		} else if variant == 2 {
+			choice = t.Sub[len(t.Sub)-1]
+		}
+		rec(choice)
+	case syntax.OpStar, syntax.OpQuest:
+		if variant > 0 {
+			rec(t.Sub[0])
+		}
+	case syntax.OpPlus:
+		rec(t.Sub[0])
+		if variant > 0 {
+			rec(t.Sub[0])
+		}
+	case syntax.OpRepeat:
+		n := t.Min
+		if variant > 0 && (t.Max < 0 || t.Max > n) {
+			n++
+		}
+		for i := 0; i < min(n, 64); i++ {
+			rec(t.Sub[0])
 		}
 	}
 }

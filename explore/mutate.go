@@ -31,7 +31,7 @@ type mutator struct {
 func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 	m := g.m
 	var tokens []string
-	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars} {
+	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars, m.matches} {
 		for _, s := range l {
 			if s != "" && len(s) <= 32 {
 				tokens = append(tokens, s)
@@ -80,6 +80,9 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 	}
 	if isDuration(t) {
 		return mu.duration(v)
+	}
+	if isTime(t) {
+		return mu.time(t, v)
 	}
 	if _, ok := types.Unalias(t).(*types.Named); ok && mu.rng.IntN(8) == 0 {
 		return mu.candidate(t, depth), "replace"
@@ -146,6 +149,9 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 // coerce brings a reported value to the kind the generator uses for t
 // (an executor may report a time.Duration as text, []byte as a string).
 func coerce(v spec.Value, t types.Type) spec.Value {
+	if isTime(t) {
+		return v
+	}
 	if isDuration(t) && v.Kind == spec.String {
 		if d, err := time.ParseDuration(v.Str); err == nil {
 			return spec.IntValue(int64(d))
@@ -669,4 +675,18 @@ func (mu *mutator) mapValue(m *types.Map, v spec.Value, depth int) (spec.Value, 
 	out.Map[i].Key = nk
 	out.SortMap()
 	return out, "key " + kop
+}
+
+// time moves a time.Time (written in RFC 3339) by a calendar step.
+func (mu *mutator) time(t types.Type, v spec.Value) (spec.Value, string) {
+	tm, err := time.Parse(time.RFC3339Nano, v.Str)
+	if v.Kind != spec.String || err != nil {
+		return mu.candidate(t, 0), "replace"
+	}
+	steps := []time.Duration{time.Nanosecond, time.Second, time.Hour, 24 * time.Hour, 7 * 24 * time.Hour, 30 * 24 * time.Hour, 365 * 24 * time.Hour}
+	d := steps[mu.rng.IntN(len(steps))]
+	if mu.rng.IntN(2) == 0 {
+		d = -d
+	}
+	return spec.StringValue(tm.Add(d).Format(time.RFC3339Nano)), "add " + d.String()
 }

@@ -169,22 +169,30 @@ func TestRunRepresentative(t *testing.T) {
 
 // TestRunBuiltinSample explores each sample function with the built-in
 // explorer: every statement must run, no probe may fail to compile, and
-// the exploration must end by patience.
+// the exploration must end by itself (patience, or nothing left to try).
 func TestRunBuiltinSample(t *testing.T) {
 	tests := []struct {
 		fn      string
 		classes []string // substrings of outcome classes that must be found
+		missed  int      // statements that cannot be reached, with why
+		why     string
 	}{
-		{"ParseSize", []string{"empty size", "no number in", "unknown unit …", "size too large", "strconv.ParseFloat: parsing", "ok int<0", "ok int=0", "ok int>0"}},
-		{"Grade", []string{"ok string"}},
-		{"Join", []string{`ok ""`, "ok string"}},
-		{"Rect.Area", []string{"panic", "ok float>0", "ok float=0"}},
-		{"(*Counter).Add", []string{"limit … exceeded", "ok"}},
-		{"Human", []string{"ok string"}},
-		{"Pick", []string{"panic", "ok int>0"}},
-		{"Total", []string{"missing key", "ok int>0", "ok int=0", "ok int<0"}},
-		{"ParseKV", []string{"missing =", "hex key", "too many values", "non-numeric id", "one value only", `ok "", int=0`, "ok string, int>0"}},
-		{"Paint", []string{"ok string"}},
+		{fn: "ParseSize", classes: []string{"empty size", "no number in", "unknown unit …", "size too large", "strconv.ParseFloat: parsing", "ok int<0", "ok int=0", "ok int>0"}},
+		{fn: "Grade", classes: []string{"ok string"}},
+		{fn: "Join", classes: []string{`ok ""`, "ok string"}},
+		{fn: "Rect.Area", classes: []string{"panic", "ok float>0", "ok float=0"}},
+		{fn: "(*Counter).Add", classes: []string{"limit … exceeded", "ok"}},
+		{fn: "Human", classes: []string{"ok string"}},
+		{fn: "Pick", classes: []string{"panic", "ok int>0"}},
+		{fn: "Total", classes: []string{"missing key", "ok int>0", "ok int=0", "ok int<0"}},
+		{fn: "ParseKV", classes: []string{"missing =", "hex key", "too many values", "non-numeric id", "one value only", `ok "", int=0`, "ok string, int>0"}},
+		{fn: "Paint", classes: []string{"ok string"}},
+		{fn: "MajorVersion", classes: []string{"bad version", "prerelease", "unstable", "ok int>0"}},
+		{fn: "(*Server).Addr", classes: []string{"no host", "bad port", "tls needs a cert", "ok string"}, missed: 1, why: "a context is always context.Background(), never cancelled"},
+		{fn: "CountLines", classes: []string{"too long", "ok int=0", "ok int>0"}},
+		{fn: "Checksum", classes: []string{"ok uint=0, false", "ok uint>0, true", "ok uint>0, false"}},
+		{fn: "Weekend", classes: []string{"ok true", "ok false"}},
+		{fn: "Truthy", classes: []string{"ok true", "ok false", "not a boolean"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -195,17 +203,17 @@ func TestRunBuiltinSample(t *testing.T) {
 			}
 			c, total := x.Statements()
 			t.Logf("stop %s after %d rounds, %d probes, %d behaviours, coverage %d/%d, %v", x.Stop, x.Rounds, x.Probes(), len(x.Behaviours), c, total, x.Elapsed)
-			if c != total || total == 0 {
+			if c != total-tt.missed || total == 0 {
 				for _, u := range x.Uncovered() {
 					t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
 				}
-				t.Errorf("coverage %d/%d statements, want all", c, total)
+				t.Errorf("coverage %d/%d statements, want %d (%s)", c, total, total-tt.missed, tt.why)
 			}
 			if x.Uncompiled() != 0 {
 				t.Errorf("%d snippets of the built-in explorer did not compile, first: %+v", x.Uncompiled(), x.CompileErrors[0])
 			}
-			if x.Stop != StopPatience {
-				t.Errorf("stop %q, want %q", x.Stop, StopPatience)
+			if x.Stop != StopPatience && x.Stop != StopDone {
+				t.Errorf("stop %q, want %q (or %q: nothing new left to try)", x.Stop, StopPatience, StopDone)
 			}
 			for _, want := range tt.classes {
 				found := false

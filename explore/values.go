@@ -58,11 +58,18 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 		return g.durations()
 	}
 	if isTime(t) {
-		return []spec.Value{
-			spec.StringValue("2024-02-29T12:30:45Z"), spec.StringValue("0001-01-01T00:00:00Z"),
-			spec.StringValue("1970-01-01T00:00:00Z"), spec.StringValue("2038-01-19T03:14:08Z"),
-			spec.StringValue("1999-12-31T23:59:59.999999999-08:00"),
+		// target.GoExpr builds a time.Time from RFC 3339: the zero time,
+		// the epoch, a leap day, a Saturday and a Sunday, the ends of a
+		// year and of a day, 2038, another zone.
+		var out []spec.Value
+		for _, s := range []string{
+			"2024-02-29T12:30:45Z", "0001-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "2024-03-02T09:00:00Z",
+			"2024-03-03T23:59:59Z", "1999-12-31T23:59:59.999999999-08:00", "2024-12-31T00:00:00Z",
+			"2038-01-19T03:14:08Z", "2000-01-01T00:00:00+05:30", "9999-12-31T23:59:59Z",
+		} {
+			out = append(out, spec.StringValue(s))
 		}
+		return out
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)
@@ -396,6 +403,7 @@ func (g *valueGen) strings() []spec.Value {
 		}
 	}
 	exact = append(exact, m.chars...)
+	exact = append(exact, m.matches...)
 
 	var numWord []string
 	for _, n := range []string{"1", "42", "1.5"} {
@@ -431,6 +439,15 @@ func (g *valueGen) strings() []spec.Value {
 	}
 
 	var prefixed []string
+	for _, w := range shortWords[:min(len(shortWords), 12)] {
+		// Case variants, for code that folds or compares case.
+		if u := strings.ToUpper(w); u != w {
+			prefixed = append(prefixed, u)
+		}
+		if r := []rune(w); len(r) > 1 {
+			prefixed = append(prefixed, strings.ToUpper(string(r[:1]))+string(r[1:]))
+		}
+	}
 	for _, p := range m.prefixes {
 		prefixed = append(prefixed, p+"1", p+"42", p+"abc", p+"ff", p+p, p+" ", p+"-1")
 		for _, w := range shortWords[:min(len(shortWords), 4)] {

@@ -2,8 +2,12 @@
 package sample
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -205,4 +209,109 @@ func Paint(c Color) string {
 		return "blue"
 	}
 	return "unknown"
+}
+
+var semverRE = regexp.MustCompile(`^v(\d+)\.(\d+)\.(\d+)(-[a-z0-9.]+)?$`)
+
+// MajorVersion returns the major version of a stable semantic version.
+func MajorVersion(v string) (int, error) {
+	m := semverRE.FindStringSubmatch(v)
+	if m == nil {
+		return 0, fmt.Errorf("bad version %q", v)
+	}
+	if m[4] != "" {
+		return 0, errors.New("prerelease")
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, errors.New("unstable")
+	}
+	return n, nil
+}
+
+// Server is a configuration.
+type Server struct {
+	Host    string
+	Port    int
+	TLS     *TLSConfig
+	Tags    []string
+	timeout time.Duration
+}
+
+// TLSConfig configures TLS.
+type TLSConfig struct {
+	Cert string
+	Skip bool
+}
+
+// Addr returns the address to dial.
+func (s *Server) Addr(ctx context.Context) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if s.Host == "" {
+		return "", errors.New("no host")
+	}
+	if s.Port <= 0 || s.Port > 65535 {
+		return "", fmt.Errorf("bad port %d", s.Port)
+	}
+	scheme := "http"
+	if s.TLS != nil {
+		if s.TLS.Cert == "" && !s.TLS.Skip {
+			return "", errors.New("tls needs a cert")
+		}
+		scheme = "https"
+	}
+	for _, t := range s.Tags {
+		if t == "internal" {
+			return scheme + "://" + s.Host + ".internal:" + strconv.Itoa(s.Port), nil
+		}
+	}
+	return scheme + "://" + s.Host + ":" + strconv.Itoa(s.Port), nil
+}
+
+// CountLines counts the lines of r, failing on a line longer than max.
+func CountLines(r io.Reader, max int) (int, error) {
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		if len(sc.Text()) > max {
+			return n, fmt.Errorf("line %d too long", n+1)
+		}
+		n++
+	}
+	return n, sc.Err()
+}
+
+// Checksum sums the bytes of data; a leading 0xFF byte is a marker.
+func Checksum(data []byte) (uint8, bool) {
+	if len(data) == 0 {
+		return 0, false
+	}
+	marker := data[0] == 0xFF
+	var sum uint8
+	for _, b := range data {
+		sum += b
+	}
+	return sum, marker
+}
+
+// Weekend reports whether t falls on a weekend.
+func Weekend(t time.Time) bool {
+	d := t.Weekday()
+	return d == time.Saturday || d == time.Sunday
+}
+
+// Truthy tells whether s spells true.
+func Truthy(s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "yes", "y", "on", "true", "1":
+		return true, nil
+	case "no", "n", "off", "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("not a boolean: %q", s)
 }
