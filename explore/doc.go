@@ -6,8 +6,14 @@
 // when the budget is spent or nothing new turns up.
 //
 // The flow follows vowel's CodeMode: a broad first round, a deterministic
-// cluster summary of what was observed plus the source lines still
-// uncovered, then targeted rounds, with early stop when a round adds no
-// new behaviour. Snippets that do not compile are returned to the
-// explorer with the compiler's message so that a model can repair them.
+// cluster summary of what was observed (Summary) plus the source lines
+// still uncovered, then targeted rounds, with early stop when a round adds
+// no new behaviour. Snippets that cannot be turned into probes
+// (ProbeFromSnippet) or do not compile are given back to the explorer
+// with the reason, so that a model can repair them.
+//
+// The built-in explorer (NewBuiltin) needs no model: it derives inputs
+// from the parameter types and from the function's own source and
+// searches from there, guided by coverage, deterministically for a given
+// seed. It is a Searcher: many small rounds, ended by Options.Patience.
 package explore
