@@ -224,6 +224,10 @@ func TestPrompts(t *testing.T) {
 			Explore(context.Background(), &explore.Request{Func: f, Round: 1})
 	})
 	golden(t, "explore-round1.txt", r1[0].System+"\n\n"+r1[0].Messages[0].Content)
+	rm := capture(empty, func(c model.Client) {
+		llm.NewExplorer(c, llm.ExplorerOptions{}).Explore(context.Background(), &explore.Request{Func: loadFunc(t, "(*Wallet).Spend"), Round: 1})
+	})
+	golden(t, "explore-round1-method.txt", rm[0].Messages[0].Content)
 	golden(t, "explore-round1-boundary.txt", r1[1].Messages[0].Content)
 
 	v := spec.IntValue(1234)

@@ -648,9 +648,13 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 		fx.fixf("dropped per-case durations (timing is measured, not written)")
 		mapDelete(out, "duration")
 	}
-	if _, r := mapGet(out, "receiver"); r != nil && fx.fi.f.Recv == nil {
-		fx.fixf("dropped a receiver: %s is not a method", fx.fi.f.Name)
-		mapDelete(out, "receiver")
+	if _, r := mapGet(out, "receiver"); r != nil {
+		if fx.fi.f.Recv == nil {
+			fx.fixf("dropped a receiver: %s is not a method", fx.fi.f.Name)
+			mapDelete(out, "receiver")
+		} else {
+			mapSet(out, "receiver", fx.value(r, fx.fi.f.Recv))
+		}
 	}
 	fx.fixInputs(out)
 	fx.fixOutcome(out)

@@ -37,6 +37,7 @@ func specText(t *testing.T, fn *spec.Function) string {
 func TestParseSpec(t *testing.T) {
 	parse := loadFunc(t, "ParseCents")
 	split := loadFunc(t, "Split")
+	spend := loadFunc(t, "(*Wallet).Spend")
 	tests := []struct {
 		name, why string
 		f         *target.Func
@@ -149,6 +150,14 @@ func TestParseSpec(t *testing.T) {
 			want:   []string{"expected: 100"},
 			absent: []string{"lots"},
 			fix:    "dropped a case",
+		},
+		{
+			name: "method", why: "a method's receiver fields and its misnamed argument are fixed; a Type evaluator is dropped (no result)",
+			f:    spend,
+			yaml: "Wallet.Spend:\n  evals:\n    Type: {type: error}\n  dataset:\n    - case: {receiver: {cents: 10}, inputs: {amount: 3}}\n    - case: {receiver: {Cents: 1}, input: 2, raises: error}\n",
+			want:   []string{"receiver: {Cents: 10}", "inputs: {c: 3}", "receiver: {Cents: 1}"},
+			absent: []string{"Type"},
+			fix:    `renamed the field "cents" to "Cents"`,
 		},
 		{
 			name: "not-yaml", why: "an answer that is not YAML is an error for the failure context",

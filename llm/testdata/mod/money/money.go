@@ -75,3 +75,18 @@ func Split(cents int64, n int) []int64 {
 	}
 	return shares
 }
+
+// Wallet holds an amount of cents.
+type Wallet struct {
+	Cents int64
+}
+
+// Spend takes c cents from the wallet. It fails when the wallet holds
+// less.
+func (w *Wallet) Spend(c int64) error {
+	if c > w.Cents {
+		return fmt.Errorf("cannot spend %d of %d", c, w.Cents)
+	}
+	w.Cents -= c
+	return nil
+}
