@@ -153,8 +153,8 @@ func TestParseSpec(t *testing.T) {
 		},
 		{
 			name: "method", why: "a method's receiver fields and its misnamed argument are fixed; a Type evaluator is dropped (no result)",
-			f:    spend,
-			yaml: "Wallet.Spend:\n  evals:\n    Type: {type: error}\n  dataset:\n    - case: {receiver: {cents: 10}, inputs: {amount: 3}}\n    - case: {receiver: {Cents: 1}, input: 2, raises: error}\n",
+			f:      spend,
+			yaml:   "Wallet.Spend:\n  evals:\n    Type: {type: error}\n  dataset:\n    - case: {receiver: {cents: 10}, inputs: {amount: 3}}\n    - case: {receiver: {Cents: 1}, input: 2, raises: error}\n",
 			want:   []string{"receiver: {Cents: 10}", "inputs: {c: 3}", "receiver: {Cents: 1}"},
 			absent: []string{"Type"},
 			fix:    `renamed the field "cents" to "Cents"`,
