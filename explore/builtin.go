@@ -532,7 +532,22 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 		vals[i] = v
 		ops = append(ops, a.names[i]+": "+op)
 	}
+	// Inputs of the same type (Compare(v, w)) are often meant to differ
+	// a little: copy one onto another and change the copy.
+	var twins [][2]int
+	for i := range vals {
+		for j := range vals {
+			if i != j && types.Identical(a.types[i], a.types[j]) {
+				twins = append(twins, [2]int{i, j})
+			}
+		}
+	}
 	switch r := mu.rng.IntN(20); {
+	case r < 3 && len(twins) > 0:
+		tw := twins[mu.rng.IntN(len(twins))]
+		vals[tw[1]] = copyValue(vals[tw[0]])
+		ops = append(ops, a.names[tw[1]]+": copy of "+a.names[tw[0]])
+		mutateAt(tw[1])
 	case r < 13:
 		mutateAt(mu.rng.IntN(n))
 	case r < 17:

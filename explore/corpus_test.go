@@ -73,3 +73,34 @@ func TestCorpus(t *testing.T) {
 		})
 	}
 }
+
+// TestUnseen explores the named functions of the package in
+// EXPLORE_UNSEEN (a directory, functions in EXPLORE_FUNCS, comma
+// separated) with the built-in explorer and the fake executor, and
+// reports coverage: a harness for trying the search on code nobody here
+// wrote. It is skipped when EXPLORE_UNSEEN is not set.
+func TestUnseen(t *testing.T) {
+	dir := os.Getenv("EXPLORE_UNSEEN")
+	if dir == "" {
+		t.Skip("EXPLORE_UNSEEN not set")
+	}
+	for _, fn := range strings.Split(os.Getenv("EXPLORE_FUNCS"), ",") {
+		t.Run(fn, func(t *testing.T) {
+			f := loadFunc(t, dir, fn)
+			fe, err := newFakeExec(f.Pkg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), fe, Options{MaxTime: 2 * time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, total := x.Statements()
+			t.Logf("%s: coverage %d/%d (%.1f%%), %d behaviours, %d probes in %d rounds, stop %s, %v, %d not compiled",
+				fn, c, total, x.Coverage(), len(x.Behaviours), x.Probes(), x.Rounds, x.Stop, x.Elapsed.Round(time.Millisecond), x.Uncompiled())
+			for _, u := range x.Uncovered() {
+				t.Logf("  uncovered %d-%d:\n%s", u.Start, u.End, u.Text)
+			}
+		})
+	}
+}

@@ -30,8 +30,10 @@ type mined struct {
 	prefixes []string
 	suffixes []string
 	// docs are strings quoted in the doc comment and in comments inside
-	// the function (often examples of valid input).
-	docs []string
+	// the function (often examples of valid input); related those quoted
+	// in the docs of its callees, its package and its file.
+	docs    []string
+	related []string
 	// ints and floats are the numbers of the code with the ±1 neighbours
 	// of those it compares against.
 	ints   []int64
@@ -69,6 +71,7 @@ func (m *mined) sep(s string)    { m.addTo(&m.seps, "sep", s) }
 func (m *mined) prefix(s string) { m.addTo(&m.prefixes, "p", s) }
 func (m *mined) suffix(s string) { m.addTo(&m.suffixes, "x", s) }
 func (m *mined) doc(s string)    { m.addTo(&m.docs, "d", s) }
+func (m *mined) rel(s string)    { m.addTo(&m.related, "r", s) }
 func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
 func (m *mined) char(s string)   { m.addTo(&m.chars, "ch", s) }
 func (m *mined) match(s string)  { m.addTo(&m.matches, "re", s) }
@@ -199,6 +202,33 @@ func mine(f *target.Func) *mined {
 		}
 	}
 	mn.walk(f.Decl, 1)
+	// Examples quoted elsewhere in the package often describe the same
+	// input format: the package doc, then the docs of the declarations of
+	// the function's file.
+	if f.Pkg != nil {
+		for _, file := range f.Pkg.Syntax {
+			if file.Doc != nil {
+				mineRelated(m, file.Doc.Text())
+			}
+		}
+		for _, file := range f.Pkg.Syntax {
+			if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
+				continue
+			}
+			for _, d := range file.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Doc != nil && d != f.Decl {
+						mineRelated(m, d.Doc.Text())
+					}
+				case *ast.GenDecl:
+					if d.Doc != nil {
+						mineRelated(m, d.Doc.Text())
+					}
+				}
+			}
+		}
+	}
 	return m
 }
 
@@ -530,7 +560,10 @@ func (mn *miner) use(id *ast.Ident, depth int) {
 			mn.inTable = was
 		}
 	case *types.Func:
-		if d, ok := mn.funcs[obj]; ok && depth > 0 && d.Body != nil {
+		if d, ok := mn.funcs[obj]; ok && depth > 0 && d.Body != nil && !mn.done[d.Body] {
+			if d.Doc != nil {
+				mineRelated(mn.m, d.Doc.Text())
+			}
 			mn.walk(d.Body, depth-1)
 		}
 	}
@@ -550,8 +583,14 @@ var (
 	numberRE = regexp.MustCompile(`(?:^|[^\w.])(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)`)
 )
 
-// mineComment collects the quoted strings and numbers of a comment.
-func mineComment(m *mined, text string) {
+// mineComment collects the quoted strings and numbers of a comment of
+// the function itself.
+func mineComment(m *mined, text string) { mineQuoted(m, text, m.doc, true) }
+
+// mineRelated collects the quoted strings of a related comment.
+func mineRelated(m *mined, text string) { mineQuoted(m, text, m.rel, false) }
+
+func mineQuoted(m *mined, text string, sink func(string), numbers bool) {
 	for _, sm := range quotedRE.FindAllStringSubmatch(text, -1) {
 		s := sm[2]
 		if sm[1] != "" || sm[2] == "" {
@@ -562,8 +601,11 @@ func mineComment(m *mined, text string) {
 			}
 		}
 		if len(s) <= 64 {
-			m.doc(s)
+			sink(s)
 		}
+	}
+	if !numbers {
+		return
 	}
 	for _, sm := range numberRE.FindAllStringSubmatch(text, 32) {
 		if f, err := strconv.ParseFloat(sm[1], 64); err == nil {

@@ -31,7 +31,7 @@ type mutator struct {
 func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 	m := g.m
 	var tokens []string
-	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars, m.matches} {
+	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars, m.matches, m.related} {
 		for _, s := range l {
 			if s != "" && len(s) <= 32 {
 				tokens = append(tokens, s)
@@ -259,6 +259,10 @@ func (mu *mutator) str(s string) (string, string) {
 func (mu *mutator) strOnce(s string) (string, string) {
 	r := []rune(s)
 	pos := func() int { return mu.rng.IntN(len(r) + 1) }
+	if strings.ContainsAny(s, "0123456789") && mu.rng.IntN(6) == 0 {
+		// Numbers inside text are often what the code reads.
+		return mu.renumber(s), "renumber"
+	}
 	switch mu.rng.IntN(16) {
 	case 0, 1:
 		i := pos()

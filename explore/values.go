@@ -450,6 +450,9 @@ func (g *valueGen) strings() []spec.Value {
 	}
 	for _, p := range m.prefixes {
 		prefixed = append(prefixed, p+"1", p+"42", p+"abc", p+"ff", p+p, p+" ", p+"-1")
+		for _, s := range seps[:min(len(seps), 4)] {
+			prefixed = append(prefixed, p+s+"1", p+"1"+s+"1", "1"+s+p+"1")
+		}
 		for _, w := range shortWords[:min(len(shortWords), 4)] {
 			prefixed = append(prefixed, p+w)
 		}
@@ -480,7 +483,7 @@ func (g *valueGen) strings() []spec.Value {
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
 	all = append(all, exact...)
-	all = append(all, interleaveStrings(numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
+	all = append(all, interleaveStrings(m.related, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
 	all = append(all, m.strs...)
 	vs := make([]spec.Value, 0, len(all))
 	for _, s := range dedupeStrings(all) {
