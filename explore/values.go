@@ -398,8 +398,8 @@ func (g *valueGen) strings() []spec.Value {
 	for _, s := range seps {
 		if utf8.RuneCountInString(s) == 1 {
 			// A character the code compares: at either end of a word,
-			// after a consonant and after a vowel.
-			exact = append(exact, "x"+s, "a"+s, s+"x", "abc"+s+"abc")
+			// after a consonant, a vowel, a multi-byte rune.
+			exact = append(exact, "x"+s, "a"+s, s+"x", "abc"+s+"abc", "é"+s)
 		}
 	}
 	exact = append(exact, m.chars...)
