@@ -235,7 +235,7 @@ func TestRunBuiltinCoverageGrows(t *testing.T) {
 	f, fe := newSampleRun(t, "ParseKV")
 	var progress []Progress
 	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{FirstRound: 5, Round: 10}), fe, Options{
-		Patience: 200, Progress: func(p Progress) { progress = append(progress, p) },
+		Patience: 300, Progress: func(p Progress) { progress = append(progress, p) },
 	})
 	if err != nil {
 		t.Fatal(err)
