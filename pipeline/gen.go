@@ -22,6 +22,10 @@ import (
 	"github.com/specgen-dev/specgen/target"
 )
 
+// DefaultExploreTimeout bounds each probe while exploring, unless
+// Options.Explore.Timeout says otherwise.
+const DefaultExploreTimeout = time.Second
+
 // Options configure Gen. The zero value explores with the built-in
 // explorer on the auto engine and writes testdata/specgen/<Func>_evals.yml.
 type Options struct {
@@ -224,6 +228,12 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	eopts := g.opts.Explore
 	if eopts.Logf == nil {
 		eopts.Logf = g.opts.Logf
+	}
+	if eopts.Timeout == 0 {
+		// Exploring, a probe slower than this is reported as a timeout:
+		// a spec case that slow would make a slow spec, and a budget of
+		// hundreds of probes cannot wait for it.
+		eopts.Timeout = DefaultExploreTimeout
 	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == 0 && g.opts.Explorer != nil && ctx.Err() == nil {

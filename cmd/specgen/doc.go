@@ -60,7 +60,7 @@ Flags:
 	-max-probes n    probe budget per function (default 2000)
 	-max-time d      exploration time budget per function (default 20s)
 	-patience n      stop after n probes without a new block or outcome
-	-timeout d       bound on each probe (default 5s)
+	-timeout d       bound on each probe while exploring (default 1s)
 	-n               explore and check, but write nothing
 	-q, -v           quiet; debug logging
 

@@ -37,7 +37,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
 	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
 	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe (default 5s)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
