@@ -82,7 +82,8 @@ type Behaviour struct {
 	// Exploration.Blocks.
 	Blocks []int
 	// Rep is the index of the representative record: the one with the
-	// smallest probe text, the first of those.
+	// smallest probe text, the first of those, preferring probes that
+	// ran in under 100ms.
 	Rep int
 	// Count is the number of records with this behaviour.
 	Count int
@@ -394,7 +395,7 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	}
 	b := x.Behaviours[bi]
 	b.Count++
-	if probeSize(p) < probeSize(x.Records[b.Rep].Probe) {
+	if simpler(r, x.Records[b.Rep]) {
 		b.Rep = r.Index
 	}
 	r.Behaviour = bi
@@ -412,6 +413,19 @@ func behaviourKey(class string, blocks []int) string {
 		b.WriteString(strconv.Itoa(x))
 	}
 	return b.String()
+}
+
+// slowProbe is the run time from which a probe is a poor representative
+// of its behaviour: specs run their cases many times.
+const slowProbe = 100 * time.Millisecond
+
+// simpler reports whether record a represents a behaviour better than b:
+// it ran quickly where b did not, or its inputs are written shorter.
+func simpler(a, b *Record) bool {
+	if sa, sb := a.Result.Duration >= slowProbe, b.Result.Duration >= slowProbe; sa != sb {
+		return sb
+	}
+	return probeSize(a.Probe) < probeSize(b.Probe)
 }
 
 // probeSize measures how big a probe's inputs are written, to choose the

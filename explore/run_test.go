@@ -352,3 +352,25 @@ func TestBuiltinConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestSimpler(t *testing.T) {
+	rec := func(arg string, d time.Duration) *Record {
+		return &Record{Probe: executors.Probe{Args: []string{arg}}, Result: executors.Result{Duration: d}}
+	}
+	tests := []struct {
+		a, b   *Record
+		want   bool
+		reason string
+	}{
+		{rec("1", time.Millisecond), rec("100", time.Millisecond), true, "shorter inputs"},
+		{rec("100", time.Millisecond), rec("1", time.Millisecond), false, "longer inputs"},
+		{rec("1", time.Millisecond), rec("1", time.Millisecond), false, "a tie keeps the first"},
+		{rec("100000", time.Millisecond), rec("1", time.Second), true, "a fast probe beats a slow one"},
+		{rec("1", time.Second), rec("100000", time.Millisecond), false, "a slow probe never beats a fast one"},
+	}
+	for _, tt := range tests {
+		if got := simpler(tt.a, tt.b); got != tt.want {
+			t.Errorf("simpler = %v, want %v (%s)", got, tt.want, tt.reason)
+		}
+	}
+}
