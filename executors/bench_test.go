@@ -62,19 +62,33 @@ func benchRun(b *testing.B, e executors.Executor, cover bool) {
 	b.ReportMetric(float64(len(prog.Probes)*b.N)/(b.Elapsed().Seconds()-build), "cases/s-after-load")
 }
 
-// BenchmarkNativeBuild measures a cold build of the native worker (with
-// the Go build cache warm for the package's dependencies).
+// BenchmarkNativeBuild measures a build of the native worker for a new
+// program: "warm" with the Go build cache holding the package's
+// dependencies (the common case: only the probe file changed), "cold"
+// with an empty Go build cache (a first run on a fresh machine).
 func BenchmarkNativeBuild(b *testing.B) {
-	prog := thousand(b)
-	ctx := context.Background()
-	for i := 0; i < b.N; i++ {
-		cache, _ := os.MkdirTemp(b.TempDir(), "cache")
-		e := &executors.Native{CacheDir: cache}
-		rep, err := e.Run(ctx, prog)
-		if err != nil {
-			b.Fatal(err)
+	for _, cold := range []bool{false, true} {
+		name := "warm"
+		if cold {
+			name = "cold"
 		}
-		b.ReportMetric(rep.BuildTime.Seconds(), "build-s")
+		b.Run(name, func(b *testing.B) {
+			prog := thousand(b)
+			ctx := context.Background()
+			for i := 0; i < b.N; i++ {
+				cache, _ := os.MkdirTemp(b.TempDir(), "cache")
+				e := &executors.Native{CacheDir: cache}
+				if cold {
+					gocache, _ := os.MkdirTemp(b.TempDir(), "gocache")
+					e.Env = []string{"GOCACHE=" + gocache}
+				}
+				rep, err := e.Run(ctx, prog)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(rep.BuildTime.Seconds(), "build-s")
+			}
+		})
 	}
 }
 
