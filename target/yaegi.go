@@ -157,6 +157,10 @@ func (c *yaegiChecker) file(sp srcPackage, f *ast.File) {
 			if newLoops && n.Tok == token.DEFINE {
 				c.loopVars(sp, n.Body, n.Key, n.Value)
 			}
+		case *ast.SwitchStmt:
+			if n.Init != nil && n.Tag != nil {
+				c.add(n.Switch, "switch with both an init statement and a tag (yaegi v0.16.1 always takes the default case)")
+			}
 		case *ast.ForStmt:
 			if as, ok := n.Init.(*ast.AssignStmt); ok && newLoops && as.Tok == token.DEFINE {
 				c.loopVars(sp, n.Body, as.Lhs...)

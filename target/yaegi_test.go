@@ -32,6 +32,7 @@ func TestYaegiProblems(t *testing.T) {
 				"bad.go:57:2: builtin clear (yaegi v0.16.1 has no min/max/clear)",
 				"bad.go:58:16: slices.Clone (yaegi v0.16.1 fails to instantiate this generic function)",
 				"bad.go:65:6: generic type Stack (yaegi v0.16.1's generics are incomplete)",
+				"bad.go:74:2: switch with both an init statement and a tag (yaegi v0.16.1 always takes the default case)",
 				"../util/util.go:8:9: builtin max (yaegi v0.16.1 has no min/max/clear)",
 				"../util/util.go:8:17: builtin min (yaegi v0.16.1 has no min/max/clear)",
 			},

@@ -68,3 +68,13 @@ var (
 	_ = exec.Command
 	_ = http.Get
 )
+
+// Split uses a switch with both an init statement and a tag.
+func Split(s string) int {
+	switch parts := strings.Split(s, ":"); len(parts) {
+	case 1:
+		return 1
+	default:
+		return 2
+	}
+}
