@@ -336,7 +336,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 			return nil, fmt.Errorf("rerun natively: %w", err)
 		}
 		for i, r := range rep.Results {
-			if d := disagreement(recs[i].Result, r); d != "" {
+			if d := disagreement(recs[i].Result, r); d != "" && !bothPanicked(recs[i].Result, r) {
 				res.Disagreements = append(res.Disagreements, fmt.Sprintf("probe %s: %s", recs[i].Probe.ID, d))
 			}
 		}
@@ -353,14 +353,18 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 // runs are weakened (expected dropped, match dropped) or dropped. The
 // result passes 100% natively, or an error says why not.
 func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (*spec.Function, float64, error) {
+	// Check the function as it will be saved: merged with the cases and
+	// evaluators a person wrote in the existing spec, so that generated
+	// cases are held to the person's evaluators too.
+	check := g.withExisting(fn, res)
 	// The spec may not exist yet: resolve its package from the package's
 	// own directory.
-	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{fn}}
-	run := func(cover bool) (*runner.FunctionReport, error) {
+	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{check}}
+	run := func() (*runner.FunctionReport, error) {
 		rep, err := runner.RunSpec(ctx, file, runner.Options{
 			Executor: g.native,
 			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
-			Cover:    cover,
+			Cover:    true,
 			Logf:     g.opts.Logf,
 		})
 		if err != nil {
@@ -371,52 +375,108 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		}
 		return &rep.Functions[0], nil
 	}
-	var coverage float64
+	generated := func() *spec.Function {
+		out := *fn
+		out.Dataset = nil
+		for _, c := range check.Dataset {
+			if c.Generated {
+				out.Dataset = append(out.Dataset, c)
+			}
+		}
+		return &out
+	}
+	handNoted := map[string]bool{}
 	for round := 0; round < 4; round++ {
-		if len(fn.Dataset) == 0 {
-			return fn, 0, nil
+		if len(check.Dataset) == 0 {
+			return generated(), 0, nil
 		}
-		first, err := run(true)
+		first, err := run()
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
-		second, err := run(true)
+		second, err := run()
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
-		coverage = second.Coverage.Percent
-		bad := map[int]string{}
-		for i := range fn.Dataset {
+		bad := map[int][]string{}
+		for i := range check.Dataset {
 			for _, cr := range []runner.CaseReport{first.Cases[i], second.Cases[i]} {
 				if cr.Status != runner.Passed {
-					bad[i] = strings.Join(cr.Failures, "; ")
+					bad[i] = cr.Failures
 				}
 			}
 		}
-		if len(bad) == 0 {
-			if g.opts.Durations {
-				addDurations(fn, first, second)
-			}
-			return fn, coverage, nil
-		}
 		var keep []*spec.Case
-		for i, c := range fn.Dataset {
-			why, ok := bad[i]
-			if !ok {
+		changed := false
+		for i, c := range check.Dataset {
+			failures, ok := bad[i]
+			why := strings.Join(failures, "; ")
+			switch {
+			case !ok:
 				keep = append(keep, c)
-				continue
-			}
-			// The case was written from a native run, so a failure now
-			// means its outcome changes from run to run (or its inputs
-			// do not survive the trip through YAML): keep what is stable.
-			res.Unstable = append(res.Unstable, fmt.Sprintf("%s: %s", c.ID, why))
-			if w := weaken(c); w != nil {
-				keep = append(keep, w)
+			case !c.Generated:
+				// A person's case is theirs: report it, never touch it.
+				if !handNoted[c.ID] {
+					handNoted[c.ID] = true
+					res.Notes = append(res.Notes, fmt.Sprintf("hand-written case %s fails: %s", caseName(c, i), why))
+				}
+				keep = append(keep, c)
+			case !onlyOutcome(failures):
+				// A generated case that breaks an evaluator (a person's
+				// Assertion, say) states nothing the spec wants.
+				res.Notes = append(res.Notes, fmt.Sprintf("case %s dropped: %s", c.ID, why))
+				changed = true
+			default:
+				// The case was written from a native run, so a failure now
+				// means its outcome changes from run to run (or its inputs
+				// do not survive the trip through YAML): keep what is stable.
+				res.Unstable = append(res.Unstable, fmt.Sprintf("%s: %s", c.ID, why))
+				if w := weaken(c); w != nil {
+					keep = append(keep, w)
+				}
+				changed = true
 			}
 		}
-		fn.Dataset = keep
+		check.Dataset = keep
+		if !changed {
+			out := generated()
+			if g.opts.Durations {
+				addDurations(out, first, second)
+			}
+			return out, second.Coverage.Percent, nil
+		}
 	}
 	return nil, 0, fmt.Errorf("confirm %s: the spec does not settle after 4 native runs", fn.Name)
+}
+
+// onlyOutcome reports failures that are all about the case's own outcome
+// (Expected, Raises) rather than the function's evaluators.
+func onlyOutcome(failures []string) bool {
+	for _, f := range failures {
+		if !strings.HasPrefix(f, "Expected") && !strings.HasPrefix(f, "Raises") {
+			return false
+		}
+	}
+	return true
+}
+
+// withExisting merges fn with the function of the same name in the spec
+// file on disk, as save will; fn's cases come out marked Generated. A
+// file that does not load is left for save to report.
+func (g *generator) withExisting(fn *spec.Function, res *FuncResult) *spec.Function {
+	var old *spec.Function
+	if f, err := spec.Load(res.Path); err == nil {
+		old = f.Function(fn.Name)
+	}
+	return spec.Merge(old, fn)
+}
+
+// caseName names a case for messages: its id, or its position.
+func caseName(c *spec.Case, i int) string {
+	if c.ID != "" {
+		return c.ID
+	}
+	return fmt.Sprintf("#%d", i+1)
 }
 
 // weaken keeps what is stable of a nondeterministic case: the outcome

@@ -131,6 +131,9 @@ func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
 	for _, b := range selectBehaviours(x, limit) {
 		take(x.Records[b.Rep])
 	}
+	// Extra cases are worth their room in proportion to how much the
+	// function does: a one-path method gets a handful, not forty.
+	limit = min(limit, len(out)+max(8, 2*len(out)))
 	var pool []*explore.Record
 	for _, r := range x.Records {
 		if r.Ran() && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
@@ -378,7 +381,10 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 func unwritable(v spec.Value) bool {
 	switch v.Kind {
 	case spec.String:
-		return v.Str == "<func>" || strings.HasPrefix(v.Str, "<chan ") || v.Str == "<cycle>" || v.Str == "<too deep>"
+		// U+FFFD stands for bytes that were not UTF-8: the value that
+		// reached us is not the one the code saw.
+		return v.Str == "<func>" || strings.HasPrefix(v.Str, "<chan ") || v.Str == "<cycle>" || v.Str == "<too deep>" ||
+			strings.ContainsRune(v.Str, utf8.RuneError)
 	case spec.List:
 		for _, e := range v.List {
 			if unwritable(e) {
