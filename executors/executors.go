@@ -37,6 +37,9 @@ type Program struct {
 	Timeout time.Duration
 	// MaxOutput bounds the captured stdout and stderr of each probe (default 64 KiB).
 	MaxOutput int
+	// Overlay replaces the content of package files (absolute path →
+	// source), e.g. with a mutant; the files on disk are not touched.
+	Overlay map[string][]byte
 	// Exact asks for exact Go semantics (for Auto: native), because the
 	// caller depends on what yaegi cannot give: the names of the package's
 	// own error types, runtime panic messages.

@@ -75,7 +75,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 
 	var srcs []cover.Source
 	for _, name := range pkg.GoFiles {
-		src, err := os.ReadFile(name)
+		src, err := prog.source(name)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", name, err)
 		}
@@ -115,7 +115,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 			return nil, err
 		}
 		harness := g.harness(candidates)
-		errs := pr.check(pkg, out.extra["specgen_cov.go"], harness, files)
+		errs := pr.check(prog, out.extra["specgen_cov.go"], harness, files)
 		if len(errs) == 0 {
 			out.runnable = candidates
 			out.extra["specgen_harness"+suffix] = harness
@@ -194,7 +194,8 @@ func probeAt(files []*probeFile, e checkError) (int, bool) {
 }
 
 // check type-checks the package's original files with the generated ones.
-func (pr *preparer) check(pkg *target.Package, decl, harness []byte, files []*probeFile) []checkError {
+func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFile) []checkError {
+	pkg := prog.Func.Pkg
 	fset := token.NewFileSet()
 	var asts []*ast.File
 	var errs []checkError
@@ -214,7 +215,7 @@ func (pr *preparer) check(pkg *target.Package, decl, harness []byte, files []*pr
 		asts = append(asts, af)
 	}
 	for _, name := range pkg.GoFiles {
-		src, err := os.ReadFile(name)
+		src, err := prog.source(name)
 		if err != nil {
 			errs = append(errs, checkError{file: name, msg: err.Error()})
 			continue
@@ -265,3 +266,11 @@ func goVersion(v string) string {
 }
 
 type scannerErrorList = scanner.ErrorList
+
+// source is the content of a package file: from Overlay, else from disk.
+func (p *Program) source(name string) ([]byte, error) {
+	if src, ok := p.Overlay[name]; ok {
+		return src, nil
+	}
+	return os.ReadFile(name)
+}

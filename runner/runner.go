@@ -67,6 +67,9 @@ type Options struct {
 	Cover bool
 	// Timeout bounds each case (0 = the executor's default).
 	Timeout time.Duration
+	// Overlay replaces the content of files of the package under test
+	// (absolute path → source) when running, e.g. with a mutant.
+	Overlay map[string][]byte
 	// Env, when non-nil, is the environment of the go command used to
 	// load packages.
 	Env []string
@@ -309,7 +312,7 @@ func packageDir(dir string) string {
 
 // runFunc runs the probes of one function and evaluates its cases.
 func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, error) {
-	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp)}
+	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
 	ex := s.opts.executor()
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
 	rep, err := ex.Run(ctx, prog)
