@@ -19,6 +19,7 @@ import (
 	specgenreflect "reflect"
 	specgenruntime "runtime"
 	specgendebug "runtime/debug"
+	specgenmetrics "runtime/metrics"
 	specgensort "sort"
 	specgenstrconv "strconv"
 	specgenstrings "strings"
@@ -357,6 +358,10 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 // with the worker's protocol.
 type SpecgenCapture struct {
 	out, err *specgenos.File
+	// The process's own standard output and error, kept reachable: an
+	// *os.File that is garbage collected closes its descriptor, and the
+	// runtime writes fatal errors and stray panics to descriptor 2.
+	origOut, origErr *specgenos.File
 }
 
 // SpecgenNewCapture installs the capture files.
@@ -371,9 +376,10 @@ func SpecgenNewCapture() (*SpecgenCapture, error) {
 	}
 	specgenos.Remove(out.Name())
 	specgenos.Remove(errf.Name())
+	c := &SpecgenCapture{out: out, err: errf, origOut: specgenos.Stdout, origErr: specgenos.Stderr}
 	specgenos.Stdout = out
 	specgenos.Stderr = errf
-	return &SpecgenCapture{out: out, err: errf}, nil
+	return c, nil
 }
 
 // Take returns what was printed since the last call, at most max bytes of each.
@@ -410,17 +416,20 @@ func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out
 // covTake returns and clears the coverage blocks run since its last call.
 // capture, when nil, is made and installed here.
 func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, capture *SpecgenCapture, opt SpecgenCanonOptions) error {
-	specgenGuard(specgenos.Stderr)
 	if capture == nil {
 		var err error
 		if capture, err = SpecgenNewCapture(); err != nil {
 			return err
 		}
 	}
+	specgenGuard(capture.origErr)
 	sc := specgenbufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	w := specgenbufio.NewWriter(out)
 	enc := specgenjson.NewEncoder(w)
+	// Keep the capture, and with it the original standard files,
+	// reachable for as long as the worker serves.
+	defer specgenruntime.KeepAlive(capture)
 	for sc.Scan() {
 		var req SpecgenRequest
 		if err := specgenjson.Unmarshal(sc.Bytes(), &req); err != nil {
@@ -470,7 +479,8 @@ func specgenCall(run func(id string, rec func(kind, name string, v interface{}))
 }
 
 // specgenGuard bounds the worker's stack and heap, so that runaway
-// recursion or allocation ends the worker quickly with a clear message.
+// recursion or allocation ends the worker quickly with a clear message
+// on stderr (its file descriptor, whatever os.Stderr holds by then).
 func specgenGuard(stderr specgenio.Writer) {
 	specgendebug.SetMaxStack(256 << 20)
 	limit := int64(2 << 30)
@@ -481,12 +491,17 @@ func specgenGuard(stderr specgenio.Writer) {
 	}
 	specgendebug.SetMemoryLimit(limit / 2)
 	go func() {
-		var ms specgenruntime.MemStats
+		// runtime/metrics reads without stopping the world, so the heap
+		// can be watched often.
+		sample := []specgenmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 		for {
-			specgentime.Sleep(50 * specgentime.Millisecond)
-			specgenruntime.ReadMemStats(&ms)
-			if int64(ms.HeapAlloc) > limit {
-				specgenfmt.Fprintf(stderr, "specgen: memory limit exceeded: heap %d MiB > %d MiB\n", ms.HeapAlloc>>20, limit>>20)
+			specgentime.Sleep(10 * specgentime.Millisecond)
+			specgenmetrics.Read(sample)
+			if sample[0].Value.Kind() != specgenmetrics.KindUint64 {
+				continue
+			}
+			if heap := int64(sample[0].Value.Uint64()); heap > limit {
+				specgenfmt.Fprintf(stderr, "specgen: memory limit exceeded: heap %d MiB > %d MiB\n", heap>>20, limit>>20)
 				specgenos.Exit(86)
 			}
 		}
