@@ -1,0 +1,535 @@
+package mutate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/runner"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Options configures Score. The zero value runs natively, two mutants at
+// a time.
+type Options struct {
+	// Executor runs the spec, unmutated and against each mutant. Nil
+	// means native execution, with each mutant's build kept in a
+	// temporary directory and removed after its run.
+	Executor executors.Executor
+	// Workers is the number of mutants run at a time (0 = 2).
+	Workers int
+	// Timeout bounds each case of a mutant's run (0 = ten times the
+	// slowest case of the unmutated run, at least one second). A mutant
+	// whose cases time out, and that no case kills, is TIMED OUT.
+	Timeout time.Duration
+	// Filter, when set, selects the functions to measure by spec name.
+	Filter *regexp.Regexp
+	// Env, when non-nil, is the environment of the go command.
+	Env []string
+	// Logf, when set, receives progress: each function's mutants and
+	// each mutant's status.
+	Logf func(format string, args ...any)
+}
+
+func (o *Options) logf(format string, args ...any) {
+	if o.Logf != nil {
+		o.Logf(format, args...)
+	}
+}
+
+// Status is what became of a mutant.
+type Status string
+
+// Statuses, named as gremlins names them.
+const (
+	// Killed: a case failed, or the process died, against the mutant.
+	Killed Status = "KILLED"
+	// Lived: every case passed against the mutant.
+	Lived Status = "LIVED"
+	// NotCovered: no case runs the mutated code; the mutant is not run.
+	NotCovered Status = "NOT COVERED"
+	// NotViable: the mutant does not compile.
+	NotViable Status = "NOT VIABLE"
+	// TimedOut: a case timed out against the mutant, and none failed.
+	TimedOut Status = "TIMED OUT"
+	// Errored: the mutant could not be judged (the engine failed).
+	Errored Status = "ERRORED"
+)
+
+// Result is a mutant and what became of it.
+type Result struct {
+	Mutant
+	Status Status
+	// Detail says why: the case that killed the mutant or timed out,
+	// the compiler's message, the engine's error.
+	Detail string `json:",omitempty"`
+}
+
+// Counts tallies mutants by status.
+type Counts struct {
+	Killed, Lived, NotCovered, NotViable, TimedOut, Errored int
+}
+
+// Total is the number of mutants.
+func (c Counts) Total() int {
+	return c.Killed + c.Lived + c.NotCovered + c.NotViable + c.TimedOut + c.Errored
+}
+
+// Score is the mutation score in percent, killed / (killed + lived) as
+// gremlins computes its efficacy; ok is false when no mutant was killed
+// or lived.
+func (c Counts) Score() (score float64, ok bool) {
+	if c.Killed+c.Lived == 0 {
+		return 0, false
+	}
+	return 100 * float64(c.Killed) / float64(c.Killed+c.Lived), true
+}
+
+// MarshalJSON writes the counts with the score (null when undefined).
+func (c Counts) MarshalJSON() ([]byte, error) {
+	type plain Counts
+	var score *float64
+	if s, ok := c.Score(); ok {
+		score = &s
+	}
+	return json.Marshal(struct {
+		plain
+		Total int
+		Score *float64
+	}{plain(c), c.Total(), score})
+}
+
+func (c *Counts) add(s Status) {
+	switch s {
+	case Killed:
+		c.Killed++
+	case Lived:
+		c.Lived++
+	case NotCovered:
+		c.NotCovered++
+	case NotViable:
+		c.NotViable++
+	case TimedOut:
+		c.TimedOut++
+	default:
+		c.Errored++
+	}
+}
+
+func (c *Counts) addCounts(o Counts) {
+	c.Killed += o.Killed
+	c.Lived += o.Lived
+	c.NotCovered += o.NotCovered
+	c.NotViable += o.NotViable
+	c.TimedOut += o.TimedOut
+	c.Errored += o.Errored
+}
+
+// FunctionReport is the mutation score of one function's cases.
+type FunctionReport struct {
+	// Name is the function as the spec names it.
+	Name string
+	// File, StartLine and EndLine are where the function is: mutants
+	// are made in these lines only.
+	File               string
+	StartLine, EndLine int
+	Counts             Counts
+	// Mutants are every mutant made, in source order.
+	Mutants []Result
+}
+
+// Lived returns the mutants that lived: what the spec does not pin down.
+func (f *FunctionReport) Lived() []Result {
+	var out []Result
+	for _, r := range f.Mutants {
+		if r.Status == Lived {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Report is the mutation score of one spec file.
+type Report struct {
+	// Path is the spec file as it was named.
+	Path string
+	// Package is the import path of the package under test.
+	Package   string
+	Functions []FunctionReport
+	Counts    Counts
+	Elapsed   time.Duration
+}
+
+// BaselineError reports a spec that does not pass against the code as
+// it is: a mutation score means nothing then.
+type BaselineError struct {
+	Path string
+	// Failures are "Function: case: reason", one per case that did not pass.
+	Failures []string
+}
+
+func (e *BaselineError) Error() string {
+	return fmt.Sprintf("%s: the spec does not pass unmutated: %s", e.Path, strings.Join(e.Failures, "; "))
+}
+
+// Score measures the spec file at path: it runs the spec once as the
+// code is (every case must pass; else a *BaselineError), then, for every
+// function of the spec, against each mutant made inside the function's
+// lines. Mutants on code no case runs are NOT COVERED and not run;
+// mutants that do not type-check are NOT VIABLE and not run. A problem
+// that keeps the spec from loading is a *runner.LoadError (or the
+// error of spec.Load).
+func Score(ctx context.Context, path string, opts Options) (*Report, error) {
+	start := time.Now()
+	f, err := spec.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Path == "" {
+		f.Path = path
+	}
+	rec := &recorder{inner: opts.Executor}
+	if rec.inner == nil {
+		rec.inner = &executors.Native{Env: opts.Env}
+	}
+	base, err := runner.RunSpec(ctx, f, runner.Options{
+		Executor: rec, Cover: true, IgnoreDuration: true,
+		Filter: opts.Filter, Env: opts.Env,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.runs) != len(base.Functions) {
+		return nil, fmt.Errorf("%s: %d functions ran, %d runs recorded", path, len(base.Functions), len(rec.runs))
+	}
+	if base.Failed+base.Errored > 0 {
+		return nil, baselineError(path, base)
+	}
+
+	tmp, err := os.MkdirTemp("", "specgen-mutate-")
+	if err != nil {
+		return nil, fmt.Errorf("mutate %s: %w", path, err)
+	}
+	defer os.RemoveAll(tmp)
+
+	rep := &Report{Path: path, Package: base.Package}
+	checkers := map[*target.Package]*checker{}
+	var jobs []job
+	for i, fr := range base.Functions {
+		run := rec.runs[i]
+		fn := run.prog.Func
+		c, ok := checkers[fn.Pkg]
+		if !ok {
+			if c, err = newChecker(fn.Pkg); err != nil {
+				return nil, fmt.Errorf("mutate %s: %w", path, err)
+			}
+			checkers[fn.Pkg] = c
+		}
+		muts, err := functionMutants(fn, c.srcs[fn.File])
+		if err != nil {
+			return nil, fmt.Errorf("mutate %s: %s: %w", path, fr.Name, err)
+		}
+		opts.logf("mutate: %s: %d mutants", fr.Name, len(muts))
+		frep := FunctionReport{Name: fr.Name, File: fn.File, StartLine: fn.StartLine, EndLine: fn.EndLine}
+		covered := coveredBlocks(fn.File, run.rep)
+		timeout := opts.Timeout
+		if timeout <= 0 {
+			timeout = max(10*slowest(fr), time.Second)
+		}
+		for _, m := range muts {
+			r := Result{Mutant: m}
+			switch {
+			case !covered.has(m.Pos.Line, m.Pos.Column):
+				r.Status = NotCovered
+			default:
+				if msg := c.check(fn.File, m.Src); msg != "" {
+					r.Status, r.Detail = NotViable, msg
+				} else {
+					jobs = append(jobs, job{fn: i, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout})
+				}
+			}
+			frep.Mutants = append(frep.Mutants, r)
+		}
+		rep.Functions = append(rep.Functions, frep)
+	}
+
+	if err := runJobs(ctx, path, jobs, rep, tmp, opts); err != nil {
+		return nil, err
+	}
+	for i := range rep.Functions {
+		fr := &rep.Functions[i]
+		for _, r := range fr.Mutants {
+			fr.Counts.add(r.Status)
+		}
+		rep.Counts.addCounts(fr.Counts)
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// job is a mutant to run: rep.Functions[fn].Mutants[mutant].
+type job struct {
+	fn, mutant int
+	name, file string
+	timeout    time.Duration
+}
+
+// runJobs runs the spec against each job's mutant, opts.Workers at a time,
+// and records the outcomes in rep.
+func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp string, opts Options) error {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = 2
+	}
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+		done     int
+	)
+	next := make(chan job)
+	for w := 0; w < min(workers, len(jobs)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				r := &rep.Functions[j.fn].Mutants[j.mutant]
+				status, detail, err := runMutant(ctx, path, j, r.Mutant, tmp, opts)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				r.Status, r.Detail = status, detail
+				done++
+				opts.logf("mutate: [%d/%d] %s: %s: %s", done, len(jobs), j.name, r.Mutant, status)
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, j := range jobs {
+		mu.Lock()
+		stop := firstErr != nil
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return firstErr
+}
+
+// runMutant runs the function's cases against one mutant.
+func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options) (Status, string, error) {
+	ex := opts.Executor
+	if ex == nil {
+		dir, err := os.MkdirTemp(tmp, "mutant-")
+		if err != nil {
+			return "", "", fmt.Errorf("mutate %s: %w", path, err)
+		}
+		defer os.RemoveAll(dir)
+		ex = &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env}
+	}
+	// A fresh copy of the spec for each run: runs happen in parallel.
+	f, err := spec.Load(path)
+	if err != nil {
+		return "", "", err
+	}
+	if f.Path == "" {
+		f.Path = path
+	}
+	rep, err := runner.RunSpec(ctx, f, runner.Options{
+		Executor:       ex,
+		Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(j.name) + "$"),
+		Overlay:        map[string][]byte{j.file: m.Src},
+		Timeout:        j.timeout,
+		IgnoreDuration: true,
+		Env:            opts.Env,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", "", ctx.Err()
+		}
+		return Errored, firstLine(err.Error()), nil
+	}
+	if len(rep.Functions) != 1 {
+		return Errored, fmt.Sprintf("%d functions ran, want 1", len(rep.Functions)), nil
+	}
+	status, detail := classify(&rep.Functions[0])
+	return status, detail, nil
+}
+
+// classify turns a run against a mutant into a status: a failed case, or
+// a case whose process died, kills it; else a timed-out case times it
+// out; else a build failure makes it not viable.
+func classify(fr *runner.FunctionReport) (Status, string) {
+	var timedOut, notViable, errored string
+	for i := range fr.Cases {
+		c := &fr.Cases[i]
+		why := fmt.Sprintf("case %s: %s", c.Name(), firstLine(strings.Join(c.Failures, "; ")))
+		switch {
+		case c.Status == runner.Passed:
+		case c.Status == runner.Failed, c.Outcome == executors.Exited:
+			return Killed, why
+		case c.Outcome == executors.Timeout:
+			if timedOut == "" {
+				timedOut = why
+			}
+		case c.Outcome == executors.NoBuild, c.Outcome == executors.Broken && isBuildFailure(c.Failures):
+			if notViable == "" {
+				notViable = why
+			}
+		default:
+			if errored == "" {
+				errored = why
+			}
+		}
+	}
+	switch {
+	case timedOut != "":
+		return TimedOut, timedOut
+	case notViable != "":
+		return NotViable, notViable
+	case errored != "":
+		return Errored, errored
+	}
+	return Lived, ""
+}
+
+// isBuildFailure recognises the executors' messages for a package that
+// does not compile.
+func isBuildFailure(failures []string) bool {
+	for _, f := range failures {
+		if strings.Contains(f, "does not compile") || strings.Contains(f, ": build ") {
+			return true
+		}
+	}
+	return false
+}
+
+func baselineError(path string, rep *runner.FileReport) error {
+	e := &BaselineError{Path: path}
+	for _, fr := range rep.Functions {
+		for _, c := range fr.Cases {
+			if c.Status != runner.Passed {
+				e.Failures = append(e.Failures, fmt.Sprintf("%s: case %s %s: %s", fr.Name, c.Name(), c.Status, firstLine(strings.Join(c.Failures, "; "))))
+			}
+		}
+	}
+	return e
+}
+
+// slowest is the longest case of a run.
+func slowest(fr runner.FunctionReport) time.Duration {
+	var d time.Duration
+	for _, c := range fr.Cases {
+		d = max(d, c.Duration)
+	}
+	return d
+}
+
+// functionMutants makes the mutants of fn's declaration; src is its
+// file's content as loaded.
+func functionMutants(fn *target.Func, src []byte) ([]Mutant, error) {
+	pkg := fn.Pkg
+	tf := pkg.Fset.File(fn.Decl.Pos())
+	if tf == nil {
+		return nil, errors.New("no position information")
+	}
+	var file *ast.File
+	for _, f := range pkg.Syntax {
+		if pkg.Fset.File(f.Pos()) == tf {
+			file = f
+			break
+		}
+	}
+	if file == nil {
+		return nil, fmt.Errorf("no syntax for %s", fn.File)
+	}
+	if src == nil {
+		return nil, fmt.Errorf("%s is not a file of package %s", fn.File, pkg.ImportPath)
+	}
+	if tf.Size() != len(src) {
+		return nil, fmt.Errorf("%s changed since it was loaded", fn.File)
+	}
+	return Mutants(pkg.Fset, file, src, fn.Decl.Pos(), fn.Decl.End(), pkg.TypesInfo), nil
+}
+
+// blockSet is the coverage blocks of one file that ran.
+type blockSet []executors.Block
+
+// coveredBlocks is the blocks of file that some probe of rep ran. A
+// report without blocks (an engine that does not measure coverage)
+// gives nil, which counts every position as covered.
+func coveredBlocks(file string, rep *executors.Report) blockSet {
+	if rep == nil || len(rep.Blocks) == 0 {
+		return nil
+	}
+	ran := map[int]bool{}
+	for _, r := range rep.Results {
+		for _, b := range r.Covered {
+			ran[b] = true
+		}
+	}
+	out := blockSet{}
+	file = filepath.Clean(file)
+	for i, b := range rep.Blocks {
+		if ran[i] && filepath.Clean(b.File) == file {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// has reports whether a covered block holds the position, as gremlins
+// decides it from a coverage profile.
+func (s blockSet) has(line, col int) bool {
+	if s == nil {
+		return true
+	}
+	for _, b := range s {
+		after := line > b.StartLine || line == b.StartLine && col >= b.StartCol
+		before := line < b.EndLine || line == b.EndLine && col <= b.EndCol
+		if after && before {
+			return true
+		}
+	}
+	return false
+}
+
+// recorder is an executor that keeps every program it runs and its
+// report, for the coverage blocks and the functions resolved.
+type recorder struct {
+	inner executors.Executor
+	mu    sync.Mutex
+	runs  []recorded
+}
+
+type recorded struct {
+	prog *executors.Program
+	rep  *executors.Report
+}
+
+func (r *recorder) Name() string { return r.inner.Name() }
+
+func (r *recorder) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	rep, err := r.inner.Run(ctx, prog)
+	r.mu.Lock()
+	r.runs = append(r.runs, recorded{prog: prog, rep: rep})
+	r.mu.Unlock()
+	return rep, err
+}

@@ -1,0 +1,3 @@
+module example.com/mutatetest
+
+go 1.22
