@@ -272,10 +272,6 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	sortCases(cases)
 	fn := &spec.Function{Name: f.Name, Dataset: cases}
-	if g.opts.Durations {
-		// Filled after the confirming runs, from measured durations.
-		fn.Evals.Duration = nil
-	}
 	if g.opts.SpecAgent != nil && len(cases) > 0 {
 		fn = g.agentOrBuiltin(ctx, f, fn, res)
 		if ctx.Err() != nil {
@@ -292,6 +288,12 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	res.Coverage = cov
 	res.Generated = len(fn.Dataset)
+	if len(res.Unstable) > 0 && len(res.Disagreements) > 0 {
+		// Results that change from run to run also differ between
+		// engines: that says nothing about the engines.
+		res.Notes = append(res.Notes, fmt.Sprintf("%d differences between %s and native not reported: the function is nondeterministic", len(res.Disagreements), res.Engine))
+		res.Disagreements = nil
+	}
 
 	if g.opts.DryRun {
 		res.Cases = len(fn.Dataset)
@@ -316,8 +318,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // execution observed. Where the exploring engine saw something else, the
 // disagreement is noted and native wins.
 func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
-	var recs []*explore.Record
-	recs = selectRecords(x, maxCases)
+	recs := selectRecords(x, maxCases)
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -533,6 +534,7 @@ func (g *generator) save(f *target.Func, fn *spec.Function, path string) (change
 		for _, c := range fn.Dataset {
 			c.Generated = true
 		}
+		fn.Evals.Generated = fn.Evals != (spec.Evals{})
 		merged = gen
 	}
 	for _, mf := range merged.Functions {
