@@ -126,7 +126,8 @@ func (c *Counts) add(s Status) {
 	}
 }
 
-func (c *Counts) addCounts(o Counts) {
+// Add adds o to c.
+func (c *Counts) Add(o Counts) {
 	c.Killed += o.Killed
 	c.Lived += o.Lived
 	c.NotCovered += o.NotCovered
@@ -271,7 +272,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 		for _, r := range fr.Mutants {
 			fr.Counts.add(r.Status)
 		}
-		rep.Counts.addCounts(fr.Counts)
+		rep.Counts.Add(fr.Counts)
 	}
 	rep.Elapsed = time.Since(start)
 	return rep, nil
@@ -311,7 +312,7 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 				}
 				r.Status, r.Detail = status, detail
 				done++
-				opts.logf("mutate: [%d/%d] %s: %s: %s", done, len(jobs), j.name, r.Mutant, status)
+				opts.logf("mutate: [%d/%d] %s: %s:%d:%d: %s: %s", done, len(jobs), j.name, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Change(), status)
 				mu.Unlock()
 			}
 		}()

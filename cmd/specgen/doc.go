@@ -14,6 +14,7 @@ Usage:
 
 	specgen gen [flags] PKG [FUNC...]
 	specgen run [flags] PATH...
+	specgen mutate [flags] PATH...
 	specgen schema
 
 # gen
@@ -113,6 +114,39 @@ Flags:
 	-timeout d         bound on each case
 	-v                 list passing cases too
 
+# mutate
+
+Mutate measures how much of its functions' behaviour a spec pins down.
+For each function of each spec (PATH as for run), it runs the spec once
+as the code is (every case must pass), then against mutants of the
+function: copies of its file with one token changed inside the
+function's lines, the mutators of gremlins v0.6.0 (ARITHMETIC_BASE,
+CONDITIONALS_BOUNDARY, CONDITIONALS_NEGATION, INCREMENT_DECREMENT,
+INVERT_ASSIGNMENTS, INVERT_BITWISE, INVERT_BWASSIGN, INVERT_LOGICAL,
+INVERT_LOOPCTRL, INVERT_NEGATIVES, REMOVE_SELF_ASSIGNMENTS). A mutant is
+KILLED when a case fails against it, LIVED when every case passes, NOT
+COVERED when no case runs its line (it is not run), NOT VIABLE when it
+does not compile, TIMED OUT when a case takes over ten times the slowest
+unmutated case (at least 1s). The score is killed / (killed + lived), as
+gremlins computes it, so it compares with a gremlins run of the
+package's own tests. Mutants run in memory (go test -overlay): the files
+are never touched. Each mutant is one native build; the table prints
+per function and in total, and -v lists the mutants that lived — the
+changes no case notices, where the spec needs a case.
+
+Flags:
+
+	-f regexp        measure only matching functions
+	-json file       write the report, with every mutant, as JSON
+	-v               list the mutants that lived
+	-q               no progress lines
+	-executor name   native (default), auto or yaegi
+	-timeout d       bound on each case of a mutant
+	-workers n       mutants run at a time (default 2)
+
+Mutate exits 0 once it has measured (a low score is not a failure), 1
+when a spec does not pass unmutated, 2 when a spec does not load.
+
 # Exit status
 
 0 when everything passed, 1 when a case failed (or generation failed), 2
@@ -122,6 +156,7 @@ for usage errors and for specs or packages that do not load.
 
 	$ specgen gen ./examples/pricing ParseAmount
 	$ specgen run ./examples/...
+	$ specgen mutate -v ./examples/pricing
 
 	$ export OPENAI_API_KEY=...
 	$ specgen gen -model openai:gpt-4.1-mini -record .specgen/rec ./examples/pricing ParseAmount

@@ -44,6 +44,7 @@ const usage = `usage: specgen <command> [flags] [arguments]
 Commands:
   gen     explore functions and write their specs
   run     run specs and report
+  mutate  measure specs by the mutants of their functions they kill
   schema  print the JSON Schema of the spec format
 
 Run "specgen <command> -h" for a command's flags.
@@ -62,6 +63,8 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = genCmd(ctx, args[1:], stdout, stderr)
 	case "run":
 		err = runCmd(ctx, args[1:], stdout, stderr)
+	case "mutate":
+		err = mutateCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
