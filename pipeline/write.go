@@ -124,7 +124,7 @@ func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
 	take := func(r *explore.Record) {
 		out = append(out, r)
 		chosen[r] = true
-		for _, f := range features(r.Result) {
+		for _, f := range recordFeatures(r) {
 			have[f] = true
 		}
 	}
@@ -151,7 +151,7 @@ func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
 			// a new feature of its inputs or results.
 			n := 0
 			failed := r.Result.Err != nil || r.Result.Panic != nil
-			for _, f := range features(r.Result) {
+			for _, f := range recordFeatures(r) {
 				if !have[f] && (!failed || !strings.HasPrefix(f, "in:")) {
 					n++
 				}
@@ -207,11 +207,16 @@ func features(r executors.Result) []string {
 	for i, o := range r.Outputs {
 		walk(fmt.Sprintf("out%d.", i), o)
 	}
-	if r.Err != nil {
-		out = append(out, "err:"+r.Err.Message)
-	}
-	if r.Panic != nil {
-		out = append(out, "panic:"+r.Panic.Message)
+	return out
+}
+
+// recordFeatures are a record's features, its failure counted by outcome
+// class (the message with the parts that echo the inputs blanked out), so
+// that an error quoting each input back is not new every time.
+func recordFeatures(r *explore.Record) []string {
+	out := features(r.Result)
+	if r.Result.Err != nil || r.Result.Panic != nil {
+		out = append(out, "class:"+r.Class)
 	}
 	return out
 }
