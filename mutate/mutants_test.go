@@ -232,3 +232,76 @@ func TestEditRefusesMismatch(t *testing.T) {
 		t.Errorf("got %d mutants from mismatched source, want 0", len(muts))
 	}
 }
+
+func TestGremlinsMutants(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []string
+	}{
+		{
+			name: "a unary minus makes two identical mutants, as gremlins counts it",
+			body: "\ta = -b",
+			want: []string{"INVERT_NEGATIVES - → + at 5:6: a = +b", "ARITHMETIC_BASE - → + at 5:6: a = +b"},
+		},
+		{
+			name: "address-of gets INVERT_BITWISE, which cannot compile",
+			body: "\tp := &a\n\t_ = p",
+			want: []string{"INVERT_BITWISE & → | at 5:7: p := |a"},
+		},
+		{
+			name: "string concatenation is mutated: gremlins has no types",
+			body: "\ts = s + \"x\"\n\t_ = s",
+			want: []string{`ARITHMETIC_BASE + → - at 5:8: s = s - "x"`},
+		},
+		{
+			name: "%= stays %= under INVERT_ASSIGNMENTS; the order is gremlins's",
+			body: "\ta %= b\n\ta &= b",
+			want: []string{
+				"INVERT_ASSIGNMENTS %= → %= at 5:4: a %= b",
+				"REMOVE_SELF_ASSIGNMENTS %= → = at 5:4: a = b",
+				"REMOVE_SELF_ASSIGNMENTS &= → = at 6:4: a = b",
+				"INVERT_BWASSIGN &= → |= at 6:4: a |= b",
+			},
+		},
+		{
+			name: "definitions, logical not and receives are left alone",
+			body: "\tc := make(chan int)\n\tok = !ok\n\ta = <-c",
+			want: nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fset, f, src, fd, _ := parseFunc(t, "", tt.body)
+			var got []string
+			for _, m := range GremlinsMutants(fset, f, src, fd.Pos(), fd.End()) {
+				got = append(got, describe(m))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("mutants (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestGremlinsAdjust(t *testing.T) {
+	tests := []struct {
+		name          string
+		g             GremlinsCounts
+		killed, total int
+		want          float64
+		ok            bool
+	}{
+		{"nothing to adjust", GremlinsCounts{Covered: 4}, 3, 4, 75, true},
+		{"unviable mutants leave killed and total", GremlinsCounts{Covered: 13, NotViable: 3}, 9, 13, 60, true},
+		{"all unviable: no score left", GremlinsCounts{Covered: 3, NotViable: 3}, 3, 3, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := tt.g.Adjust(tt.killed, tt.total)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("Adjust(%d, %d) = %v, %v; want %v, %v", tt.killed, tt.total, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}

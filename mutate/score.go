@@ -147,6 +147,32 @@ type FunctionReport struct {
 	Counts             Counts
 	// Mutants are every mutant made, in source order.
 	Mutants []Result
+	// Gremlins counts what gremlins v0.6.0 makes of the same lines, to
+	// compare with a score it measured.
+	Gremlins GremlinsCounts
+}
+
+// GremlinsCounts are the mutants gremlins v0.6.0 makes in a function's
+// lines (see GremlinsMutants).
+type GremlinsCounts struct {
+	// Mutants is how many it makes; Covered how many of them are on
+	// code the spec's cases run (gremlins's own coverage rule, applied
+	// to the spec's coverage); NotViable how many of the covered ones do
+	// not compile, which gremlins counts as killed.
+	Mutants, Covered, NotViable int
+}
+
+// Adjust corrects a score gremlins measured, killed of total (killed +
+// lived), for the mutants that do not compile, which it counts as
+// killed: (killed - NotViable) / (total - NotViable), in percent. It
+// assumes gremlins covered the same mutants (total == Covered); ok is
+// false when nothing is left.
+func (g GremlinsCounts) Adjust(killed, total int) (score float64, ok bool) {
+	k, t := killed-g.NotViable, total-g.NotViable
+	if t <= 0 || k < 0 {
+		return 0, false
+	}
+	return 100 * float64(k) / float64(t), true
 }
 
 // Lived returns the mutants that lived: what the spec does not pin down.
@@ -241,7 +267,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 			return nil, fmt.Errorf("mutate %s: %s: %w", path, fr.Name, err)
 		}
 		opts.logf("mutate: %s: %d mutants", fr.Name, len(muts))
-		frep := FunctionReport{Name: fr.Name, File: fn.File, StartLine: fn.StartLine, EndLine: fn.EndLine}
+		frep := FunctionReport{Name: fr.Name, File: fn.File, StartLine: fn.StartLine, EndLine: fn.EndLine, Mutants: []Result{}}
 		covered := coveredBlocks(fn.File, run.rep)
 		timeout := opts.Timeout
 		if timeout <= 0 {
@@ -261,6 +287,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 			}
 			frep.Mutants = append(frep.Mutants, r)
 		}
+		frep.Gremlins = gremlinsCounts(fn, c, covered)
 		rep.Functions = append(rep.Functions, frep)
 	}
 
@@ -468,6 +495,29 @@ func functionMutants(fn *target.Func, src []byte) ([]Mutant, error) {
 		return nil, fmt.Errorf("%s changed since it was loaded", fn.File)
 	}
 	return Mutants(pkg.Fset, file, src, fn.Decl.Pos(), fn.Decl.End(), pkg.TypesInfo), nil
+}
+
+// gremlinsCounts counts the mutants gremlins makes in fn's lines.
+func gremlinsCounts(fn *target.Func, c *checker, covered blockSet) GremlinsCounts {
+	var g GremlinsCounts
+	pkg := fn.Pkg
+	tf := pkg.Fset.File(fn.Decl.Pos())
+	for _, f := range pkg.Syntax {
+		if pkg.Fset.File(f.Pos()) != tf {
+			continue
+		}
+		for _, m := range GremlinsMutants(pkg.Fset, f, c.srcs[fn.File], fn.Decl.Pos(), fn.Decl.End()) {
+			g.Mutants++
+			if !covered.has(m.Pos.Line, m.Pos.Column) {
+				continue
+			}
+			g.Covered++
+			if c.check(fn.File, m.Src) != "" {
+				g.NotViable++
+			}
+		}
+	}
+	return g
 }
 
 // blockSet is the coverage blocks of one file that ran.

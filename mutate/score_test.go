@@ -81,6 +81,19 @@ func TestScore(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("mutants (-want +got):\n%s", diff)
 	}
+	gremlins := map[string]GremlinsCounts{}
+	for _, fr := range rep.Functions {
+		gremlins[fr.Name] = fr.Gremlins
+	}
+	wantGremlins := map[string]GremlinsCounts{
+		"Clamp": {Mutants: 4, Covered: 4},
+		"Abs":   {Mutants: 4, Covered: 2},               // -n twice, not covered
+		"Kind":  {Mutants: 2, Covered: 1, NotViable: 1}, // continue outside a loop
+		"Sum":   {Mutants: 5, Covered: 5},
+	}
+	if diff := cmp.Diff(wantGremlins, gremlins); diff != "" {
+		t.Errorf("gremlins counts (-want +got):\n%s", diff)
+	}
 	if c := counts["Clamp"]; c != (Counts{Killed: 2, Lived: 2}) {
 		t.Errorf("Clamp counts = %+v", c)
 	}
