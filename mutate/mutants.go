@@ -50,10 +50,12 @@ const (
 )
 
 // Kinds lists every mutator, in the order mutants at one position are made.
-var Kinds = []Kind{
-	ArithmeticBase, ConditionalsBoundary, ConditionalsNegation, IncrementDecrement,
-	InvertAssignments, InvertBitwise, InvertBitwiseAssignments, InvertLogical,
-	InvertLoopCtrl, InvertNegatives, RemoveSelfAssignments,
+func Kinds() []Kind {
+	out := make([]Kind, len(mutators))
+	for i, mu := range mutators {
+		out[i] = mu.kind
+	}
+	return out
 }
 
 // site is the syntax a mutator applies to.
@@ -202,12 +204,12 @@ func Mutants(fset *token.FileSet, file *ast.File, src []byte, from, to token.Pos
 }
 
 func kindIndex(k Kind) int {
-	for i, x := range Kinds {
-		if x == k {
+	for i, mu := range mutators {
+		if mu.kind == k {
 			return i
 		}
 	}
-	return len(Kinds)
+	return len(mutators)
 }
 
 // isString reports whether info knows e to be of a string type.
