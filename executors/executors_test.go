@@ -2,6 +2,7 @@ package executors_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,5 +194,30 @@ func TestMethods(t *testing.T) {
 				t.Errorf("dbl: %+v", r[0])
 			}
 		})
+	}
+}
+
+func TestNativeCachePruned(t *testing.T) {
+	cache := t.TempDir()
+	for i := 0; i < 70; i++ {
+		p := filepath.Join(cache, fmt.Sprintf("%03d.test", i))
+		if err := os.WriteFile(p, []byte("x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-time.Duration(70-i) * time.Minute)
+		os.Chtimes(p, old, old)
+	}
+	f := calcFunc(t, "Div")
+	e := &executors.Native{CacheDir: cache}
+	run(t, e, &executors.Program{Func: f, Probes: []executors.Probe{{ID: "p", Args: []string{"4", "2"}}}})
+	bins, _ := filepath.Glob(filepath.Join(cache, "*.test"))
+	if len(bins) != 64 {
+		t.Errorf("%d worker binaries cached, want 64", len(bins))
+	}
+	if _, err := os.Stat(filepath.Join(cache, "000.test")); err == nil {
+		t.Error("the least recently used binary was kept")
+	}
+	if _, err := os.Stat(filepath.Join(cache, "069.test")); err != nil {
+		t.Error("the most recently used binary was pruned")
 	}
 }

@@ -161,6 +161,8 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 	bin := filepath.Join(cache, sum+".test")
 	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() {
 		n.logf("native: reuse %s", bin)
+		now := time.Now()
+		os.Chtimes(bin, now, now) // most recently used: pruned last
 		return bin, nil
 	}
 	work := filepath.Join(cache, sum+".src")
@@ -210,5 +212,44 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 	if err := os.Rename(tmpBin, bin); err != nil {
 		return "", fmt.Errorf("native: %w", err)
 	}
+	n.prune(cache, bin)
 	return bin, nil
+}
+
+// maxCachedWorkers bounds the worker binaries kept in the cache.
+const maxCachedWorkers = 64
+
+// prune removes the least recently used worker binaries beyond
+// maxCachedWorkers (each is several megabytes; exploration builds one per
+// round), and leftovers of builds that did not finish, keeping keep.
+func (n *Native) prune(cache, keep string) {
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return
+	}
+	type bin struct {
+		path string
+		used time.Time
+	}
+	var bins []bin
+	for _, e := range entries {
+		path := filepath.Join(cache, e.Name())
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(e.Name(), ".test") && path != keep:
+			bins = append(bins, bin{path, info.ModTime()})
+		case strings.HasSuffix(e.Name(), ".src") && time.Since(info.ModTime()) > time.Hour:
+			os.RemoveAll(path)
+		}
+	}
+	if len(bins) < maxCachedWorkers {
+		return
+	}
+	sort.Slice(bins, func(i, j int) bool { return bins[i].used.After(bins[j].used) })
+	for _, b := range bins[maxCachedWorkers-1:] {
+		os.Remove(b.path)
+	}
 }
