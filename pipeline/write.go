@@ -134,6 +134,16 @@ func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
 	// Extra cases are worth their room in proportion to how much the
 	// function does: a one-path method gets a handful, not forty.
 	limit = min(limit, len(out)+max(8, 2*len(out)))
+	// Boundaries first: two probes one apart in a single integer input
+	// whose results differ pin the exact place where the code decides
+	// (a < that becomes <= moves it).
+	for _, pair := range boundaryPairs(x.Records) {
+		for _, r := range pair {
+			if !chosen[r] && len(out) < limit {
+				take(r)
+			}
+		}
+	}
 	var pool []*explore.Record
 	for _, r := range x.Records {
 		if r.Ran() && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
@@ -172,6 +182,89 @@ func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
 		take(best)
 	}
 	return out
+}
+
+// boundaryPairs finds pairs of probes whose inputs are the same but for
+// one integer, which differs by one, and which took different paths or
+// ended differently: the edges of the function's decisions. Pairs come in the order of the records.
+func boundaryPairs(records []*explore.Record) [][2]*explore.Record {
+	type key struct {
+		param int
+		rest  string
+	}
+	groups := map[key]map[int64]*explore.Record{}
+	var order []key
+	for _, r := range records {
+		if !r.Ran() || r.Result.Outcome == executors.Timeout || r.Result.Outcome == executors.Exited {
+			continue
+		}
+		for i, in := range r.Result.Inputs {
+			n, ok := intOf(in.Value)
+			if !ok {
+				continue
+			}
+			var rest strings.Builder
+			for j, other := range r.Result.Inputs {
+				if j != i {
+					rest.WriteString(other.Name + "=" + other.Value.String() + ";")
+				}
+			}
+			k := key{i, rest.String()}
+			g, ok := groups[k]
+			if !ok {
+				g = map[int64]*explore.Record{}
+				groups[k] = g
+				order = append(order, k)
+			}
+			if _, dup := g[n]; !dup {
+				g[n] = r
+			}
+		}
+	}
+	var out [][2]*explore.Record
+	for _, k := range order {
+		g := groups[k]
+		ns := make([]int64, 0, len(g))
+		for n := range g {
+			ns = append(ns, n)
+		}
+		sort.Slice(ns, func(i, j int) bool { return ns[i] < ns[j] })
+		for i := 1; i < len(ns); i++ {
+			a, b := g[ns[i-1]], g[ns[i]]
+			if ns[i]-ns[i-1] == 1 && (a.Class != b.Class || fmt.Sprint(a.Covered) != fmt.Sprint(b.Covered)) {
+				out = append(out, [2]*explore.Record{a, b})
+			}
+		}
+	}
+	return out
+}
+
+func intOf(v spec.Value) (int64, bool) {
+	switch v.Kind {
+	case spec.Int:
+		return v.Int, true
+	case spec.Uint:
+		if v.Uint <= math.MaxInt64 {
+			return int64(v.Uint), true
+		}
+	}
+	return 0, false
+}
+
+// resultKey identifies what a probe observed, whatever its inputs.
+func resultKey(r executors.Result) string {
+	var b strings.Builder
+	b.WriteString(string(r.Outcome))
+	for _, o := range r.Outputs {
+		b.WriteString("|" + o.String())
+	}
+	if r.Err != nil {
+		b.WriteString("|err " + r.Err.Message)
+	}
+	if r.Panic != nil {
+		b.WriteString("|panic " + r.Panic.Message)
+	}
+	return b.String()
 }
 
 // features lists what a probe's inputs and result are made of, coarsely.
