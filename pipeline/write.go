@@ -429,7 +429,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	if len(f.Params) == 1 {
 		v, ok := params[f.Params[0].Name]
 		if !ok {
-			return nil, "input not recorded"
+			return nil, "left out: the probe stopped before its argument was built"
 		}
 		c.Input = &v
 	} else if len(f.Params) > 1 {
@@ -437,7 +437,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		for _, p := range f.Params {
 			v, ok := params[p.Name]
 			if !ok {
-				return nil, "input " + p.Name + " not recorded"
+				return nil, "left out: the probe stopped before argument " + p.Name + " was built"
 			}
 			m.Map = append(m.Map, spec.Entry{Key: spec.StringValue(p.Name), Val: v})
 		}
