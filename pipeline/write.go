@@ -40,7 +40,7 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 			skipped = append(skipped, fmt.Sprintf("probe %s: %s", r.ID, why))
 			continue
 		}
-		key := caseKey(c)
+		key := argsKey(f, c)
 		if seen[key] {
 			continue
 		}
@@ -398,17 +398,6 @@ func coarseClass(r executors.Result) string {
 		return fmt.Sprint("error ", r.Err.Type, r.Err.Sentinels)
 	}
 	return string(r.Outcome)
-}
-
-func caseKey(c *spec.Case) string {
-	var b strings.Builder
-	for _, v := range []*spec.Value{c.Receiver, c.Input, c.Inputs} {
-		if v != nil {
-			b.WriteString(v.String())
-		}
-		b.WriteByte(0)
-	}
-	return b.String()
 }
 
 // caseFromResult turns one observed result into a case.
