@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"time"
 	"unsafe"
@@ -181,8 +180,6 @@ func yaegiHas(path, name string) bool {
 	_, ok = syms[name]
 	return ok
 }
-
-var yaegiPos = regexp.MustCompile(`^(\S+\.go:\d+:\d+): `)
 
 func yaegiWorker(gopath, importPath string) (err error) {
 	answers := os.NewFile(3, "specgen-answers")

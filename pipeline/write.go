@@ -251,22 +251,6 @@ func intOf(v spec.Value) (int64, bool) {
 	return 0, false
 }
 
-// resultKey identifies what a probe observed, whatever its inputs.
-func resultKey(r executors.Result) string {
-	var b strings.Builder
-	b.WriteString(string(r.Outcome))
-	for _, o := range r.Outputs {
-		b.WriteString("|" + o.String())
-	}
-	if r.Err != nil {
-		b.WriteString("|err " + r.Err.Message)
-	}
-	if r.Panic != nil {
-		b.WriteString("|panic " + r.Panic.Message)
-	}
-	return b.String()
-}
-
 // features lists what a probe's inputs and result are made of, coarsely.
 func features(r executors.Result) []string {
 	var out []string

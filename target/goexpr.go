@@ -553,13 +553,6 @@ func (g *gen) mapKey(k spec.Value, kt types.Type) (spec.Value, error) {
 	return k, nil
 }
 
-// field is a struct field a map key may name.
-type field struct {
-	v     *types.Var
-	index int      // in the struct
-	tags  []string // json and yaml names
-}
-
 // structLit writes a struct literal from a map of fields.
 func (g *gen) structLit(v spec.Value, st *types.Struct, t types.Type) (expr, error) {
 	if v.Kind != spec.Map {
