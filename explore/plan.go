@@ -324,7 +324,7 @@ func bindArgs(f *target.Func, p *executors.Probe, call *ast.CallExpr, args []ast
 	text := func(e ast.Expr) string { return sc.text(e.Pos(), e.End()) }
 	if call.Ellipsis.IsValid() {
 		if !variadic {
-			return fmt.Errorf("%s is not variadic; the call cannot pass a slice with ...", f.Name)
+			return fmt.Errorf("the call passes a slice with ... to %s, which is not variadic", f.Name)
 		}
 		if len(args) != n {
 			return fmt.Errorf("%s takes %d arguments, the call passes %d", f.Name, n, len(args))

@@ -106,9 +106,7 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 			default:
 				return []spec.Value{spec.NullValue()}
 			}
-			for _, w := range g.strings()[:min(len(g.strings()), 24)] {
-				out = append(out, w)
-			}
+			out = append(out, g.strings()[:min(len(g.strings()), 24)]...)
 			return out
 		}
 		out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(1), spec.IntValue(-1),
@@ -476,9 +474,7 @@ func (g *valueGen) strings() []spec.Value {
 	for _, c := range m.classes {
 		shaped = append(shaped, c, "1"+c+"2", c+"abc", "abc"+c)
 	}
-	for _, n := range nums {
-		shaped = append(shaped, n)
-	}
+	shaped = append(shaped, nums...)
 
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
