@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -97,7 +98,7 @@ func TestParsePoint(t *testing.T) {
 			if e := r[2].Err; e == nil || e.Type != wantType || e.Message != "syntax error at 1: want x,y" {
 				t.Errorf("syntax: err %+v", e)
 			}
-			if e := r[3].Err; e == nil || !contains(e.Types, "*strconv.NumError") || !contains(e.Sentinels, "strconv.ErrSyntax") {
+			if e := r[3].Err; e == nil || !slices.Contains(e.Types, "*strconv.NumError") || !slices.Contains(e.Sentinels, "strconv.ErrSyntax") {
 				t.Errorf("numerr: err %+v", e)
 			}
 			if r[4].Outcome != executors.OK || r[4].Outputs[0].String() != `{X: 11, Y: 3, Tag: ""}` {
@@ -114,15 +115,6 @@ func TestParsePoint(t *testing.T) {
 			}
 		})
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestHostileProbes(t *testing.T) {

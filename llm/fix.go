@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -628,7 +629,7 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 	for i := 0; i+1 < len(body.Content); i += 2 {
 		k := body.Content[i].Value
 		key, aliased := caseAliases[loose(k)]
-		if !aliased || contains(caseKeys, k) {
+		if !aliased || slices.Contains(caseKeys, k) {
 			key = closest(k, caseKeys, nil)
 		}
 		switch {
@@ -663,15 +664,6 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 		return nil
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // fixInputs reshapes a case's arguments for the function's arity and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -290,21 +291,12 @@ func TestOpenAIRetries(t *testing.T) {
 			if tt.logged != "" {
 				mu.Lock()
 				defer mu.Unlock()
-				if !containsLine(logs, tt.logged) {
+				if !slices.Contains(logs, tt.logged) {
 					t.Errorf("logs = %q; want a line %q", logs, tt.logged)
 				}
 			}
 		})
 	}
-}
-
-func containsLine(lines []string, want string) bool {
-	for _, l := range lines {
-		if l == want {
-			return true
-		}
-	}
-	return false
 }
 
 func TestCancelAndTimeout(t *testing.T) {

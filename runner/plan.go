@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/types"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,7 +288,7 @@ func caseInputs(fn *target.Func, c *spec.Case, add func(field, format string, ar
 			if e.Key.Kind != spec.String {
 				key = e.Key.String()
 			}
-			if !contains(names, key) || e.Key.Kind != spec.String {
+			if !slices.Contains(names, key) || e.Key.Kind != spec.String {
 				msg := fmt.Sprintf("unknown parameter %s; %s takes %s", key, fn.Name, paramList(fn))
 				if s := spec.Suggest(key, names); s != "" {
 					msg = fmt.Sprintf("unknown parameter %s (did you mean %s?)", key, s)
@@ -340,15 +341,6 @@ func fieldPos(c *spec.Case, field string) spec.Pos {
 		return p
 	}
 	return c.Pos
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // resolveRaises turns a raises value into what executors report. Names
@@ -496,7 +488,7 @@ func importAssertion(expr string, pkg *target.Package, scope []string, q *target
 			return true
 		}
 		id, ok := sel.X.(*ast.Ident)
-		if !ok || contains(scope, id.Name) || contains(refs, id.Name) {
+		if !ok || slices.Contains(scope, id.Name) || slices.Contains(refs, id.Name) {
 			return true
 		}
 		if pkg.Types != nil && pkg.Types.Scope().Lookup(id.Name) != nil {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -364,22 +365,13 @@ func (p *parser) evalParams(pr pair, ctx string, valid []string) []pair {
 	}
 	var out []pair
 	for _, param := range p.pairs(v, ctx) {
-		if !contains(valid, param.name) {
+		if !slices.Contains(valid, param.name) {
 			p.unknownKey(param, ctx, "parameter", valid)
 			continue
 		}
 		out = append(out, param)
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p *parser) evals(fn *Function, ep pair, ctx string) {
