@@ -15,23 +15,12 @@ import (
 	"github.com/specgen-dev/specgen/target"
 )
 
-// WriteCases is the built-in spec writer: one case per distinct behaviour
-// of the exploration (covered blocks × outcome class), from the
-// behaviour's representative probe. Returned errors and panics become
-// `raises` cases with a `match` anchored on the observed message;
-// successes become `expected` cases. Behaviours that a spec cannot state
-// (timeouts, process exits) and probes whose inputs cannot be written back
-// as values (functions, channels) are left out, with the reason in skipped.
-func WriteCases(x *explore.Exploration) (cases []*spec.Case, skipped []string) {
-	var results []executors.Result
-	for _, r := range selectRecords(x, maxCases) {
-		results = append(results, r.Result)
-	}
-	return CasesFromResults(x.Func, results)
-}
-
 // CasesFromResults writes one case per result, leaving out duplicates
-// (same receiver and inputs) and results a spec cannot state.
+// (same receiver and inputs). Returned errors and panics become `raises`
+// cases with a `match` anchored on the observed message; successes become
+// `expected` cases. Results a spec cannot state (timeouts, process exits)
+// and probes whose inputs or results cannot be written back as values
+// (functions, channels) are left out, with the reason in skipped.
 func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec.Case, skipped []string) {
 	seen := map[string]bool{}
 	for _, r := range results {
