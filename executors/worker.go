@@ -165,7 +165,8 @@ func (p *pool) close() {
 	}
 }
 
-// run runs probe i and converts the answer into a Result.
+// run sends probe to the worker as request id and converts the answer
+// into a Result.
 func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) {
 	if p.w == nil {
 		if err := p.start(ctx); err != nil {

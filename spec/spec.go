@@ -58,7 +58,8 @@ type Evals struct {
 	Duration      *DurationEval      `yaml:"Duration,omitempty" json:"Duration,omitempty"`
 	Pattern       *PatternEval       `yaml:"Pattern,omitempty" json:"Pattern,omitempty"`
 	ContainsInput *ContainsInputEval `yaml:"ContainsInput,omitempty" json:"ContainsInput,omitempty"`
-	// LLMJudge is kept for vowel compatibility; it runs only when a model is configured.
+	// LLMJudge is accepted for vowel compatibility: it is loaded, checked
+	// for a rubric and written back, but nothing evaluates it.
 	LLMJudge *LLMJudgeEval `yaml:"LLMJudge,omitempty" json:"LLMJudge,omitempty"`
 	// Generated reports that specgen wrote these evaluators and nobody
 	// has edited them since, so a refresh may replace them (see Merge).
@@ -101,7 +102,8 @@ type ContainsInputEval struct {
 	Pos           Pos   `yaml:"-" json:"-"`
 }
 
-// LLMJudgeEval asks a model whether the output meets a rubric.
+// LLMJudgeEval is vowel's model-graded evaluator: a rubric, and the model
+// that would grade the output against it. Specgen does not run it.
 type LLMJudgeEval struct {
 	Rubric string `yaml:"rubric" json:"rubric"`
 	Model  string `yaml:"model,omitempty" json:"model,omitempty"`

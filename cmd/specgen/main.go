@@ -1,5 +1,3 @@
-// Command specgen writes regression specs for existing Go code by running
-// it, and runs them. See doc.go for the manual.
 package main
 
 import (
