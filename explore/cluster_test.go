@@ -2,16 +2,12 @@ package explore
 
 import (
 	"context"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/specgen-dev/specgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestSummaryGolden runs a fixed model-like plan through the fake
 // executor and compares the cluster summary round 2 would be given with
@@ -46,19 +42,7 @@ func TestSummaryGolden(t *testing.T) {
 	// The text names the sample file's lines; make it independent of
 	// where the checkout is.
 	got := strings.ReplaceAll(s.Text(0), filepath.Dir(f.File), "DIR")
-	golden := filepath.Join("testdata", "summary_ParseSize.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if d := cmp.Diff(string(want), got); d != "" {
-		t.Errorf("summary differs from %s (-want +got):\n%s", golden, d)
-	}
+	golden.Check(t, "testdata/summary_ParseSize.golden", got)
 	// The summary is deterministic.
 	if again := strings.ReplaceAll(x.Summary().Text(0), filepath.Dir(f.File), "DIR"); again != got {
 		t.Errorf("a second summary of the same exploration differs")

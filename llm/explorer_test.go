@@ -3,23 +3,19 @@ package llm_test
 import (
 	"context"
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/llm"
 	"github.com/specgen-dev/specgen/llm/llmtest"
 	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/pipeline"
 	"github.com/specgen-dev/specgen/spec"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden prompts in testdata/prompts")
 
 // fakeClient answers in memory through a script and keeps the requests.
 type fakeClient struct {
@@ -187,28 +183,6 @@ func TestExplorerRepair(t *testing.T) {
 	}
 }
 
-// golden compares got with testdata/prompts/name, or rewrites it.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "prompts", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("prompt %s changed (run go test -update to accept):\n%s", name, got)
-	}
-}
-
 // TestPrompts pins the prompts of every stage for ParseCents.
 func TestPrompts(t *testing.T) {
 	f := loadFunc(t, "ParseCents")
@@ -223,12 +197,12 @@ func TestPrompts(t *testing.T) {
 		llm.NewExplorer(c, llm.ExplorerOptions{Prompts: []string{llm.VariantGeneral, llm.VariantBoundary}}).
 			Explore(context.Background(), &explore.Request{Func: f, Round: 1})
 	})
-	golden(t, "explore-round1.txt", r1[0].System+"\n\n"+r1[0].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/explore-round1.txt", r1[0].System+"\n\n"+r1[0].Messages[0].Content)
 	rm := capture(empty, func(c model.Client) {
 		llm.NewExplorer(c, llm.ExplorerOptions{}).Explore(context.Background(), &explore.Request{Func: loadFunc(t, "(*Wallet).Spend"), Round: 1})
 	})
-	golden(t, "explore-round1-method.txt", rm[0].Messages[0].Content)
-	golden(t, "explore-round1-boundary.txt", r1[1].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/explore-round1-method.txt", rm[0].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/explore-round1-boundary.txt", r1[1].Messages[0].Content)
 
 	v := spec.IntValue(1234)
 	in := spec.StringValue("12.34")
@@ -247,7 +221,7 @@ func TestPrompts(t *testing.T) {
 				Tried:     []string{`ParseCents("12.34")`, `ParseCents("")`}},
 		})
 	})
-	golden(t, "explore-round2.txt", r2[0].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/explore-round2.txt", r2[0].Messages[0].Content)
 
 	verified := []*spec.Case{
 		{Input: &in, Expected: &v},
@@ -256,7 +230,7 @@ func TestPrompts(t *testing.T) {
 	sp := capture(`{"yaml": "ParseCents:\n  dataset:\n    - case: {input: \"1\", expected: 100}\n"}`, func(c model.Client) {
 		llm.NewSpecAgent(c, llm.AgentOptions{}).Draft(context.Background(), &pipeline.SpecRequest{Func: f, Verified: verified})
 	})
-	golden(t, "spec.txt", sp[0].System+"\n\n"+sp[0].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/spec.txt", sp[0].System+"\n\n"+sp[0].Messages[0].Content)
 	if sp[0].Phase != llm.PhaseSpec || sp[0].SchemaName != "spec_yaml" {
 		t.Errorf("spec request phase %q schema %q", sp[0].Phase, sp[0].SchemaName)
 	}
@@ -269,7 +243,7 @@ func TestPrompts(t *testing.T) {
 			Failures: []string{`case empty: fails: Assertion: output > 0 is false (output = 0, err = "empty amount")`},
 		})
 	})
-	golden(t, "refine-bundle.txt", rf[0].Messages[0].Content)
+	golden.Check(t, "testdata/prompts/refine-bundle.txt", rf[0].Messages[0].Content)
 	if rf[0].Phase != llm.PhaseRefine || rf[0].SchemaName != "spec_bundle" {
 		t.Errorf("refine request phase %q schema %q", rf[0].Phase, rf[0].SchemaName)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/model"
 )
 
@@ -73,7 +74,7 @@ func TestAnthropicStructuredWire(t *testing.T) {
 	case schema["properties"] == nil || schema["additionalProperties"] != false || schema["$defs"] == nil:
 		t.Errorf("input_schema lost part of the schema: %v", schema)
 	}
-	checkGolden(t, "anthropic/request_structured.golden.json", indentJSON(t, r.body))
+	golden.Check(t, "testdata/anthropic/request_structured.golden.json", indentJSON(t, r.body))
 
 	want := plan{
 		Snippets:      []snippet{{Code: `ParseAmount("12.50")`, Why: "plain dollars"}},

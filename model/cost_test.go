@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/model"
 )
 
@@ -193,7 +194,7 @@ func TestMeter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "cost/report.golden.json", append(data, '\n'))
+	golden.Check(t, "testdata/cost/report.golden.json", append(data, '\n'))
 
 	// Another meter fed the same calls in another order reports the same bytes.
 	m2 := model.NewMeter(usageClient{}, nil)

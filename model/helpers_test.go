@@ -3,7 +3,6 @@ package model_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,11 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/invopop/jsonschema"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // plan is a small exploration plan, shaped like the real one.
 type plan struct {
@@ -126,28 +122,6 @@ func (s *fixtureServer) requests() []gotRequest {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]gotRequest(nil), s.got...)
-}
-
-// checkGolden compares got with testdata/name, or rewrites it with -update.
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; -update rewrites it):\n%s", path, diff)
-	}
 }
 
 // indentJSON reformats a JSON body for a golden file.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/model"
 )
 
@@ -77,7 +78,7 @@ func TestOpenAIStructuredWire(t *testing.T) {
 	case schema["properties"] == nil || schema["additionalProperties"] != false:
 		t.Errorf("schema root lost its properties: %v", schema)
 	}
-	checkGolden(t, "openai/request_structured.golden.json", indentJSON(t, r.body))
+	golden.Check(t, "testdata/openai/request_structured.golden.json", indentJSON(t, r.body))
 
 	want := plan{
 		Snippets:      []snippet{{Code: `ParseAmount("12.50")`, Why: "plain dollars"}},

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/model/modeltest"
 )
@@ -144,7 +145,7 @@ func TestRecordingFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "record/explore.golden.json", data)
+	golden.Check(t, "testdata/record/explore.golden.json", data)
 }
 
 func TestReplayMiss(t *testing.T) {

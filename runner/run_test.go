@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,10 +14,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/spec"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 func TestMain(m *testing.M) {
 	executors.MaybeWorker()
@@ -46,28 +44,6 @@ func zeroDurations(reports []*FileReport) {
 				r.Functions[i].Cases[j].Duration = 0
 			}
 		}
-	}
-}
-
-// golden compares got with testdata/golden/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; go test -update rewrites it):\n%s", path, diff)
 	}
 }
 
@@ -137,10 +113,10 @@ func TestRunNative(t *testing.T) {
 	if err := WriteJUnit(&junit, reports); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "run.txt", text.Bytes())
-	golden(t, "run-verbose.txt", verbose.Bytes())
-	golden(t, "run.json", js.Bytes())
-	golden(t, "run.xml", junit.Bytes())
+	golden.Check(t, "testdata/golden/run.txt", text.Bytes())
+	golden.Check(t, "testdata/golden/run-verbose.txt", verbose.Bytes())
+	golden.Check(t, "testdata/golden/run.json", js.Bytes())
+	golden.Check(t, "testdata/golden/run.xml", junit.Bytes())
 
 	var suites junitSuites
 	if err := xml.Unmarshal(junit.Bytes(), &suites); err != nil {

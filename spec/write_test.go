@@ -2,7 +2,6 @@ package spec
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,33 +11,15 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/specgen-dev/specgen/internal/golden"
+)
 
 // ignorePositions leaves positions and paths out of comparisons.
 var ignorePositions = cmp.FilterPath(func(p cmp.Path) bool {
 	sf, ok := p.Last().(cmp.StructField)
 	return ok && (sf.Name() == "Pos" || sf.Name() == "Fields" || sf.Name() == "Path")
 }, cmp.Ignore())
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if _, err := WriteFile(path, got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run go test -update to accept):\n%s", path, cmp.Diff(string(want), string(got)))
-	}
-}
 
 func boolp(b bool) *bool { return &b }
 
@@ -103,7 +84,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "sample.golden.yml", out)
+	golden.Check(t, "testdata/sample.golden.yml", out)
 
 	// A hand-written file, read and written back: the canonical layout.
 	f, err := Load("testdata/pricing.yml")
@@ -114,7 +95,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "pricing.golden.yml", out)
+	golden.Check(t, "testdata/pricing.golden.yml", out)
 }
 
 func TestMarshalLayout(t *testing.T) {

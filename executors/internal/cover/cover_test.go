@@ -3,21 +3,17 @@ package cover_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/specgen-dev/specgen/executors/internal/cover"
+	"github.com/specgen-dev/specgen/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // TestGolden checks the instrumented text of the test cases against
 // testdata/golden (go test -update rewrites it). The golden files show
@@ -31,23 +27,7 @@ func TestGolden(t *testing.T) {
 	out["zz_counters.go"] = decl
 	for name, got := range out {
 		t.Run(name, func(t *testing.T) {
-			golden := filepath.Join("testdata", "golden", name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("instrumented %s differs from %s (-want +got):\n%s", name, golden, diff)
-			}
+			golden.Check(t, "testdata/golden/"+name+".golden", got)
 		})
 	}
 }
