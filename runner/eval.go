@@ -237,10 +237,10 @@ func describeReturn(fi *funcInfo, r executors.Result) string {
 	return strings.Join(parts, ", ")
 }
 
-// stringForm is a value as Pattern and ContainsInput see it: a string as
-// is, anything else in flow YAML.
+// stringForm is a value as Pattern and ContainsInput see it: a string
+// (or an opaque value's text) as is, anything else in flow YAML.
 func stringForm(v spec.Value) string {
-	if v.Kind == spec.String {
+	if v.Kind == spec.String || v.Kind == spec.Opaque {
 		return v.Str
 	}
 	return v.String()
@@ -272,7 +272,7 @@ func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []sp
 		found := false
 		if out.Kind == spec.List {
 			for _, e := range out.List {
-				if e.Kind == spec.String && eq(e.Str, want) || ci.AsStrings && eq(stringForm(e), want) {
+				if (e.Kind == spec.String || e.Kind == spec.Opaque) && eq(e.Str, want) || ci.AsStrings && eq(stringForm(e), want) {
 					found = true
 					break
 				}
