@@ -304,11 +304,11 @@ var yaegiExit = regexp.MustCompile(`^os\.Exit\((-?\d+)\)$`)
 func wireValue(x any) spec.Value {
 	data, err := json.Marshal(x)
 	if err != nil {
-		return spec.StringValue("<" + err.Error() + ">")
+		return spec.OpaqueValue("<" + err.Error() + ">")
 	}
 	var v spec.Value
 	if err := v.UnmarshalJSON(data); err != nil {
-		return spec.StringValue("<" + err.Error() + ">")
+		return spec.OpaqueValue("<" + err.Error() + ">")
 	}
 	return v
 }

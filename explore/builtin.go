@@ -624,7 +624,7 @@ func magnitude(v spec.Value) float64 {
 			return 0
 		}
 		return math.Abs(v.Float)
-	case spec.String:
+	case spec.String, spec.Opaque:
 		return float64(len(v.Str))
 	case spec.List:
 		m := float64(len(v.List))

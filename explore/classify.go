@@ -368,7 +368,7 @@ func shape(v spec.Value) string {
 			return "float=0"
 		}
 		return "float>0"
-	case spec.String:
+	case spec.String, spec.Opaque:
 		if v.Str == "" {
 			return `""`
 		}
@@ -396,7 +396,7 @@ func inputStrings(in []executors.NamedValue) []string {
 	var walk func(v spec.Value)
 	walk = func(v spec.Value) {
 		switch v.Kind {
-		case spec.String:
+		case spec.String, spec.Opaque:
 			if v.Str != "" {
 				out = append(out, v.Str)
 			}

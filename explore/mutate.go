@@ -134,7 +134,7 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 			return spec.NullValue(), "nil"
 		}
 		switch v.Kind {
-		case spec.String:
+		case spec.String, spec.Opaque:
 			s, op := mu.str(v.Str)
 			return spec.StringValue(s), op
 		case spec.Int:
@@ -295,7 +295,7 @@ func (mu *mutator) strOnce(s string) (string, string) {
 		return mu.renumber(s), "renumber"
 	case 8:
 		if mu.splice != nil {
-			if o, ok := mu.splice(); ok && o.Kind == spec.String {
+			if o, ok := mu.splice(); ok && (o.Kind == spec.String || o.Kind == spec.Opaque) {
 				or := []rune(o.Str)
 				return string(r[:mu.rng.IntN(len(r)+1)]) + string(or[mu.rng.IntN(len(or)+1):]), "splice"
 			}

@@ -741,7 +741,7 @@ func isTrivial(v spec.Value) bool {
 		return v.Uint == 0
 	case spec.Float:
 		return v.Float == 0 || math.IsNaN(v.Float)
-	case spec.String:
+	case spec.String, spec.Opaque:
 		return v.Str == ""
 	case spec.List:
 		return len(v.List) == 0

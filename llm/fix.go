@@ -353,27 +353,42 @@ func (fx *fixer) fixFunction(fn *yaml.Node) *yaml.Node {
 	return out
 }
 
-// Evaluators a model may write, by loose name, and what becomes of them
-// ("" drops them: timing is measured, not guessed; the outcome is per
-// case).
+// Other names a model may give evaluators, by loose name, and what
+// becomes of them ("" drops them: timing is measured, not guessed; the
+// outcome is per case).
 var evalAliases = map[string]string{
-	"type": "Type", "isinstance": "Type", "typecheck": "Type", "returntype": "Type", "outputtype": "Type",
-	"assertion": "Assertion", "assert": "Assertion", "assertions": "Assertion", "invariant": "Assertion", "property": "Assertion",
-	"pattern": "Pattern", "regex": "Pattern", "regexp": "Pattern", "matches": "Pattern",
-	"containsinput": "ContainsInput",
-	"duration":      "", "maxduration": "", "timeout": "", "performance": "",
-	"llmjudge": "", "judge": "", "expected": "", "equalsexpected": "", "raises": "", "exception": "",
+	"isinstance": "Type", "typecheck": "Type", "returntype": "Type", "outputtype": "Type",
+	"assert": "Assertion", "assertions": "Assertion", "invariant": "Assertion", "property": "Assertion",
+	"regex": "Pattern", "regexp": "Pattern", "matches": "Pattern",
+	"maxduration": "", "timeout": "", "performance": "",
+	"judge": "", "equalsexpected": "", "exception": "",
 }
 
-// primaryParam is the parameter a scalar evaluator value stands for.
-var primaryParam = map[string]string{"Type": "type", "Assertion": "assertion", "Pattern": "pattern"}
+// evalByName names the evaluator that a model's key k stands for: an
+// evaluator of spec.Evaluators by loose name, kept when a spec agent may
+// draft it, or an alias. "" drops the key; false says k is none of these.
+func evalByName(k string) (spec.EvalName, bool) {
+	for _, ev := range spec.Evaluators() {
+		if loose(string(ev.Name)) == loose(k) {
+			if !ev.Drafted {
+				return "", true
+			}
+			return ev.Name, true
+		}
+	}
+	name, ok := evalAliases[loose(k)]
+	return spec.EvalName(name), ok
+}
 
-// evalParams are each evaluator's parameters.
-var evalParams = map[string][]string{
-	"Type":          {"type"},
-	"Assertion":     {"assertion"},
-	"Pattern":       {"pattern", "case_sensitive"},
-	"ContainsInput": {"case_sensitive", "as_strings"},
+// draftedEvals are the names of the evaluators a spec agent may write.
+func draftedEvals() []string {
+	var names []string
+	for _, ev := range spec.Evaluators() {
+		if ev.Drafted {
+			names = append(names, string(ev.Name))
+		}
+	}
+	return names
 }
 
 var evalParamAliases = map[string]string{
@@ -409,22 +424,22 @@ func (fx *fixer) fixEvals(ev *yaml.Node) *yaml.Node {
 		fx.fixf("dropped evals that were not a mapping")
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
 	}
-	known := []string{"Type", "Assertion", "Pattern", "ContainsInput"}
+	known := draftedEvals()
 	out := newMap()
 	for i := 0; i+1 < len(ev.Content); i += 2 {
 		k, v := ev.Content[i].Value, deref(ev.Content[i+1])
-		name, aliased := evalAliases[loose(k)]
+		name, aliased := evalByName(k)
 		if !aliased {
-			name = spec.Suggest(k, known)
+			name = spec.EvalName(spec.Suggest(k, known))
 		}
 		switch {
 		case name == "":
 			fx.fixf("dropped the evaluator %q", k)
 			continue
-		case name != k:
+		case string(name) != k:
 			fx.fixf("renamed the evaluator %q to %q", k, name)
 		}
-		if _, dup := mapGet(out, name); dup != nil {
+		if _, dup := mapGet(out, string(name)); dup != nil {
 			fx.fixf("dropped a second %s evaluator", name)
 			continue
 		}
@@ -432,7 +447,7 @@ func (fx *fixer) fixEvals(ev *yaml.Node) *yaml.Node {
 		if params == nil {
 			continue
 		}
-		mapSet(out, name, params)
+		mapSet(out, string(name), params)
 	}
 	if len(out.Content) == 0 {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
@@ -441,19 +456,22 @@ func (fx *fixer) fixEvals(ev *yaml.Node) *yaml.Node {
 }
 
 // fixEvalParams repairs one evaluator's parameters; nil drops it.
-func (fx *fixer) fixEvalParams(name string, v *yaml.Node) *yaml.Node {
+func (fx *fixer) fixEvalParams(name spec.EvalName, v *yaml.Node) *yaml.Node {
+	ev, _ := spec.LookupEvaluator(string(name))
 	resultType := fx.fi.resultType()
-	if name != "Assertion" && resultType == "" {
+	if ev.NeedsResult && resultType == "" {
 		fx.fixf("dropped the %s evaluator: %s has no non-error result", name, fx.fi.f.Name)
 		return nil
 	}
 	if v.Kind == yaml.ScalarNode && !isNullNode(v) {
-		if p := primaryParam[name]; p != "" {
+		if p := ev.Required; p != "" {
 			fx.fixf("wrote the %s evaluator as a mapping", name)
 			v = newMap(p, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v.Value})
 		}
 	}
-	if isNullNode(v) && name != "ContainsInput" && name != "Type" {
+	// An evaluator without parameters needs none, but for Type: its
+	// type is known, and set below.
+	if isNullNode(v) && ev.Required != "" && name != spec.EvalType {
 		fx.fixf("dropped the %s evaluator without parameters", name)
 		return nil
 	}
@@ -467,7 +485,7 @@ func (fx *fixer) fixEvalParams(name string, v *yaml.Node) *yaml.Node {
 	out := newMap()
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k := v.Content[i].Value
-		p := closest(k, evalParams[name], evalParamAliases)
+		p := closest(k, ev.Params, evalParamAliases)
 		if p == "" {
 			fx.fixf("dropped the parameter %q of %s", k, name)
 			continue
@@ -478,7 +496,7 @@ func (fx *fixer) fixEvalParams(name string, v *yaml.Node) *yaml.Node {
 		mapSet(out, p, v.Content[i+1])
 	}
 	switch name {
-	case "Type":
+	case spec.EvalType:
 		_, t := mapGet(out, "type")
 		if t == nil || t.Value != resultType {
 			if t != nil {
@@ -486,7 +504,7 @@ func (fx *fixer) fixEvalParams(name string, v *yaml.Node) *yaml.Node {
 			}
 			mapSet(out, "type", strNode(resultType))
 		}
-	case "Assertion":
+	case spec.EvalAssertion:
 		_, a := mapGet(out, "assertion")
 		if a == nil || strings.TrimSpace(a.Value) == "" {
 			fx.fixf("dropped an Assertion without an expression")
@@ -496,7 +514,7 @@ func (fx *fixer) fixEvalParams(name string, v *yaml.Node) *yaml.Node {
 			fx.fixf("rewrote the Assertion %q in Go: %q", a.Value, goExpr)
 			mapSet(out, "assertion", strNode(goExpr))
 		}
-	case "Pattern":
+	case spec.EvalPattern:
 		_, p := mapGet(out, "pattern")
 		if p == nil {
 			fx.fixf("dropped a Pattern without a pattern")
@@ -1043,9 +1061,9 @@ func (fx *fixer) dropProblems(fn *yaml.Node, sf *spec.Function, es spec.Errors) 
 			badCases[at] = true
 			continue
 		}
-		if name := evalNameAt(sf.Evals, e.Pos.Line); name != "" {
+		if name := spec.EvalAt(&sf.Evals, e.Pos); name != "" {
 			fx.fixf("dropped the %s evaluator: %s", name, e.Msg)
-			badEvals = append(badEvals, name)
+			badEvals = append(badEvals, string(name))
 		}
 	}
 	removed := false
@@ -1068,33 +1086,4 @@ func (fx *fixer) dropProblems(fn *yaml.Node, sf *spec.Function, es spec.Errors) 
 		ds.Content = keep
 	}
 	return removed
-}
-
-// evalNameAt names the evaluator at or just before line.
-func evalNameAt(e spec.Evals, line int) string {
-	best, bestLine := "", 0
-	consider := func(name string, pos spec.Pos) {
-		if pos.Line > 0 && pos.Line <= line && pos.Line > bestLine {
-			best, bestLine = name, pos.Line
-		}
-	}
-	if e.Type != nil {
-		consider("Type", e.Type.Pos)
-	}
-	if e.Assertion != nil {
-		consider("Assertion", e.Assertion.Pos)
-	}
-	if e.Pattern != nil {
-		consider("Pattern", e.Pattern.Pos)
-	}
-	if e.ContainsInput != nil {
-		consider("ContainsInput", e.ContainsInput.Pos)
-	}
-	if e.Duration != nil {
-		consider("Duration", e.Duration.Pos)
-	}
-	if e.LLMJudge != nil {
-		consider("LLMJudge", e.LLMJudge.Pos)
-	}
-	return best
 }

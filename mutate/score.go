@@ -408,7 +408,7 @@ func classify(fr *runner.FunctionReport) (Status, string) {
 	var timedOut, notViable, errored string
 	for i := range fr.Cases {
 		c := &fr.Cases[i]
-		why := fmt.Sprintf("case %s: %s", c.Name(), firstLine(strings.Join(c.Failures, "; ")))
+		why := fmt.Sprintf("case %s: %s", c.Name(), firstLine(runner.JoinFailures(c.Failures, "; ")))
 		switch {
 		case c.Status == runner.Passed:
 		case c.Status == runner.Failed, c.Outcome == executors.Exited:
@@ -440,9 +440,9 @@ func classify(fr *runner.FunctionReport) (Status, string) {
 
 // isBuildFailure recognises the executors' messages for a package that
 // does not compile.
-func isBuildFailure(failures []string) bool {
+func isBuildFailure(failures []runner.Failure) bool {
 	for _, f := range failures {
-		if strings.Contains(f, "does not compile") || strings.Contains(f, ": build ") {
+		if strings.Contains(f.Message, "does not compile") || strings.Contains(f.Message, ": build ") {
 			return true
 		}
 	}
@@ -454,7 +454,7 @@ func baselineError(path string, rep *runner.FileReport) error {
 	for _, fr := range rep.Functions {
 		for _, c := range fr.Cases {
 			if c.Status != runner.Passed {
-				e.Failures = append(e.Failures, fmt.Sprintf("%s: case %s %s: %s", fr.Name, c.Name(), c.Status, firstLine(strings.Join(c.Failures, "; "))))
+				e.Failures = append(e.Failures, fmt.Sprintf("%s: case %s %s: %s", fr.Name, c.Name(), c.Status, firstLine(runner.JoinFailures(c.Failures, "; "))))
 			}
 		}
 	}

@@ -178,8 +178,8 @@ func TestClassify(t *testing.T) {
 		{"process died", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Exited}}, Killed},
 		{"failure beats timeout", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Timeout}, {Status: runner.Failed}}, Killed},
 		{"timeout", []runner.CaseReport{{Status: runner.Passed}, {Status: runner.Errored, Outcome: executors.Timeout}}, TimedOut},
-		{"build failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []string{"native x: generated harness does not compile: x.go:3:4: bad"}}}, NotViable},
-		{"engine failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []string{"worker did not start"}}}, Errored},
+		{"build failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []runner.Failure{{Message: "engine: native x: generated harness does not compile: x.go:3:4: bad"}}}}, NotViable},
+		{"engine failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []runner.Failure{{Message: "engine: worker did not start"}}}}, Errored},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

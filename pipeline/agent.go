@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -234,7 +234,7 @@ func (g *generator) checkDraft(ctx context.Context, f *target.Func, fn *spec.Fun
 		}
 		note, ok := correct(c, cr)
 		if !ok {
-			chk.failures = append(chk.failures, fmt.Sprintf("case %s: dropped: %s", cr.Name(), strings.Join(cr.Failures, "; ")))
+			chk.failures = append(chk.failures, fmt.Sprintf("case %s: dropped: %s", cr.Name(), runner.JoinFailures(cr.Failures, "; ")))
 			continue
 		}
 		if note != "" {
@@ -265,7 +265,7 @@ func (g *generator) checkDraft(ctx context.Context, f *target.Func, fn *spec.Fun
 			chk.passed++
 			continue
 		}
-		chk.failures = append(chk.failures, fmt.Sprintf("case %s: fails: %s", cr.Name(), strings.Join(cr.Failures, "; ")))
+		chk.failures = append(chk.failures, fmt.Sprintf("case %s: fails: %s", cr.Name(), runner.JoinFailures(cr.Failures, "; ")))
 	}
 	return chk, nil
 }
@@ -357,14 +357,14 @@ func compileBlame(fn *spec.Function, fr *runner.FunctionReport) (*spec.Function,
 	out := *fn
 	a := fn.Evals.Assertion.Assertion
 	out.Evals.Assertion = nil
-	return &out, fmt.Sprintf("evals: Assertion %q: dropped: the cases do not compile with it: %s", a, strings.Join(fr.Cases[0].Failures, "; "))
+	return &out, fmt.Sprintf("evals: Assertion %q: dropped: the cases do not compile with it: %s", a, runner.JoinFailures(fr.Cases[0].Failures, "; "))
 }
 
 // dropProblems removes the cases and evaluators that problems point at
 // (by line) and says what it dropped and why.
 func dropProblems(fn *spec.Function, problems spec.Errors) (*spec.Function, []string) {
 	badCase := map[int][]string{}
-	badEval := map[string][]string{}
+	badEval := map[spec.EvalName][]string{}
 	for _, p := range problems {
 		if p.Pos.Line == 0 {
 			continue
@@ -373,19 +373,19 @@ func dropProblems(fn *spec.Function, problems spec.Errors) (*spec.Function, []st
 			badCase[i] = append(badCase[i], p.Msg)
 			continue
 		}
-		if name := evalAt(fn.Evals, p.Pos.Line); name != "" {
+		if name := spec.EvalAt(&fn.Evals, p.Pos); name != "" {
 			badEval[name] = append(badEval[name], p.Msg)
 		}
 	}
 	out := *fn
 	var dropped []string
-	var names []string
+	var names []spec.EvalName
 	for name := range badEval {
 		names = append(names, name)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	for _, name := range names {
-		dropEval(&out.Evals, name)
+		out.Evals.Drop(name)
 		dropped = append(dropped, fmt.Sprintf("evals: %s: dropped: %s", name, strings.Join(badEval[name], "; ")))
 	}
 	out.Dataset = nil
@@ -412,48 +412,6 @@ func caseAt(fn *spec.Function, line int) int {
 		}
 	}
 	return at
-}
-
-// evalAt names the evaluator at or just before line, or "".
-func evalAt(e spec.Evals, line int) string {
-	best, bestLine := "", 0
-	for name, pos := range map[string]spec.Pos{
-		"Type":          posOf(e.Type != nil, func() spec.Pos { return e.Type.Pos }),
-		"Assertion":     posOf(e.Assertion != nil, func() spec.Pos { return e.Assertion.Pos }),
-		"Duration":      posOf(e.Duration != nil, func() spec.Pos { return e.Duration.Pos }),
-		"Pattern":       posOf(e.Pattern != nil, func() spec.Pos { return e.Pattern.Pos }),
-		"ContainsInput": posOf(e.ContainsInput != nil, func() spec.Pos { return e.ContainsInput.Pos }),
-		"LLMJudge":      posOf(e.LLMJudge != nil, func() spec.Pos { return e.LLMJudge.Pos }),
-	} {
-		if pos.Line > 0 && pos.Line <= line && (pos.Line > bestLine || pos.Line == bestLine && name < best) {
-			best, bestLine = name, pos.Line
-		}
-	}
-	return best
-}
-
-func posOf(ok bool, pos func() spec.Pos) spec.Pos {
-	if !ok {
-		return spec.Pos{}
-	}
-	return pos()
-}
-
-func dropEval(e *spec.Evals, name string) {
-	switch name {
-	case "Type":
-		e.Type = nil
-	case "Assertion":
-		e.Assertion = nil
-	case "Duration":
-		e.Duration = nil
-	case "Pattern":
-		e.Pattern = nil
-	case "ContainsInput":
-		e.ContainsInput = nil
-	case "LLMJudge":
-		e.LLMJudge = nil
-	}
 }
 
 func joinProblems(es spec.Errors) string {
@@ -530,7 +488,7 @@ func correctRaises(c *spec.Case, cr runner.CaseReport, raises, did, msg string) 
 // evaluators, not the raises check.
 func raisesHolds(cr runner.CaseReport) bool {
 	for _, f := range cr.Failures {
-		if strings.HasPrefix(f, "Raises:") || strings.HasPrefix(f, "Expected:") {
+		if f.Evaluator == spec.EvalRaises || f.Evaluator == spec.EvalExpected {
 			return false
 		}
 	}
@@ -544,12 +502,11 @@ func valueText(v *spec.Value) string {
 	return v.String()
 }
 
-// isEvaluatorFailure names the evaluator a failure message is about, or "".
-func isEvaluatorFailure(msg string) string {
-	for _, name := range []string{"Type", "Assertion", "Pattern", "ContainsInput", "Duration", "LLMJudge"} {
-		if strings.HasPrefix(msg, name+":") {
-			return name
-		}
+// evaluatorFailure names the function evaluator (a key of evals) that a
+// failure is about, or "".
+func evaluatorFailure(f runner.Failure) spec.EvalName {
+	if ev, ok := spec.LookupEvaluator(string(f.Evaluator)); ok && !ev.InCase {
+		return ev.Name
 	}
 	return ""
 }
@@ -559,21 +516,21 @@ func isEvaluatorFailure(msg string) string {
 // still fail. It returns the spec and each kept case's report.
 func finalize(chk *checked, res *FuncResult) (*spec.Function, []runner.CaseReport) {
 	fn := &spec.Function{Name: chk.fn.Name, Evals: chk.fn.Evals}
-	failed := map[string]bool{}
+	failed := map[spec.EvalName]bool{}
 	for _, cr := range chk.reports {
-		for _, msg := range cr.Failures {
-			if name := isEvaluatorFailure(msg); name != "" {
+		for _, f := range cr.Failures {
+			if name := evaluatorFailure(f); name != "" {
 				failed[name] = true
 			}
 		}
 	}
-	var names []string
+	var names []spec.EvalName
 	for name := range failed {
 		names = append(names, name)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	for _, name := range names {
-		dropEval(&fn.Evals, name)
+		fn.Evals.Drop(name)
 		res.Notes = append(res.Notes, fmt.Sprintf("spec agent: evaluator %s dropped: it does not hold on every case", name))
 	}
 	var obs []runner.CaseReport
@@ -582,14 +539,14 @@ func finalize(chk *checked, res *FuncResult) (*spec.Function, []runner.CaseRepor
 		ok := cr.Status == runner.Passed
 		if !ok && cr.Status == runner.Failed {
 			ok = true
-			for _, msg := range cr.Failures {
-				if name := isEvaluatorFailure(msg); name == "" || !failed[name] {
+			for _, f := range cr.Failures {
+				if name := evaluatorFailure(f); name == "" || !failed[name] {
 					ok = false
 				}
 			}
 		}
 		if !ok {
-			res.Notes = append(res.Notes, fmt.Sprintf("spec agent: case %s dropped: %s", cr.Name(), strings.Join(cr.Failures, "; ")))
+			res.Notes = append(res.Notes, fmt.Sprintf("spec agent: case %s dropped: %s", cr.Name(), runner.JoinFailures(cr.Failures, "; ")))
 			continue
 		}
 		fn.Dataset = append(fn.Dataset, c)

@@ -399,7 +399,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
-		bad := map[int][]string{}
+		bad := map[int][]runner.Failure{}
 		for i := range check.Dataset {
 			for _, cr := range []runner.CaseReport{first.Cases[i], second.Cases[i]} {
 				if cr.Status != runner.Passed {
@@ -411,7 +411,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		changed := false
 		for i, c := range check.Dataset {
 			failures, ok := bad[i]
-			why := strings.Join(failures, "; ")
+			why := runner.JoinFailures(failures, "; ")
 			switch {
 			case !ok:
 				keep = append(keep, c)
@@ -452,9 +452,9 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 
 // onlyOutcome reports failures that are all about the case's own outcome
 // (Expected, Raises) rather than the function's evaluators.
-func onlyOutcome(failures []string) bool {
+func onlyOutcome(failures []runner.Failure) bool {
 	for _, f := range failures {
-		if !strings.HasPrefix(f, "Expected") && !strings.HasPrefix(f, "Raises") {
+		if f.Evaluator != spec.EvalExpected && f.Evaluator != spec.EvalRaises {
 			return false
 		}
 	}

@@ -246,7 +246,7 @@ func features(r executors.Result) []string {
 	var walk func(prefix string, v spec.Value)
 	walk = func(prefix string, v spec.Value) {
 		switch v.Kind {
-		case spec.String:
+		case spec.String, spec.Opaque:
 			for _, w := range words(v.Str) {
 				out = append(out, prefix+"w:"+w)
 			}
@@ -437,14 +437,16 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 }
 
 // unwritable reports values that do not convert back into Go inputs or
-// compare stably: function and channel placeholders, cycles.
+// compare stably: opaque values (funcs, chans, cycles) and strings that
+// were not UTF-8.
 func unwritable(v spec.Value) bool {
 	switch v.Kind {
+	case spec.Opaque:
+		return true
 	case spec.String:
 		// U+FFFD stands for bytes that were not UTF-8: the value that
 		// reached us is not the one the code saw.
-		return v.Str == "<func>" || strings.HasPrefix(v.Str, "<chan ") || v.Str == "<cycle>" || v.Str == "<too deep>" ||
-			strings.ContainsRune(v.Str, utf8.RuneError)
+		return strings.ContainsRune(v.Str, utf8.RuneError)
 	case spec.List:
 		for _, e := range v.List {
 			if unwritable(e) {
@@ -556,7 +558,7 @@ func scalarSlug(v spec.Value) string {
 	switch v.Kind {
 	case spec.Null:
 		return "nil"
-	case spec.String:
+	case spec.String, spec.Opaque:
 		if v.Str == "" {
 			return "empty"
 		}

@@ -88,7 +88,13 @@ func TestCaseFromResult(t *testing.T) {
 		{"panic", one, executors.Result{Outcome: executors.Panicked, Inputs: in("s", spec.StringValue("z")), Panic: &executors.PanicInfo{Message: "boom (1)"}},
 			`input="z" raises=panic match=^boom \(1\)$`},
 		{"timeout", one, executors.Result{Outcome: executors.Timeout, Inputs: in("s", spec.StringValue("z"))}, ""},
-		{"func-input", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("<func>"))}, ""},
+		{"func-input", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.OpaqueValue("<func>"))}, ""},
+		{"cycle-in-output", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("x")), Outputs: []spec.Value{spec.MapValue("Next", spec.OpaqueValue("<cycle>"))}}, ""},
+		{"chan-map-key", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("x")),
+			Outputs: []spec.Value{{Kind: spec.Map, Map: []spec.Entry{{Key: spec.OpaqueValue("<chan int>"), Val: spec.IntValue(1)}}}}}, ""},
+		{"not-utf8", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("a\ufffd"))}, ""},
+		{"a string that reads like a placeholder is a string", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("<func>")), Outputs: []spec.Value{spec.StringValue("<cycle>")}},
+			`input="<func>" expected="<cycle>"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

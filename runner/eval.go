@@ -40,11 +40,13 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		if msg == "" {
 			msg = "no details"
 		}
-		cr.Failures = []string{string(r.Outcome) + ": " + msg}
+		cr.Failures = []Failure{{Message: string(r.Outcome) + ": " + msg}}
 		return cr
 	}
-	var fails []string
-	fail := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
+	var fails []Failure
+	fail := func(ev spec.EvalName, format string, args ...any) {
+		fails = append(fails, Failure{Evaluator: ev, Message: fmt.Sprintf(format, args...)})
+	}
 
 	returned := r.Outcome == executors.OK
 	normal := returned && r.Err == nil
@@ -53,7 +55,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		fails = append(fails, checkRaises(cp, r)...)
 	case c.Expected != nil:
 		if !normal {
-			fail("Expected: want %s, but the call %s", *c.Expected, describeFailure(r))
+			fail(spec.EvalExpected, "want %s, but the call %s", *c.Expected, describeFailure(r))
 			break
 		}
 		tol := eo.FloatTolerance
@@ -61,20 +63,20 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			tol = c.Tolerance
 		}
 		if msg := compareExpected(*c.Expected, r.Outputs, fi.NumOut, tol); msg != "" {
-			fails = append(fails, msg)
+			fail(spec.EvalExpected, "%s", msg)
 		}
 	case !normal:
-		fail("the call %s (a case without expected or raises must return normally)", describeFailure(r))
+		fail("", "the call %s (a case without expected or raises must return normally)", describeFailure(r))
 	}
 
 	if normal && len(r.Outputs) > 0 {
 		out := r.Outputs[0]
 		if t := fi.Type; t != nil && !sameType(t.Type, fi.ResultType, fi.ResultTypeShort) {
-			fail("Type: want %s, got %s", strings.TrimSpace(t.Type), fi.ResultType)
+			fail(spec.EvalType, "want %s, got %s", strings.TrimSpace(t.Type), fi.ResultType)
 		}
 		if fi.Pattern != nil {
 			if s := stringForm(out); !fi.Pattern.MatchString(s) {
-				fail("Pattern: output %q does not match /%s/", s, fi.Pattern)
+				fail(spec.EvalPattern, "output %q does not match /%s/", s, fi.Pattern)
 			}
 		}
 		if ci := fi.ContainsInput; ci != nil {
@@ -84,17 +86,17 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 	if a := fi.Assertion; a != nil && returned {
 		switch {
 		case len(r.Asserts) == 0:
-			fail("Assertion: %s was not evaluated", a.Assertion)
+			fail(spec.EvalAssertion, "%s was not evaluated", a.Assertion)
 		case !r.Asserts[0]:
-			fail("Assertion: %s is false (%s)", a.Assertion, describeReturn(fi, r))
+			fail(spec.EvalAssertion, "%s is false (%s)", a.Assertion, describeReturn(fi, r))
 		}
 	}
 	if !eo.IgnoreDuration {
 		if d := c.Duration; d != nil && r.Duration > d.Duration {
-			fail("Duration: took %s, over the case's limit of %s", roundDuration(r.Duration), d.Duration)
+			fail(spec.EvalDuration, "took %s, over the case's limit of %s", roundDuration(r.Duration), d.Duration)
 		}
 		if d := fi.Duration; d != nil && r.Duration > d.Duration.Duration {
-			fail("Duration: took %s, over the limit of %s", roundDuration(r.Duration), d.Duration.Duration)
+			fail(spec.EvalDuration, "took %s, over the limit of %s", roundDuration(r.Duration), d.Duration.Duration)
 		}
 	}
 	cr.Failures = fails
@@ -106,7 +108,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 }
 
 // checkRaises checks a returned error or a panic against raises and match.
-func checkRaises(cp *casePlan, r executors.Result) []string {
+func checkRaises(cp *casePlan, r executors.Result) []Failure {
 	rs := cp.Raises
 	panicked := r.Outcome == executors.Panicked
 	var ok bool
@@ -125,7 +127,7 @@ func checkRaises(cp *casePlan, r executors.Result) []string {
 		want = "an error that is " + rs.Name
 	}
 	if !ok {
-		return []string{fmt.Sprintf("Raises: want %s, but the call %s", want, describeFailure(r))}
+		return []Failure{{Evaluator: spec.EvalRaises, Message: fmt.Sprintf("want %s, but the call %s", want, describeFailure(r))}}
 	}
 	if cp.Match == nil {
 		return nil
@@ -138,7 +140,7 @@ func checkRaises(cp *casePlan, r executors.Result) []string {
 		msg = r.Err.Message
 	}
 	if !cp.Match.MatchString(msg) {
-		return []string{fmt.Sprintf("Raises: message %q does not match /%s/", msg, cp.Match)}
+		return []Failure{{Evaluator: spec.EvalRaises, Message: fmt.Sprintf("message %q does not match /%s/", msg, cp.Match)}}
 	}
 	return nil
 }
@@ -160,10 +162,10 @@ func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol floa
 	d := spec.Diff(want, got, opt)
 	if !strings.Contains(d, "\n") && strings.HasPrefix(d, "value: ") {
 		// A scalar, or values of different kinds: one line says it all.
-		return "Expected: " + strings.TrimPrefix(d, "value: ")
+		return strings.TrimPrefix(d, "value: ")
 	}
 	var b strings.Builder
-	b.WriteString("Expected: the result differs:")
+	b.WriteString("the result differs:")
 	for _, l := range strings.Split(d, "\n") {
 		b.WriteString("\n  " + strings.TrimPrefix(l, "."))
 	}
@@ -235,10 +237,10 @@ func describeReturn(fi *funcInfo, r executors.Result) string {
 	return strings.Join(parts, ", ")
 }
 
-// stringForm is a value as Pattern and ContainsInput see it: a string as
-// is, anything else in flow YAML.
+// stringForm is a value as Pattern and ContainsInput see it: a string
+// (or an opaque value's text) as is, anything else in flow YAML.
 func stringForm(v spec.Value) string {
-	if v.Kind == spec.String {
+	if v.Kind == spec.String || v.Kind == spec.Opaque {
 		return v.Str
 	}
 	return v.String()
@@ -247,7 +249,7 @@ func stringForm(v spec.Value) string {
 // checkContainsInput requires the output to contain every string input
 // (every input, in its string form, with as_strings): as a substring of a
 // string output, as an element of a list output.
-func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []spec.Value, out spec.Value) []string {
+func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []spec.Value, out spec.Value) []Failure {
 	fold := ci.CaseSensitive != nil && !*ci.CaseSensitive
 	eq := func(a, b string) bool {
 		if fold {
@@ -261,7 +263,7 @@ func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []sp
 		}
 		return strings.Contains(s, sub)
 	}
-	var fails []string
+	var fails []Failure
 	for i, in := range inputs {
 		if in.Kind != spec.String && !ci.AsStrings {
 			continue
@@ -270,7 +272,7 @@ func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []sp
 		found := false
 		if out.Kind == spec.List {
 			for _, e := range out.List {
-				if e.Kind == spec.String && eq(e.Str, want) || ci.AsStrings && eq(stringForm(e), want) {
+				if (e.Kind == spec.String || e.Kind == spec.Opaque) && eq(e.Str, want) || ci.AsStrings && eq(stringForm(e), want) {
 					found = true
 					break
 				}
@@ -283,7 +285,7 @@ func checkContainsInput(ci *spec.ContainsInputEval, params []string, inputs []sp
 			if i < len(params) {
 				name = "input " + params[i]
 			}
-			fails = append(fails, fmt.Sprintf("ContainsInput: output %s does not contain %s %q", out, name, want))
+			fails = append(fails, Failure{Evaluator: spec.EvalContainsInput, Message: fmt.Sprintf("output %s does not contain %s %q", out, name, want)})
 		}
 	}
 	return fails

@@ -106,18 +106,18 @@ func planFunc(pkg *target.Package, sf *spec.Function, path string) (*funcPlan, s
 	}
 	ctx := sf.Name + ": evals: "
 	ev := sf.Evals
-	noResult := func(pos spec.Pos, name string) {
+	noResult := func(pos spec.Pos, name spec.EvalName) {
 		add(pos, "%s%s: %s has no non-error result", ctx, name, sf.Name)
 	}
 	if ev.Type != nil {
 		if fp.info.NumOut == 0 {
-			noResult(ev.Type.Pos, "Type")
+			noResult(ev.Type.Pos, spec.EvalType)
 		}
 		fp.info.Type = ev.Type
 	}
 	if ev.Pattern != nil {
 		if fp.info.NumOut == 0 {
-			noResult(ev.Pattern.Pos, "Pattern")
+			noResult(ev.Pattern.Pos, spec.EvalPattern)
 		}
 		re, err := compilePattern(ev.Pattern)
 		if err != nil {
@@ -127,7 +127,7 @@ func planFunc(pkg *target.Package, sf *spec.Function, path string) (*funcPlan, s
 	}
 	if ev.ContainsInput != nil {
 		if fp.info.NumOut == 0 {
-			noResult(ev.ContainsInput.Pos, "ContainsInput")
+			noResult(ev.ContainsInput.Pos, spec.EvalContainsInput)
 		}
 		fp.info.ContainsInput = ev.ContainsInput
 	}

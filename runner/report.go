@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"strings"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -54,9 +55,8 @@ type CaseReport struct {
 	Pos    spec.Pos
 	Status Status
 	// Failures are the reasons a case failed, one per evaluator that did
-	// not hold (a reason may span lines), or for an errored case what
-	// went wrong.
-	Failures []string
+	// not hold, or for an errored case what went wrong.
+	Failures []Failure
 	// Outcome is what the call did; Outputs, Err and Panic are what it
 	// returned or raised, Stdout and Stderr what it printed.
 	Outcome  executors.Outcome
@@ -66,6 +66,39 @@ type CaseReport struct {
 	Stdout   string
 	Stderr   string
 	Duration time.Duration
+}
+
+// Failure is one reason a case did not pass.
+type Failure struct {
+	// Evaluator is the evaluator that did not hold. It is "" for a reason
+	// that no evaluator owns: the failure of an errored case, or a call
+	// that did not return normally in a case that states neither
+	// expected nor raises.
+	Evaluator spec.EvalName
+	// Message says what went wrong, without the evaluator's name; it may
+	// span lines.
+	Message string
+}
+
+// String is the failure as reports write it: "Evaluator: message", or
+// the message alone when no evaluator owns it.
+func (f Failure) String() string {
+	if f.Evaluator == "" {
+		return f.Message
+	}
+	return string(f.Evaluator) + ": " + f.Message
+}
+
+// JoinFailures writes failures as reports do, separated by sep.
+func JoinFailures(failures []Failure, sep string) string {
+	var b strings.Builder
+	for i, f := range failures {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
 }
 
 // Name is how reports name the case: its id, or #N (1-based).

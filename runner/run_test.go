@@ -305,8 +305,8 @@ func TestExecutorError(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := rep.Functions[0].Cases[0]
-	if c.Status != Errored || len(c.Failures) != 1 || c.Failures[0] != "engine: native: build example.com/runnertest/calc: boom" {
-		t.Errorf("case = %s %q, want errored with the executor's message", c.Status, c.Failures)
+	if c.Status != Errored || len(c.Failures) != 1 || c.Failures[0] != (Failure{Message: "engine: native: build example.com/runnertest/calc: boom"}) {
+		t.Errorf("case = %s %v, want errored with the executor's message", c.Status, c.Failures)
 	}
 }
 

@@ -26,8 +26,8 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 				}
 				label := map[Status]string{Passed: "ok", Failed: "FAIL", Errored: "ERROR"}[c.Status]
 				ew.printf("%s: %s %s %s\n", c.Pos, label, f.Name, c.Name())
-				for _, msg := range c.Failures {
-					ew.printf("%s\n", indent(msg, "    "))
+				for _, f := range c.Failures {
+					ew.printf("%s\n", indent(f.String(), "    "))
 				}
 				if verbose && c.Status != Passed {
 					if c.Stdout != "" {
@@ -211,11 +211,11 @@ func WriteJSON(w io.Writer, reports []*FileReport) error {
 			for _, c := range f.Cases {
 				jc := jsonCase{
 					ID: c.ID, Index: c.Index, Pos: c.Pos.String(), Line: c.Pos.Line,
-					Status: c.Status, Outcome: string(c.Outcome), Failures: c.Failures,
+					Status: c.Status, Outcome: string(c.Outcome), Failures: []string{},
 					DurationNS: int64(c.Duration), Stdout: c.Stdout, Stderr: c.Stderr,
 				}
-				if jc.Failures == nil {
-					jc.Failures = []string{}
+				for _, f := range c.Failures {
+					jc.Failures = append(jc.Failures, f.String())
 				}
 				for _, o := range c.Outputs {
 					jc.Outputs = append(jc.Outputs, o.String())
@@ -322,7 +322,7 @@ func WriteJUnit(w io.Writer, reports []*FileReport) error {
 			for _, c := range f.Cases {
 				st += c.Duration
 				jc := junitCase{Name: c.Name(), Classname: suite.Name, File: c.Pos.File, Line: c.Pos.Line, Time: seconds(c.Duration)}
-				body := strings.Join(c.Failures, "\n")
+				body := JoinFailures(c.Failures, "\n")
 				msg, _, _ := strings.Cut(body, "\n")
 				switch c.Status {
 				case Failed:
@@ -357,11 +357,9 @@ func WriteJUnit(w io.Writer, reports []*FileReport) error {
 
 // failureType names the evaluator of the first failure ("Expected",
 // "Raises", ...), or "failed".
-func failureType(fails []string) string {
-	if len(fails) > 0 {
-		if name, _, ok := strings.Cut(fails[0], ": "); ok && !strings.Contains(name, " ") {
-			return name
-		}
+func failureType(fails []Failure) string {
+	if len(fails) > 0 && fails[0].Evaluator != "" {
+		return string(fails[0].Evaluator)
 	}
 	return "failed"
 }

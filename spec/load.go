@@ -15,12 +15,11 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Keys of a function spec, of a case and the evaluator names, in the
-// order they are written.
+// Keys of a function spec and of a case, in the order they are written
+// (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset"}
 	caseKeys      = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
-	evalNames     = []string{"Type", "Assertion", "Duration", "Pattern", "ContainsInput", "LLMJudge"}
 	topLevelNames = []string{"package"}
 )
 
@@ -388,34 +387,43 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 	for _, pr := range p.pairs(v, ctx) {
 		ectx := ctx + pr.name + ": "
 		pos := p.pos(pr.key)
+		ev, known := LookupEvaluator(pr.name)
+		switch {
+		case !known:
+			p.unknownKey(pr, ctx, "evaluator", EvalNames())
+			continue
+		case ev.InCase:
+			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, strings.ToLower(pr.name))
+			continue
+		}
 		var evaluator any
 		nerrs := len(p.errs)
-		switch pr.name {
-		case "Type":
+		switch ev.Name {
+		case EvalType:
 			t := &TypeEval{Pos: pos}
 			evaluator = t
-			for _, param := range p.evalParams(pr, ectx, []string{"type"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				t.Type, _ = p.str(param, ectx)
 			}
 			e.Type = t
-		case "Assertion":
+		case EvalAssertion:
 			a := &AssertionEval{Pos: pos}
 			evaluator = a
-			for _, param := range p.evalParams(pr, ectx, []string{"assertion"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				a.Assertion, _ = p.str(param, ectx)
 			}
 			e.Assertion = a
-		case "Duration":
+		case EvalDuration:
 			d := &DurationEval{Pos: pos}
 			evaluator = d
-			for _, param := range p.evalParams(pr, ectx, []string{"duration"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				d.Duration, _ = p.duration(param, ectx)
 			}
 			e.Duration = d
-		case "Pattern":
+		case EvalPattern:
 			pe := &PatternEval{Pos: pos}
 			evaluator = pe
-			for _, param := range p.evalParams(pr, ectx, []string{"pattern", "case_sensitive"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				switch param.name {
 				case "pattern":
 					pe.Pattern, _ = p.str(param, ectx)
@@ -426,10 +434,10 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 				}
 			}
 			e.Pattern = pe
-		case "ContainsInput":
+		case EvalContainsInput:
 			c := &ContainsInputEval{Pos: pos}
 			evaluator = c
-			for _, param := range p.evalParams(pr, ectx, []string{"case_sensitive", "as_strings"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				b, ok := p.boolean(param, ectx)
 				switch {
 				case !ok:
@@ -440,10 +448,10 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 				}
 			}
 			e.ContainsInput = c
-		case "LLMJudge":
+		case EvalLLMJudge:
 			j := &LLMJudgeEval{Pos: pos}
 			evaluator = j
-			for _, param := range p.evalParams(pr, ectx, []string{"rubric", "model"}) {
+			for _, param := range p.evalParams(pr, ectx, ev.Params) {
 				switch param.name {
 				case "rubric":
 					j.Rubric, _ = p.str(param, ectx)
@@ -452,10 +460,6 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 				}
 			}
 			e.LLMJudge = j
-		case "Expected", "Raises":
-			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, strings.ToLower(pr.name))
-		default:
-			p.unknownKey(pr, ctx, "evaluator", evalNames)
 		}
 		if evaluator != nil {
 			p.quietIf(evaluator, nerrs)

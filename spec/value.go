@@ -23,9 +23,15 @@ const (
 	String
 	List
 	Map
+	// Opaque is a value that the tree cannot hold and that cannot be
+	// built back: a func, a chan, an unsafe pointer, a pointer cycle, a
+	// value nested too deep, or a value the executor could not decode.
+	// Str holds its placeholder text ("<func>", "<chan int>", "<cycle>",
+	// "<too deep>"); it is written, compared and ordered as that string.
+	Opaque
 )
 
-var kindNames = [...]string{"null", "bool", "int", "uint", "float", "string", "list", "map"}
+var kindNames = [...]string{"null", "bool", "int", "uint", "float", "string", "list", "map", "opaque"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -65,6 +71,9 @@ func IntValue(i int64) Value     { return Value{Kind: Int, Int: i} }
 func UintValue(u uint64) Value   { return Value{Kind: Uint, Uint: u} }
 func FloatValue(f float64) Value { return Value{Kind: Float, Float: f} }
 func StringValue(s string) Value { return Value{Kind: String, Str: s} }
+
+// OpaqueValue is an opaque value with its placeholder text.
+func OpaqueValue(text string) Value { return Value{Kind: Opaque, Str: text} }
 func ListValue(vs ...Value) Value {
 	if vs == nil {
 		vs = []Value{}
@@ -113,7 +122,7 @@ func (v Value) write(b *strings.Builder) {
 		b.WriteString(strconv.FormatUint(v.Uint, 10))
 	case Float:
 		b.WriteString(FormatFloat(v.Float))
-	case String:
+	case String, Opaque:
 		b.WriteString(strconv.Quote(v.Str))
 	case List:
 		b.WriteByte('[')
@@ -130,7 +139,7 @@ func (v Value) write(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if e.Key.Kind == String {
+			if e.Key.textKind() == String {
 				b.WriteString(e.Key.Str)
 			} else {
 				e.Key.write(b)
@@ -196,10 +205,10 @@ func diff(out []string, path string, want, got Value, opt EqualOption, limit int
 		}
 		return out
 	}
-	if want.Kind != got.Kind {
+	if want.textKind() != got.textKind() {
 		return append(out, fmt.Sprintf("%s: want %s, got %s", at, want, got))
 	}
-	switch want.Kind {
+	switch want.textKind() {
 	case Bool:
 		if want.Bool != got.Bool {
 			out = append(out, fmt.Sprintf("%s: want %s, got %s", at, want, got))
@@ -242,7 +251,7 @@ func diff(out []string, path string, want, got Value, opt EqualOption, limit int
 }
 
 func keyString(k Value) string {
-	if k.Kind == String {
+	if k.textKind() == String {
 		return k.Str
 	}
 	return "[" + k.String() + "]"
@@ -308,10 +317,10 @@ func Less(a, b Value) bool {
 	if a.IsNumber() && b.IsNumber() {
 		return a.float() < b.float() || (a.float() == b.float() && a.Kind < b.Kind)
 	}
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
+	if a.textKind() != b.textKind() {
+		return a.textKind() < b.textKind()
 	}
-	switch a.Kind {
+	switch a.textKind() {
 	case Bool:
 		return !a.Bool && b.Bool
 	case String:
@@ -320,10 +329,20 @@ func Less(a, b Value) bool {
 	return a.String() < b.String()
 }
 
+// textKind is the kind under which v compares: an opaque value compares
+// as the string of its text.
+func (v Value) textKind() Kind {
+	if v.Kind == Opaque {
+		return String
+	}
+	return v.Kind
+}
+
 // The wire form of a Value is JSON where strings, bools, null and lists
 // are themselves, and the rest are tagged one-key objects:
-// {"i":"-5"}, {"u":"5"}, {"f":"1.5"} (or "NaN", "+Inf", "-Inf"), and
-// {"m":[[key,value],...]}. It is lossless, and it is what workers send.
+// {"i":"-5"}, {"u":"5"}, {"f":"1.5"} (or "NaN", "+Inf", "-Inf"),
+// {"m":[[key,value],...]} and {"o":"<func>"} (an opaque value). It is
+// lossless, and it is what workers send.
 
 // MarshalJSON encodes v in the wire form.
 func (v Value) MarshalJSON() ([]byte, error) {
@@ -352,6 +371,14 @@ func (v Value) encode(b *bytes.Buffer) error {
 			return err
 		}
 		b.Write(s)
+	case Opaque:
+		s, err := json.Marshal(v.Str)
+		if err != nil {
+			return err
+		}
+		b.WriteString(`{"o":`)
+		b.Write(s)
+		b.WriteByte('}')
 	case List:
 		b.WriteByte('[')
 		for i, e := range v.List {
@@ -451,6 +478,12 @@ func fromWire(raw any) (Value, error) {
 					}
 					return FloatValue(f), nil
 				}
+			case "o":
+				s, ok := body.(string)
+				if !ok {
+					return Value{}, fmt.Errorf("tag o: want a string")
+				}
+				return OpaqueValue(s), nil
 			case "m":
 				pairs, ok := body.([]any)
 				if !ok {

@@ -125,24 +125,24 @@ func boolNode(b bool) *yaml.Node { return BoolValue(b).Node() }
 
 func (e Evals) node() *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
-	add := func(name string, p params) {
-		n.Content = append(n.Content, keyNode(name), p.node())
+	add := func(name EvalName, p params) {
+		n.Content = append(n.Content, keyNode(string(name)), p.node())
 	}
 	if t := e.Type; t != nil {
-		add("Type", newParams().add("type", stringNode(t.Type)))
+		add(EvalType, newParams().add("type", stringNode(t.Type)))
 	}
 	if a := e.Assertion; a != nil {
-		add("Assertion", newParams().add("assertion", stringNode(a.Assertion)))
+		add(EvalAssertion, newParams().add("assertion", stringNode(a.Assertion)))
 	}
 	if d := e.Duration; d != nil {
-		add("Duration", newParams().add("duration", stringNode(d.Duration.String())))
+		add(EvalDuration, newParams().add("duration", stringNode(d.Duration.String())))
 	}
 	if pe := e.Pattern; pe != nil {
 		p := newParams().add("pattern", stringNode(pe.Pattern))
 		if pe.CaseSensitive != nil {
 			p.add("case_sensitive", boolNode(*pe.CaseSensitive))
 		}
-		add("Pattern", p)
+		add(EvalPattern, p)
 	}
 	if c := e.ContainsInput; c != nil {
 		p := newParams()
@@ -152,14 +152,14 @@ func (e Evals) node() *yaml.Node {
 		if c.AsStrings {
 			p.add("as_strings", boolNode(true))
 		}
-		add("ContainsInput", p)
+		add(EvalContainsInput, p)
 	}
 	if j := e.LLMJudge; j != nil {
 		p := newParams().add("rubric", stringNode(j.Rubric))
 		if j.Model != "" {
 			p.add("model", stringNode(j.Model))
 		}
-		add("LLMJudge", p)
+		add(EvalLLMJudge, p)
 	}
 	return n
 }

@@ -359,7 +359,7 @@ func (v Value) Node() *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagInt, Value: strconv.FormatUint(v.Uint, 10)}
 	case Float:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagFloat, Value: FormatFloat(v.Float)}
-	case String:
+	case String, Opaque:
 		return stringNode(v.Str)
 	case List:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: make([]*yaml.Node, 0, len(v.List))}
@@ -445,7 +445,7 @@ func (v Value) flowable() bool {
 // no map key that is itself a list or map.
 func (v Value) simple() bool {
 	switch v.Kind {
-	case String:
+	case String, Opaque:
 		return utf8.ValidString(v.Str) && !strings.ContainsAny(v.Str, "\n\r\u0085\u2028\u2029")
 	case List:
 		for _, e := range v.List {

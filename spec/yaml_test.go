@@ -29,7 +29,7 @@ func identical(a, b Value) bool {
 		return a.Uint == b.Uint
 	case Float:
 		return math.Float64bits(a.Float) == math.Float64bits(b.Float) || math.IsNaN(a.Float) && math.IsNaN(b.Float)
-	case String:
+	case String, Opaque:
 		return a.Str == b.Str
 	case List:
 		if len(a.List) != len(b.List) {

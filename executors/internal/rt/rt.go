@@ -40,7 +40,9 @@ type SpecgenCanonOptions struct {
 
 // SpecgenCanon converts v to the wire form of a canonical value (see
 // spec.Value): JSON-encodable nil, bool, string, []any and one-key tagged
-// maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}.
+// maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}, and
+// {"o": "<func>"} for an opaque value (a func, a chan, an unsafe pointer,
+// a pointer cycle, a value nested too deep).
 func SpecgenCanon(v interface{}, opt SpecgenCanonOptions) interface{} {
 	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
 	return c.value(specgenreflect.ValueOf(v), 0)
@@ -99,7 +101,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 	}
 	if depth > 40 {
-		return "<too deep>"
+		return specgenOpaque("<too deep>")
 	}
 	t := v.Type()
 	if t == specgenDurationType {
@@ -140,7 +142,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		p := v.Pointer()
 		if c.seen[p] {
-			return "<cycle>"
+			return specgenOpaque("<cycle>")
 		}
 		c.seen[p] = true
 		defer delete(c.seen, p)
@@ -209,14 +211,32 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		if v.IsNil() {
 			return nil
 		}
-		return "<func>"
+		return specgenOpaque("<func>")
 	case specgenreflect.Chan:
 		if v.IsNil() {
 			return nil
 		}
-		return "<chan " + t.Elem().String() + ">"
+		return specgenOpaque("<chan " + t.Elem().String() + ">")
 	}
-	return "<" + v.Kind().String() + ">"
+	return specgenOpaque("<" + v.Kind().String() + ">")
+}
+
+// specgenOpaque is the wire form of an opaque value with its placeholder text.
+func specgenOpaque(text string) interface{} {
+	return map[string]interface{}{"o": text}
+}
+
+// specgenText returns the text of a string or of an opaque value, which
+// order as strings.
+func specgenText(x interface{}) (string, bool) {
+	if s, ok := x.(string); ok {
+		return s, true
+	}
+	if m, ok := x.(map[string]interface{}); ok && len(m) == 1 {
+		s, ok := m["o"].(string)
+		return s, ok
+	}
+	return "", false
 }
 
 func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
@@ -227,16 +247,16 @@ func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
 	return out
 }
 
-// specgenKeyLess orders map keys: numbers numerically, strings
-// lexically, anything else by its JSON form.
+// specgenKeyLess orders map keys: numbers numerically, strings (and
+// opaque values, by their text) lexically, anything else by its JSON form.
 func specgenKeyLess(a, b interface{}, ja, jb string) bool {
 	fa, oka := specgenNum(a)
 	fb, okb := specgenNum(b)
 	if oka && okb && fa != fb {
 		return fa < fb
 	}
-	sa, oka := a.(string)
-	sb, okb := b.(string)
+	sa, oka := specgenText(a)
+	sb, okb := specgenText(b)
 	if oka && okb {
 		return sa < sb
 	}

@@ -155,9 +155,15 @@ func adjustSpec(s *jsonschema.Schema) {
 	}
 	evals := s.Definitions["Evals"]
 	evals.Description = "evaluators applied to every case, by name"
-	if ci, ok := evals.Properties.Get("ContainsInput"); ok {
-		// It has no required parameter, so `ContainsInput:` alone is fine.
-		evals.Properties.Set("ContainsInput", &jsonschema.Schema{AnyOf: []*jsonschema.Schema{ci, {Type: "null"}}})
+	for _, ev := range spec.Evaluators() {
+		// An evaluator without a required parameter may be written
+		// alone (`ContainsInput:`).
+		if ev.InCase || ev.Required != "" {
+			continue
+		}
+		if es, ok := evals.Properties.Get(string(ev.Name)); ok {
+			evals.Properties.Set(string(ev.Name), &jsonschema.Schema{AnyOf: []*jsonschema.Schema{es, {Type: "null"}}})
+		}
 	}
 	kase := s.Definitions["Case"]
 	kase.Description = "one case: its inputs and the outcome the function must have"

@@ -1,0 +1,277 @@
+package rt
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Types the canonical value writer is tested on.
+type (
+	point struct {
+		X, Y int
+	}
+	mixed struct {
+		Name   string
+		hidden int
+		Tags   []string
+	}
+	node struct {
+		Next *node
+		V    int
+	}
+	pair struct {
+		A, B *int
+	}
+	// celsius has no exported field and a String method.
+	celsius struct{ deg float64 }
+	// code has no exported field and an Error method on its pointer.
+	code struct{ n int }
+	// opaqueStruct has neither exported fields nor methods.
+	opaqueStruct struct{ n int }
+	// yaegiStruct stands for a struct made by the yaegi interpreter,
+	// which exports unexported fields as X<name>.
+	yaegiStruct struct {
+		Xname  string
+		XTitle string
+		X      int
+	}
+	box struct{ inner any }
+)
+
+func (c celsius) String() string { return fmt.Sprintf("%.1f°C", c.deg) }
+func (c *code) Error() string    { return fmt.Sprintf("code %d", c.n) }
+
+// canon runs the writer and decodes its wire form as the host does.
+func canon(t *testing.T, v any, opt SpecgenCanonOptions) spec.Value {
+	t.Helper()
+	data, err := json.Marshal(SpecgenCanon(v, opt))
+	if err != nil {
+		t.Fatalf("encode the wire form: %v", err)
+	}
+	var out spec.Value
+	if err := out.UnmarshalJSON(data); err != nil {
+		t.Fatalf("decode the wire form %s: %v", data, err)
+	}
+	return out
+}
+
+// cmpValue compares canonical values kind for kind: an opaque value is
+// not its text, NaN equals NaN, and an empty list or map equals a nil one.
+var cmpValue = []cmp.Option{cmpopts.EquateNaNs(), cmpopts.EquateEmpty()}
+
+func m(kv ...any) spec.Value { return spec.MapValue(kv...) }
+
+func TestCanon(t *testing.T) {
+	i, s := spec.IntValue, spec.StringValue
+	u, f, l := spec.UintValue, spec.FloatValue, spec.ListValue
+	null := spec.NullValue()
+
+	cyclic := &node{V: 1}
+	cyclic.Next = cyclic
+	shared := 7
+	var nilPtr *point
+	var nilSlice []int
+	var nilMap map[string]int
+	var nilFunc func()
+	var nilChan chan int
+	var nilErr error
+	x := 3
+	ch := make(chan int)
+
+	tests := []struct {
+		name string
+		in   any
+		want spec.Value
+	}{
+		{"nil", nil, null},
+		{"bool", true, spec.BoolValue(true)},
+		{"int", 42, i(42)},
+		{"int8", int8(-5), i(-5)},
+		{"min int64", int64(math.MinInt64), i(math.MinInt64)},
+		{"uint8", uint8(255), u(255)},
+		{"max uint64", uint64(math.MaxUint64), u(math.MaxUint64)},
+		{"uintptr", uintptr(9), u(9)},
+		{"a named int is its number, Stringer or not", time.Month(3), i(3)},
+		{"float64", 1.5, f(1.5)},
+		{"float32 keeps its shortest form", float32(0.1), f(0.1)},
+		{"NaN", math.NaN(), f(math.NaN())},
+		{"+Inf", math.Inf(1), f(math.Inf(1))},
+		{"-Inf", math.Inf(-1), f(math.Inf(-1))},
+		{"float32 Inf", float32(math.Inf(-1)), f(math.Inf(-1))},
+		{"complex", complex(1, -2), l(f(1), f(-2))},
+		{"string", "héllo", s("héllo")},
+		{"empty string", "", s("")},
+		{"invalid UTF-8 arrives replaced", "a\xffb", s("a\ufffdb")},
+		{"bytes that are UTF-8 are a string", []byte("hi"), s("hi")},
+		{"bytes that are not are a list", []byte{0xff, 1}, l(u(255), u(1))},
+		{"slice", []int{1, 2}, l(i(1), i(2))},
+		{"empty slice", []int{}, l()},
+		{"array", [2]string{"a", "b"}, l(s("a"), s("b"))},
+		{"nil pointer", nilPtr, null},
+		{"nil slice", nilSlice, null},
+		{"nil map", nilMap, null},
+		{"nil func", nilFunc, null},
+		{"nil chan", nilChan, null},
+		{"nil error", nilErr, null},
+		{"pointer is its target", &x, i(3)},
+		{"pointer to pointer", func() **int { p := &x; return &p }(), i(3)},
+		{"struct: exported fields in order", point{X: 1, Y: -2}, m("X", i(1), "Y", i(-2))},
+		{"struct: unexported fields left out", mixed{Name: "n", hidden: 9, Tags: []string{"t"}}, m("Name", s("n"), "Tags", l(s("t")))},
+		{"pointer to struct", &point{X: 1}, m("X", i(1), "Y", i(0))},
+		{"struct without exported fields: its String", celsius{21.5}, s("21.5°C")},
+		{"struct without exported fields: its pointer's Error", code{4}, s("code 4")},
+		{"pointer to such a struct: its text", &code{5}, s("code 5")},
+		{"struct without exported fields or text", opaqueStruct{1}, m()},
+		{"error", errors.New("boom"), s("boom")},
+		{"wrapped error", fmt.Errorf("ctx: %w", errors.New("boom")), s("ctx: boom")},
+		{"duration", 1500 * time.Millisecond, s("1.5s")},
+		{"time", time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC), s("2024-02-29T12:00:00.000000005Z")},
+		{"interface in a slice", []any{1, "a", nil}, l(i(1), s("a"), null)},
+		{"map: string keys sorted", map[string]int{"b": 2, "a": 1, "c": 3}, m("a", i(1), "b", i(2), "c", i(3))},
+		{"map: int keys in numeric order", map[int]bool{10: true, -1: false, 2: true},
+			spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: i(-1), Val: spec.BoolValue(false)}, {Key: i(2), Val: spec.BoolValue(true)}, {Key: i(10), Val: spec.BoolValue(true)}}}},
+		{"map: float keys in numeric order", map[float64]int{2.5: 1, -0.5: 2},
+			spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: f(-0.5), Val: i(2)}, {Key: f(2.5), Val: i(1)}}}},
+		{"map: struct keys", map[point]int{{X: 2}: 1, {X: 1}: 2},
+			spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: m("X", i(1), "Y", i(0)), Val: i(2)}, {Key: m("X", i(2), "Y", i(0)), Val: i(1)}}}},
+		{"func", func() {}, spec.OpaqueValue("<func>")},
+		{"chan", make(chan int), spec.OpaqueValue("<chan int>")},
+		{"receive-only chan", make(<-chan string), spec.OpaqueValue("<chan string>")},
+		{"unsafe pointer", unsafe.Pointer(&x), spec.OpaqueValue("<unsafe.Pointer>")},
+		{"func in a struct field", struct{ F func() }{F: func() {}}, m("F", spec.OpaqueValue("<func>"))},
+		{"map: an opaque key orders by its text", map[any]int{"z": 1, ch: 2, "<b": 3},
+			spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: s("<b"), Val: i(3)}, {Key: spec.OpaqueValue("<chan int>"), Val: i(2)}, {Key: s("z"), Val: i(1)}}}},
+		{"cycle", cyclic, m("Next", spec.OpaqueValue("<cycle>"), "V", i(1))},
+		{"a pointer met twice but not in a cycle", pair{A: &shared, B: &shared}, m("A", i(7), "B", i(7))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := canon(t, tt.in, SpecgenCanonOptions{})
+			if diff := cmp.Diff(tt.want, got, cmpValue...); diff != "" {
+				t.Errorf("SpecgenCanon(%#v) differs (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestCanonDepthLimit(t *testing.T) {
+	// A list of 30 nodes: the writer stops 40 levels down (pointer and
+	// struct each count), and says so.
+	var head *node
+	for n := 30; n > 0; n-- {
+		head = &node{Next: head, V: n}
+	}
+	v := canon(t, head, SpecgenCanonOptions{})
+	hops := 0
+	for v.Kind == spec.Map {
+		if got, _ := v.Field("V"); got.Int != int64(hops+1) {
+			t.Fatalf("node %d: V = %s", hops, got)
+		}
+		v, _ = v.Field("Next")
+		hops++
+	}
+	if want := spec.OpaqueValue("<too deep>"); !cmp.Equal(want, v, cmpValue...) || hops != 20 {
+		t.Errorf("after %d nodes: %#v; want %#v after 20", hops, v, want)
+	}
+
+	// A short list ends in null.
+	v = canon(t, &node{V: 1, Next: &node{V: 2}}, SpecgenCanonOptions{})
+	want := m("Next", m("Next", spec.NullValue(), "V", spec.IntValue(2)), "V", spec.IntValue(1))
+	if diff := cmp.Diff(want, v, cmpValue...); diff != "" {
+		t.Errorf("short list differs (-want +got):\n%s", diff)
+	}
+}
+
+func TestCanonOptions(t *testing.T) {
+	unbox := func(v reflect.Value) (reflect.Value, bool) {
+		if v.Type() == reflect.TypeOf(box{}) {
+			return v.Field(0).Elem(), true
+		}
+		return v, false
+	}
+	tests := []struct {
+		name string
+		in   any
+		opt  SpecgenCanonOptions
+		want spec.Value
+	}{
+		{"native: X fields are exported", yaegiStruct{Xname: "a", XTitle: "b", X: 1}, SpecgenCanonOptions{},
+			m("Xname", spec.StringValue("a"), "XTitle", spec.StringValue("b"), "X", spec.IntValue(1))},
+		{"yaegi: Xname is an unexported name", yaegiStruct{Xname: "a", XTitle: "b", X: 1}, SpecgenCanonOptions{Yaegi: true},
+			m("XTitle", spec.StringValue("b"), "X", spec.IntValue(1))},
+		{"unbox", []box{{inner: 4}, {inner: "s"}}, SpecgenCanonOptions{Unbox: unbox},
+			spec.ListValue(spec.IntValue(4), spec.StringValue("s"))},
+		{"unbox leaves other values", point{X: 1}, SpecgenCanonOptions{Unbox: unbox},
+			m("X", spec.IntValue(1), "Y", spec.IntValue(0))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := canon(t, tt.in, tt.opt)
+			if diff := cmp.Diff(tt.want, got, cmpValue...); diff != "" {
+				t.Errorf("SpecgenCanon differs (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRecorder(t *testing.T) {
+	rec := &SpecgenRecorder{}
+	rec.Record("in", "s", "abc")
+	rec.Record("in", "f", func() {})
+	rec.Record("out", "0", int64(5))
+	rec.Record("errtypes", "*fs.PathError\n*errors.errorString", nil)
+	rec.Record("errsent", "", nil)
+	rec.Record("err", "*fs.PathError", "open x: no such file")
+	rec.Record("assert", "0", true)
+	rec.Record("assert", "1", false)
+	rec.Record("panic", "string", "boom")
+
+	data, err := json.Marshal(&rec.Resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Inputs  [][2]json.RawMessage `json:"inputs"`
+		Outputs []spec.Value         `json:"outputs"`
+		Err     *SpecgenErr          `json:"err"`
+		Panic   *SpecgenErr          `json:"panic"`
+		Asserts []bool               `json:"asserts"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatalf("decode %s: %v", data, err)
+	}
+	var inputs []spec.Value
+	for _, in := range got.Inputs {
+		var v spec.Value
+		if err := v.UnmarshalJSON(in[1]); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, v)
+	}
+	if want := []spec.Value{spec.StringValue("abc"), spec.OpaqueValue("<func>")}; !cmp.Equal(want, inputs, cmpValue...) {
+		t.Errorf("inputs = %v, want %v", inputs, want)
+	}
+	if want := []spec.Value{spec.IntValue(5)}; !cmp.Equal(want, got.Outputs, cmpValue...) {
+		t.Errorf("outputs = %v, want %v", got.Outputs, want)
+	}
+	wantErr := &SpecgenErr{Message: "open x: no such file", Type: "*fs.PathError", Types: []string{"*fs.PathError", "*errors.errorString"}}
+	if diff := cmp.Diff(wantErr, got.Err, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("err differs (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(&SpecgenErr{Message: "boom", Type: "string"}, got.Panic); diff != "" {
+		t.Errorf("panic differs (-want +got):\n%s", diff)
+	}
+	if !cmp.Equal([]bool{true, false}, got.Asserts) {
+		t.Errorf("asserts = %v", got.Asserts)
+	}
+}
