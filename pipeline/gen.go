@@ -31,8 +31,9 @@ const DefaultExploreTimeout = time.Second
 type Options struct {
 	// Dir is where the package pattern is resolved ("" = current directory).
 	Dir string
-	// Engine is "auto" (default), "native" or "yaegi": the engine that
-	// explores. Specs are always confirmed natively.
+	// Engine names the engine that explores, for executors.New: "auto"
+	// (the default), "native" or "yaegi". Specs are always confirmed
+	// natively.
 	Engine string
 	// Out is the spec file to write. "" writes one file per function,
 	// <package dir>/testdata/specgen/<Func>_evals.yml. Several functions
@@ -114,6 +115,13 @@ type FuncResult struct {
 // Gen generates specs for the named functions of the package (all of them
 // when names is empty).
 func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
+	// One native engine confirms every spec and, under auto, explores
+	// where yaegi would not do.
+	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
+	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery})
+	if err != nil {
+		return nil, err
+	}
 	pkg, err := target.Load(ctx, pattern, target.Config{Dir: opts.Dir, Logf: opts.Logf})
 	if err != nil {
 		return nil, err
@@ -140,9 +148,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 			return nil, errors.Join(errs...)
 		}
 	}
-	g := &generator{opts: opts, pkg: pkg}
-	g.native = &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
-	g.yaegi = &executors.Yaegi{Logf: opts.Logf}
+	g := &generator{opts: opts, pkg: pkg, native: native, exe: exe}
 	for _, f := range funcs {
 		if ctx.Err() != nil {
 			return results, ctx.Err()
@@ -153,29 +159,34 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 	return results, nil
 }
 
+// crossCheckEvery is how often an exploration on yaegi is checked
+// against native (see executors.CrossChecked).
+const crossCheckEvery = 8
+
 type generator struct {
 	opts   Options
 	pkg    *target.Package
 	native *executors.Native
-	yaegi  *executors.Yaegi
+	// exe is the engine Options.Engine names.
+	exe executors.Executor
+}
+
+// funcEngine is an executor that settles on one engine per function
+// (executors.Auto): For is the executor of f's exploration.
+type funcEngine interface {
+	For(f *target.Func) executors.Executor
+}
+
+// switcher is an executor that may leave its engine midway
+// (executors.CrossChecked): Switched says why it did, or "".
+type switcher interface {
+	Switched() string
 }
 
 func (g *generator) progressf(format string, args ...any) {
 	if g.opts.Progressf != nil {
 		g.opts.Progressf(format, args...)
 	}
-}
-
-func (g *generator) engine() (executors.Executor, error) {
-	switch g.opts.Engine {
-	case "", "auto":
-		return &executors.Auto{Native: g.native, Yaegi: g.yaegi, Logf: g.opts.Logf}, nil
-	case "native":
-		return g.native, nil
-	case "yaegi":
-		return g.yaegi, nil
-	}
-	return nil, fmt.Errorf("unknown executor %q (want auto, native or yaegi)", g.opts.Engine)
 }
 
 // specPath is where the spec of f goes.
@@ -202,20 +213,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		ctx = model.WithLabel(ctx, CostLabel(f))
 		defer func() { res.Cost = functionCost(g.opts.Meter, f) }()
 	}
-	exe, err := g.engine()
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	var cross *crossChecked
-	if a, ok := exe.(*executors.Auto); ok {
-		e, _ := a.Choose(&executors.Program{Func: f})
-		if e == executors.Executor(g.yaegi) {
-			cross = &crossChecked{fast: g.yaegi, native: g.native, checkEvery: 8, logf: g.opts.Logf}
-			exe = cross
-		} else {
-			exe = e
-		}
+	exe := g.exe
+	if fe, ok := exe.(funcEngine); ok {
+		exe = fe.For(f)
 	}
 	res.Engine = exe.Name()
 	var ex explore.Explorer
@@ -250,9 +250,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	if err != nil {
 		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
 	}
-	if cross != nil && cross.switched != "" {
-		res.Engine = "yaegi→native"
-		res.Notes = append(res.Notes, "yaegi disagreed with native, explored natively: "+cross.switched)
+	if sw, ok := exe.(switcher); ok && sw.Switched() != "" {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s disagreed with %s, explored natively: %s", res.Engine, exe.Name(), sw.Switched()))
+		res.Engine += "→" + exe.Name()
 	}
 	if x.Stop == explore.StopExplorer && x.Err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
@@ -327,7 +327,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 		prog.Probes = append(prog.Probes, r.Probe)
 	}
 	var results []executors.Result
-	if x.Engine == "native" {
+	if x.Engine == g.native.Name() {
 		for _, r := range recs {
 			results = append(results, r.Result)
 		}
@@ -337,7 +337,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 			return nil, fmt.Errorf("rerun natively: %w", err)
 		}
 		for i, r := range rep.Results {
-			if d := disagreement(recs[i].Result, r); d != "" && !bothPanicked(recs[i].Result, r) {
+			if d := executors.Disagreement(recs[i].Result, r); d != "" && !bothPanicked(recs[i].Result, r) {
 				res.Disagreements = append(res.Disagreements, fmt.Sprintf("probe %s: %s", recs[i].Probe.ID, d))
 			}
 		}
@@ -346,6 +346,12 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	cases, skipped := CasesFromResults(f, results)
 	res.Notes = append(res.Notes, skipped...)
 	return cases, nil
+}
+
+// bothPanicked reports two results that are both panics, whose messages
+// engines word their own way.
+func bothPanicked(a, b executors.Result) bool {
+	return a.Outcome == executors.Panicked && b.Outcome == executors.Panicked
 }
 
 // confirm runs the spec natively twice in fresh workers. Cases whose
