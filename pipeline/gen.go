@@ -1,7 +1,7 @@
 // Package pipeline ties specgen's stages together: it loads the target,
-// explores each function, writes a spec from what was observed, checks
-// the spec natively (twice, to catch nondeterminism) and saves it without
-// losing hand-written cases.
+// explores each function (package explore), writes a spec from what was
+// observed (package write), checks the spec natively (twice, to catch
+// nondeterminism) and saves it without losing hand-written cases.
 package pipeline
 
 import (
@@ -20,6 +20,7 @@ import (
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // DefaultExploreTimeout bounds each probe while exploring, unless
@@ -47,11 +48,11 @@ type Options struct {
 	// finds nothing (it fails in its first round, or proposes no probe),
 	// the built-in explorer explores instead.
 	Explorer func(f *target.Func) explore.Explorer
-	// SpecAgent, when set, drafts the spec from the verified results (a
-	// model); every case of a draft is checked and corrected by native
-	// execution. The built-in writer writes the spec when it is nil or
-	// fails.
-	SpecAgent SpecAgent
+	// SpecAgent, when set, is the writer that drafts the spec from the
+	// verified results (a model, see package llm); every case of its
+	// drafts is checked and corrected by native execution. The built-in
+	// writer (write.Builtin) writes the spec when it is nil or fails.
+	SpecAgent write.Writer
 	// MinPass is the pass rate, in percent, at which the spec agent's
 	// refinement stops (0: 100). Cases that still fail are dropped.
 	MinPass float64
@@ -207,7 +208,7 @@ func fileName(name string) string {
 
 func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	start := time.Now()
-	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: "builtin"}
+	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: write.Builtin{}.Name()}
 	defer func() { res.Elapsed = time.Since(start) }()
 	if g.opts.Meter != nil {
 		ctx = model.WithLabel(ctx, CostLabel(f))
@@ -270,8 +271,12 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = err
 		return res
 	}
-	sortCases(cases)
-	fn := &spec.Function{Name: f.Name, Dataset: cases}
+	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	fn := draft.Function
 	if g.opts.SpecAgent != nil && len(cases) > 0 {
 		fn = g.agentOrBuiltin(ctx, f, fn, res)
 		if ctx.Err() != nil {
@@ -318,7 +323,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // execution observed. Where the exploring engine saw something else, the
 // disagreement is noted and native wins.
 func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
-	recs := selectRecords(x, maxCases)
+	recs := write.Select(x, write.MaxCases)
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -343,7 +348,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 		}
 		results = rep.Results
 	}
-	cases, skipped := CasesFromResults(f, results)
+	cases, skipped := write.CasesFromResults(f, results)
 	res.Notes = append(res.Notes, skipped...)
 	return cases, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/specgen-dev/specgen/pipeline"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // modelFlags are the flags of specgen gen that put a model behind the
@@ -62,7 +63,7 @@ type models struct {
 	explore    string // "provider:name" or ""
 	spec       string
 	explorer   func(*target.Func) explore.Explorer
-	agent      pipeline.SpecAgent
+	agent      write.Writer
 	minPass    float64
 	maxRefine  int
 	usesModels bool
