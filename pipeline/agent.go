@@ -11,7 +11,6 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
-	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -678,22 +677,13 @@ func (g *generator) fallbackExplore(ctx context.Context, f *target.Func, exe exe
 	return explore.Run(ctx, f, explore.NewBuiltin(explore.BuiltinOptions{}), exe, eopts)
 }
 
-// CostLabel is the label of f's model calls in a Meter (see
-// model.WithLabel): its import path and name.
+// CostLabel is the label under which Options.Cost meters f's model
+// calls: its import path and name.
 func CostLabel(f *target.Func) string {
 	if f.Pkg == nil {
 		return f.Name
 	}
 	return f.Pkg.ImportPath + "." + f.Name
-}
-
-// functionCost is f's tally in m, or nil when it made no call.
-func functionCost(m *model.Meter, f *target.Func) *model.FunctionCost {
-	fc, ok := m.Snapshot().Functions[CostLabel(f)]
-	if !ok {
-		return nil
-	}
-	return &fc
 }
 
 // timeoutNote reports the probes of an exploration that did not finish

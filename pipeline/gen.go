@@ -16,7 +16,6 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
-	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -59,9 +58,12 @@ type Options struct {
 	// MaxRefine bounds the spec agent's refinement rounds (0: 2;
 	// negative: none).
 	MaxRefine int
-	// Meter, when set, meters the model clients: each function's calls
-	// are labelled (CostLabel) and FuncResult.Cost holds their tally.
-	Meter *model.Meter
+	// Cost, when set, meters each function's model calls (cmd/specgen
+	// puts a model.Meter behind it). Gen calls it with the function's
+	// label (CostLabel) before the function's work, makes the function's
+	// model calls with the context it returns, and calls the function it
+	// returns when the work is done: that is FuncResult.Cost.
+	Cost func(ctx context.Context, label string) (context.Context, func() any)
 	// CacheDir is the native engine's build cache ("" = the user cache).
 	CacheDir string
 	// DryRun explores and checks but writes nothing.
@@ -101,8 +103,9 @@ type FuncResult struct {
 	// the cases whose outcome it got wrong (corrected by execution), and
 	// Injected the verified error cases it left out, added back.
 	Refinements, Corrected, Injected int
-	// Cost is what the function's model calls cost (nil without a Meter).
-	Cost *model.FunctionCost
+	// Cost is what the function's model calls cost, as Options.Cost
+	// reports it (nil without Options.Cost).
+	Cost any
 	// Unstable lists cases that changed between runs and were weakened
 	// or dropped; Disagreements lists cases where the exploring engine
 	// and native disagreed (native wins).
@@ -210,9 +213,10 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	start := time.Now()
 	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: write.Builtin{}.Name()}
 	defer func() { res.Elapsed = time.Since(start) }()
-	if g.opts.Meter != nil {
-		ctx = model.WithLabel(ctx, CostLabel(f))
-		defer func() { res.Cost = functionCost(g.opts.Meter, f) }()
+	if g.opts.Cost != nil {
+		var cost func() any
+		ctx, cost = g.opts.Cost(ctx, CostLabel(f))
+		defer func() { res.Cost = cost() }()
 	}
 	exe := g.exe
 	if fe, ok := exe.(funcEngine); ok {

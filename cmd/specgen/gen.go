@@ -145,7 +145,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	withCost := false
 	for _, r := range results {
-		withCost = withCost || r.Cost != nil
+		withCost = withCost || funcCost(r) != nil
 	}
 	costHead, cost := "", func(*pipeline.FuncResult) string { return "" }
 	if withCost {
