@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 // Auto chooses an engine per program: yaegi where it is safe, native
@@ -17,6 +19,9 @@ type Auto struct {
 	Yaegi  *Yaegi
 	// Logf receives the reason for each choice.
 	Logf func(format string, args ...any)
+	// CrossCheck, when positive, is how often the runs For hands out
+	// check yaegi against native (CrossChecked.Every); 0: never.
+	CrossCheck int
 }
 
 // Name returns "auto".
@@ -46,6 +51,19 @@ func (a *Auto) Choose(prog *Program) (Executor, string) {
 		return a.Native, "yaegi would get this package wrong: " + strings.Join(list, "; ")
 	}
 	return a.Yaegi, "the package is safe for yaegi"
+}
+
+// For returns the executor for a series of programs of f that should
+// all run on one engine, such as an exploration: the engine Choose picks
+// for f. When that is yaegi and CrossCheck is positive, it is yaegi
+// checked against native, by a CrossChecked of f's own. (Run chooses
+// per program and never cross-checks.)
+func (a *Auto) For(f *target.Func) Executor {
+	e, _ := a.Choose(&Program{Func: f})
+	if e == Executor(a.Yaegi) && a.CrossCheck > 0 && a.Native != nil {
+		return &CrossChecked{Fast: a.Yaegi, Native: a.Native, Every: a.CrossCheck, Logf: a.Logf}
+	}
+	return e
 }
 
 // Run runs prog on the engine Choose picks; if yaegi cannot load the

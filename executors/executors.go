@@ -4,6 +4,9 @@
 // it ran. Two engines implement Executor: native (go test -overlay, the
 // ground truth) and yaegi (the interpreter). Both run probes in a worker
 // subprocess, so that nothing a probe does can take the caller down.
+// Auto picks one of them per program, and CrossChecked checks yaegi
+// against native as it goes. New makes an engine from its name: it is the
+// one place the names "auto", "native" and "yaegi" are read.
 package executors
 
 import (
@@ -21,7 +24,7 @@ type Executor interface {
 	// cannot be built or loaded); what a single probe does, including not
 	// compiling, is reported in its Result.
 	Run(ctx context.Context, prog *Program) (*Report, error)
-	// Name is "native" or "yaegi".
+	// Name names the engine: "native", "yaegi", "auto".
 	Name() string
 }
 

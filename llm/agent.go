@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/specgen-dev/specgen/model"
-	"github.com/specgen-dev/specgen/pipeline"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // Phases of the model calls a SpecAgent makes.
@@ -28,7 +28,7 @@ type AgentOptions struct {
 	Logf func(format string, args ...any)
 }
 
-// SpecAgent is a pipeline.SpecAgent that asks a model for the spec, in
+// SpecAgent is a write.Writer that asks a model for the spec, in
 // YAML (the default: the model writes the spec's text, which ParseSpec
 // sanitizes and repairs) or as a structured bundle (ParseBundle). The
 // YAML comes wrapped in a one-field JSON object, {"yaml": "..."}, so that
@@ -56,7 +56,7 @@ func (a *SpecAgent) Name() string { return model.Name(a.client) }
 
 // Draft asks for the spec (Attempt 0) or a refinement of the previous
 // one, and parses the answer.
-func (a *SpecAgent) Draft(ctx context.Context, req *pipeline.SpecRequest) (*pipeline.Draft, error) {
+func (a *SpecAgent) Draft(ctx context.Context, req *write.Request) (*write.Draft, error) {
 	fi := newFuncInfo(req.Func)
 	phase := PhaseSpec
 	if req.Attempt > 0 {
@@ -100,7 +100,7 @@ func (a *SpecAgent) Draft(ctx context.Context, req *pipeline.SpecRequest) (*pipe
 			a.opts.Logf("%s: %s: fixed: %s", req.Func.Name, phase, f)
 		}
 	}
-	return &pipeline.Draft{Function: fn, Fixes: fixes}, nil
+	return &write.Draft{Function: fn, Fixes: fixes}, nil
 }
 
 // specSystem is the system prompt of the spec agent.
@@ -111,7 +111,7 @@ given, which were measured by running the real code. Answer with a JSON object t
 schema, and nothing else.`
 
 // specPrompt asks for the spec, or for its refinement.
-func specPrompt(fi *funcInfo, req *pipeline.SpecRequest, bundle bool) string {
+func specPrompt(fi *funcInfo, req *write.Request, bundle bool) string {
 	f := fi.f
 	var b strings.Builder
 	if req.Attempt == 0 {

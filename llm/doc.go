@@ -3,8 +3,10 @@
 // snippets a model writes (a broad first round, a targeted second round
 // fed with the cluster summary and the uncovered lines, repair of
 // snippets that do not compile, optional heterogeneous prompting), and a
-// pipeline.SpecAgent that asks a model for the spec — YAML text or a
-// structured bundle — and sanitizes and fixes what comes back.
+// write.Writer, the spec agent, that asks a model for the spec — YAML
+// text or a structured bundle — and sanitizes and fixes what comes back.
+// It implements the two seams and knows nothing of the pipeline that
+// uses them.
 //
 // A model never decides what a function returns: the explorer's
 // snippets are run, and the pipeline checks every expected value of a

@@ -13,8 +13,8 @@ import (
 	"github.com/specgen-dev/specgen/llm"
 	"github.com/specgen-dev/specgen/llm/llmtest"
 	"github.com/specgen-dev/specgen/model"
-	"github.com/specgen-dev/specgen/pipeline"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // fakeClient answers in memory through a script and keeps the requests.
@@ -228,7 +228,7 @@ func TestPrompts(t *testing.T) {
 		{Input: &empt, Raises: "money.ErrEmpty", Match: "^empty amount$"},
 	}
 	sp := capture(`{"yaml": "ParseCents:\n  dataset:\n    - case: {input: \"1\", expected: 100}\n"}`, func(c model.Client) {
-		llm.NewSpecAgent(c, llm.AgentOptions{}).Draft(context.Background(), &pipeline.SpecRequest{Func: f, Verified: verified})
+		llm.NewSpecAgent(c, llm.AgentOptions{}).Draft(context.Background(), &write.Request{Func: f, Verified: verified})
 	})
 	golden.Check(t, "testdata/prompts/spec.txt", sp[0].System+"\n\n"+sp[0].Messages[0].Content)
 	if sp[0].Phase != llm.PhaseSpec || sp[0].SchemaName != "spec_yaml" {
@@ -238,7 +238,7 @@ func TestPrompts(t *testing.T) {
 	prev := &spec.Function{Name: "ParseCents", Evals: spec.Evals{Assertion: &spec.AssertionEval{Assertion: "output > 0"}},
 		Dataset: []*spec.Case{{ID: "plain", Input: &in, Expected: &v}}}
 	rf := capture(`{"functions": [{"name": "ParseCents", "evals": {"type": "", "assertion": "", "pattern": ""}, "cases": []}]}`, func(c model.Client) {
-		llm.NewSpecAgent(c, llm.AgentOptions{Bundle: true}).Draft(context.Background(), &pipeline.SpecRequest{
+		llm.NewSpecAgent(c, llm.AgentOptions{Bundle: true}).Draft(context.Background(), &write.Request{
 			Func: f, Verified: verified, Attempt: 1, Previous: prev,
 			Failures: []string{`case empty: fails: Assertion: output > 0 is false (output = 0, err = "empty amount")`},
 		})

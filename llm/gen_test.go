@@ -177,8 +177,15 @@ func genWith(t *testing.T, dir string, c model.Client, meter *model.Meter, agent
 		Dir:       dir,
 		Explorer:  func(*target.Func) explore.Explorer { return llm.NewExplorer(c, llm.ExplorerOptions{Logf: t.Logf}) },
 		SpecAgent: llm.NewSpecAgent(c, agent),
-		Meter:     meter,
 		Logf:      quietLogf(t),
+	}
+	if meter != nil {
+		opts.Cost = func(ctx context.Context, label string) (context.Context, func() any) {
+			return model.WithLabel(ctx, label), func() any {
+				fc := meter.Snapshot().Functions[label]
+				return &fc
+			}
+		}
 	}
 	opts.Explore.Timeout = 2 * time.Second
 	rs, err := pipeline.Gen(ctx, "./money", names, opts)
@@ -308,16 +315,17 @@ func TestGenOpenAIHostile(t *testing.T) {
 	}
 	runSpec(t, r.Path)
 
-	if r.Cost == nil {
+	cost, _ := r.Cost.(*model.FunctionCost)
+	if cost == nil {
 		t.Fatal("no cost for the function")
 	}
 	for _, ph := range []string{llm.PhaseExplore, llm.PhaseRepair, llm.PhaseSpec, llm.PhaseRefine} {
-		if tl, ok := r.Cost.Phases[ph]; !ok || tl.Calls == 0 || tl.InputTokens == 0 {
+		if tl, ok := cost.Phases[ph]; !ok || tl.Calls == 0 || tl.InputTokens == 0 {
 			t.Errorf("phase %s: %+v, want calls and tokens", ph, tl)
 		}
 	}
-	if r.Cost.CostUSD <= 0 {
-		t.Errorf("cost %v, want a positive price for gpt-4.1-mini", r.Cost.CostUSD)
+	if cost.CostUSD <= 0 {
+		t.Errorf("cost %v, want a positive price for gpt-4.1-mini", cost.CostUSD)
 	}
 
 	// A replay of the recording, without the server, gives the same
@@ -440,7 +448,7 @@ func TestGenAnthropicBundle(t *testing.T) {
 		t.Errorf("Type evaluator %+v, want []int64", fn.Evals.Type)
 	}
 	runSpec(t, r.Path)
-	if r.Cost == nil || r.Cost.Phases[llm.PhaseSpec].Calls != 2 {
+	if cost, _ := r.Cost.(*model.FunctionCost); cost == nil || cost.Phases[llm.PhaseSpec].Calls != 2 {
 		t.Errorf("cost %+v, want 2 spec calls", r.Cost)
 	}
 }

@@ -11,43 +11,11 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
-	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/write"
 )
-
-// SpecAgent drafts a function's spec from the verified results of its
-// exploration: a language model (package llm). The pipeline trusts
-// none of a draft's expected values: it runs every case natively and
-// corrects what the agent got wrong to what was observed.
-type SpecAgent interface {
-	Draft(ctx context.Context, req *SpecRequest) (*Draft, error)
-}
-
-// SpecRequest is what a spec agent is told.
-type SpecRequest struct {
-	Func *target.Func
-	// Verified are cases written from native results, one per distinct
-	// behaviour of the exploration: the ground truth.
-	Verified []*spec.Case
-	// Attempt counts from 0; later attempts are refinements.
-	Attempt int
-	// Previous is the last attempt's spec as checked (expected values
-	// corrected by execution), on refinements.
-	Previous *spec.Function
-	// Failures is the failure context of the last attempt, one problem
-	// per line: failing cases and why, corrections made, and errors.
-	Failures []string
-}
-
-// Draft is a spec agent's answer.
-type Draft struct {
-	Function *spec.Function
-	// Fixes are the repairs made to the answer before it could be used
-	// (tags stripped, keys renamed, cases dropped).
-	Fixes []string
-}
 
 const (
 	defaultMaxRefine = 2
@@ -92,7 +60,7 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 	case maxRefine < 0:
 		maxRefine = 0
 	}
-	req := &SpecRequest{Func: f, Verified: verified}
+	req := &write.Request{Func: f, Verified: verified}
 	var (
 		best    *checked
 		kept    []*spec.Case
@@ -173,11 +141,11 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 		return nil, errors.New("no case of the agent's spec holds")
 	}
 	uniqueIDs(fn)
-	sortCases(fn.Dataset)
+	write.SortCases(fn.Dataset)
 	return fn, nil
 }
 
-func draftNotes(d *Draft) []string {
+func draftNotes(d *write.Draft) []string {
 	var out []string
 	for _, f := range d.Fixes {
 		out = append(out, "Fixed in your answer: "+f)
@@ -197,11 +165,11 @@ func combine(f *target.Func, kept []*spec.Case, draft *spec.Function) *spec.Func
 	fn := &spec.Function{Name: f.Name, Evals: draft.Evals}
 	seen := map[string]bool{}
 	for _, c := range kept {
-		seen[argsKey(f, c)] = true
+		seen[write.ArgsKey(f, c)] = true
 		fn.Dataset = append(fn.Dataset, c)
 	}
 	for _, c := range draft.Dataset {
-		if k := argsKey(f, c); !seen[k] {
+		if k := write.ArgsKey(f, c); !seen[k] {
 			seen[k] = true
 			fn.Dataset = append(fn.Dataset, c)
 		}
@@ -456,7 +424,7 @@ func correct(c *spec.Case, cr runner.CaseReport) (string, bool) {
 		}
 		return note, true
 	case cr.Outcome == executors.OK:
-		return correctRaises(c, cr, raisesName(cr.Err), "returned the error", cr.Err.Message), true
+		return correctRaises(c, cr, write.RaisesName(cr.Err), "returned the error", cr.Err.Message), true
 	case cr.Outcome == executors.Panicked && cr.Panic != nil:
 		return correctRaises(c, cr, "panic", "panicked with", cr.Panic.Message), true
 	}
@@ -480,7 +448,7 @@ func correctRaises(c *spec.Case, cr runner.CaseReport, raises, did, msg string) 
 	default:
 		note = fmt.Sprintf("you wrote raises %s, but the call %s %q", c.Raises, did, msg)
 	}
-	c.Expected, c.Raises, c.Match, c.Tolerance = nil, raises, anchor(msg), 0
+	c.Expected, c.Raises, c.Match, c.Tolerance = nil, raises, write.Anchor(msg), 0
 	return note
 }
 
@@ -596,11 +564,11 @@ func injectErrors(fn *spec.Function, obs []runner.CaseReport, verified []*spec.C
 func injectSuccesses(f *target.Func, fn *spec.Function, verified []*spec.Case) int {
 	have := map[string]bool{}
 	for _, c := range fn.Dataset {
-		have[argsKey(f, c)] = true
+		have[write.ArgsKey(f, c)] = true
 	}
 	n := 0
 	for _, v := range verified {
-		if v.Raises != "" || have[argsKey(f, v)] {
+		if v.Raises != "" || have[write.ArgsKey(f, v)] {
 			continue
 		}
 		c := *v
@@ -609,37 +577,6 @@ func injectSuccesses(f *target.Func, fn *spec.Function, verified []*spec.Case) i
 		n++
 	}
 	return n
-}
-
-// argsKey identifies a case's receiver and arguments however they are
-// written: input, inputs by name or inputs in order.
-func argsKey(f *target.Func, c *spec.Case) string {
-	args := map[string]spec.Value{}
-	switch {
-	case c.Input != nil && len(f.Params) > 0:
-		args[f.Params[0].Name] = *c.Input
-	case c.Inputs != nil && c.Inputs.Kind == spec.Map:
-		for _, e := range c.Inputs.Map {
-			args[e.Key.Str] = e.Val
-		}
-	case c.Inputs != nil && c.Inputs.Kind == spec.List:
-		for i, v := range c.Inputs.List {
-			if i < len(f.Params) {
-				args[f.Params[i].Name] = v
-			}
-		}
-	}
-	var b strings.Builder
-	if c.Receiver != nil {
-		b.WriteString(c.Receiver.String())
-	}
-	for _, p := range f.Params {
-		b.WriteString("\x00")
-		if v, ok := args[p.Name]; ok {
-			b.WriteString(v.String())
-		}
-	}
-	return b.String()
 }
 
 // uniqueIDs gives every case a unique id: duplicates get a numeric
@@ -673,7 +610,7 @@ func (g *generator) agentOrBuiltin(ctx context.Context, f *target.Func, builtin 
 	g.progressf("%s: %d verified behaviours; asking the spec agent", f.Name, len(builtin.Dataset))
 	fn, err := g.agentSpec(ctx, f, builtin.Dataset, res)
 	if err != nil {
-		res.SpecWriter = "builtin"
+		res.SpecWriter = write.Builtin{}.Name()
 		res.Notes = append(res.Notes, "spec agent failed, the built-in writer wrote the spec: "+err.Error())
 		return builtin
 	}
@@ -697,22 +634,13 @@ func (g *generator) fallbackExplore(ctx context.Context, f *target.Func, exe exe
 	return explore.Run(ctx, f, explore.NewBuiltin(explore.BuiltinOptions{}), exe, eopts)
 }
 
-// CostLabel is the label of f's model calls in a Meter (see
-// model.WithLabel): its import path and name.
+// CostLabel is the label under which Options.Cost meters f's model
+// calls: its import path and name.
 func CostLabel(f *target.Func) string {
 	if f.Pkg == nil {
 		return f.Name
 	}
 	return f.Pkg.ImportPath + "." + f.Name
-}
-
-// functionCost is f's tally in m, or nil when it made no call.
-func functionCost(m *model.Meter, f *target.Func) *model.FunctionCost {
-	fc, ok := m.Snapshot().Functions[CostLabel(f)]
-	if !ok {
-		return nil
-	}
-	return &fc
 }
 
 // timeoutNote reports the probes of an exploration that did not finish

@@ -1,7 +1,7 @@
 // Package pipeline ties specgen's stages together: it loads the target,
-// explores each function, writes a spec from what was observed, checks
-// the spec natively (twice, to catch nondeterminism) and saves it without
-// losing hand-written cases.
+// explores each function (package explore), writes a spec from what was
+// observed (package write), checks the spec natively (twice, to catch
+// nondeterminism) and saves it without losing hand-written cases.
 package pipeline
 
 import (
@@ -16,10 +16,10 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
-	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // DefaultExploreTimeout bounds each probe while exploring, unless
@@ -31,8 +31,9 @@ const DefaultExploreTimeout = time.Second
 type Options struct {
 	// Dir is where the package pattern is resolved ("" = current directory).
 	Dir string
-	// Engine is "auto" (default), "native" or "yaegi": the engine that
-	// explores. Specs are always confirmed natively.
+	// Engine names the engine that explores, for executors.New: "auto"
+	// (the default), "native" or "yaegi". Specs are always confirmed
+	// natively.
 	Engine string
 	// Out is the spec file to write. "" writes one file per function,
 	// <package dir>/testdata/specgen/<Func>_evals.yml. Several functions
@@ -46,20 +47,23 @@ type Options struct {
 	// finds nothing (it fails in its first round, or proposes no probe),
 	// the built-in explorer explores instead.
 	Explorer func(f *target.Func) explore.Explorer
-	// SpecAgent, when set, drafts the spec from the verified results (a
-	// model); every case of a draft is checked and corrected by native
-	// execution. The built-in writer writes the spec when it is nil or
-	// fails.
-	SpecAgent SpecAgent
+	// SpecAgent, when set, is the writer that drafts the spec from the
+	// verified results (a model, see package llm); every case of its
+	// drafts is checked and corrected by native execution. The built-in
+	// writer (write.Builtin) writes the spec when it is nil or fails.
+	SpecAgent write.Writer
 	// MinPass is the pass rate, in percent, at which the spec agent's
 	// refinement stops (0: 100). Cases that still fail are dropped.
 	MinPass float64
 	// MaxRefine bounds the spec agent's refinement rounds (0: 2;
 	// negative: none).
 	MaxRefine int
-	// Meter, when set, meters the model clients: each function's calls
-	// are labelled (CostLabel) and FuncResult.Cost holds their tally.
-	Meter *model.Meter
+	// Cost, when set, meters each function's model calls (cmd/specgen
+	// puts a model.Meter behind it). Gen calls it with the function's
+	// label (CostLabel) before the function's work, makes the function's
+	// model calls with the context it returns, and calls the function it
+	// returns when the work is done: that is FuncResult.Cost.
+	Cost func(ctx context.Context, label string) (context.Context, func() any)
 	// CacheDir is the native engine's build cache ("" = the user cache).
 	CacheDir string
 	// DryRun explores and checks but writes nothing.
@@ -99,8 +103,9 @@ type FuncResult struct {
 	// the cases whose outcome it got wrong (corrected by execution), and
 	// Injected the verified error cases it left out, added back.
 	Refinements, Corrected, Injected int
-	// Cost is what the function's model calls cost (nil without a Meter).
-	Cost *model.FunctionCost
+	// Cost is what the function's model calls cost, as Options.Cost
+	// reports it (nil without Options.Cost).
+	Cost any
 	// Unstable lists cases that changed between runs and were weakened
 	// or dropped; Disagreements lists cases where the exploring engine
 	// and native disagreed (native wins).
@@ -114,6 +119,13 @@ type FuncResult struct {
 // Gen generates specs for the named functions of the package (all of them
 // when names is empty).
 func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
+	// One native engine confirms every spec and, under auto, explores
+	// where yaegi would not do.
+	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
+	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery})
+	if err != nil {
+		return nil, err
+	}
 	pkg, err := target.Load(ctx, pattern, target.Config{Dir: opts.Dir, Logf: opts.Logf})
 	if err != nil {
 		return nil, err
@@ -140,9 +152,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 			return nil, errors.Join(errs...)
 		}
 	}
-	g := &generator{opts: opts, pkg: pkg}
-	g.native = &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
-	g.yaegi = &executors.Yaegi{Logf: opts.Logf}
+	g := &generator{opts: opts, pkg: pkg, native: native, exe: exe}
 	for _, f := range funcs {
 		if ctx.Err() != nil {
 			return results, ctx.Err()
@@ -153,29 +163,34 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 	return results, nil
 }
 
+// crossCheckEvery is how often an exploration on yaegi is checked
+// against native (see executors.CrossChecked).
+const crossCheckEvery = 8
+
 type generator struct {
 	opts   Options
 	pkg    *target.Package
 	native *executors.Native
-	yaegi  *executors.Yaegi
+	// exe is the engine Options.Engine names.
+	exe executors.Executor
+}
+
+// funcEngine is an executor that settles on one engine per function
+// (executors.Auto): For is the executor of f's exploration.
+type funcEngine interface {
+	For(f *target.Func) executors.Executor
+}
+
+// switcher is an executor that may leave its engine midway
+// (executors.CrossChecked): Switched says why it did, or "".
+type switcher interface {
+	Switched() string
 }
 
 func (g *generator) progressf(format string, args ...any) {
 	if g.opts.Progressf != nil {
 		g.opts.Progressf(format, args...)
 	}
-}
-
-func (g *generator) engine() (executors.Executor, error) {
-	switch g.opts.Engine {
-	case "", "auto":
-		return &executors.Auto{Native: g.native, Yaegi: g.yaegi, Logf: g.opts.Logf}, nil
-	case "native":
-		return g.native, nil
-	case "yaegi":
-		return g.yaegi, nil
-	}
-	return nil, fmt.Errorf("unknown executor %q (want auto, native or yaegi)", g.opts.Engine)
 }
 
 // specPath is where the spec of f goes.
@@ -196,26 +211,16 @@ func fileName(name string) string {
 
 func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	start := time.Now()
-	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: "builtin"}
+	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: write.Builtin{}.Name()}
 	defer func() { res.Elapsed = time.Since(start) }()
-	if g.opts.Meter != nil {
-		ctx = model.WithLabel(ctx, CostLabel(f))
-		defer func() { res.Cost = functionCost(g.opts.Meter, f) }()
+	if g.opts.Cost != nil {
+		var cost func() any
+		ctx, cost = g.opts.Cost(ctx, CostLabel(f))
+		defer func() { res.Cost = cost() }()
 	}
-	exe, err := g.engine()
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	var cross *crossChecked
-	if a, ok := exe.(*executors.Auto); ok {
-		e, _ := a.Choose(&executors.Program{Func: f})
-		if e == executors.Executor(g.yaegi) {
-			cross = &crossChecked{fast: g.yaegi, native: g.native, checkEvery: 8, logf: g.opts.Logf}
-			exe = cross
-		} else {
-			exe = e
-		}
+	exe := g.exe
+	if fe, ok := exe.(funcEngine); ok {
+		exe = fe.For(f)
 	}
 	res.Engine = exe.Name()
 	var ex explore.Explorer
@@ -250,9 +255,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	if err != nil {
 		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
 	}
-	if cross != nil && cross.switched != "" {
-		res.Engine = "yaegi→native"
-		res.Notes = append(res.Notes, "yaegi disagreed with native, explored natively: "+cross.switched)
+	if sw, ok := exe.(switcher); ok && sw.Switched() != "" {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s disagreed with %s, explored natively: %s", res.Engine, exe.Name(), sw.Switched()))
+		res.Engine += "→" + exe.Name()
 	}
 	if x.Stop == explore.StopExplorer && x.Err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
@@ -270,8 +275,12 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = err
 		return res
 	}
-	sortCases(cases)
-	fn := &spec.Function{Name: f.Name, Dataset: cases}
+	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	fn := draft.Function
 	if g.opts.SpecAgent != nil && len(cases) > 0 {
 		fn = g.agentOrBuiltin(ctx, f, fn, res)
 		if ctx.Err() != nil {
@@ -318,7 +327,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // execution observed. Where the exploring engine saw something else, the
 // disagreement is noted and native wins.
 func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
-	recs := selectRecords(x, maxCases)
+	recs := write.Select(x, write.MaxCases)
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -327,7 +336,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 		prog.Probes = append(prog.Probes, r.Probe)
 	}
 	var results []executors.Result
-	if x.Engine == "native" {
+	if x.Engine == g.native.Name() {
 		for _, r := range recs {
 			results = append(results, r.Result)
 		}
@@ -337,15 +346,21 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 			return nil, fmt.Errorf("rerun natively: %w", err)
 		}
 		for i, r := range rep.Results {
-			if d := disagreement(recs[i].Result, r); d != "" && !bothPanicked(recs[i].Result, r) {
+			if d := executors.Disagreement(recs[i].Result, r); d != "" && !bothPanicked(recs[i].Result, r) {
 				res.Disagreements = append(res.Disagreements, fmt.Sprintf("probe %s: %s", recs[i].Probe.ID, d))
 			}
 		}
 		results = rep.Results
 	}
-	cases, skipped := CasesFromResults(f, results)
+	cases, skipped := write.CasesFromResults(f, results)
 	res.Notes = append(res.Notes, skipped...)
 	return cases, nil
+}
+
+// bothPanicked reports two results that are both panics, whose messages
+// engines word their own way.
+func bothPanicked(a, b executors.Result) bool {
+	return a.Outcome == executors.Panicked && b.Outcome == executors.Panicked
 }
 
 // confirm runs the spec natively twice in fresh workers. Cases whose

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/pipeline"
 )
 
@@ -66,10 +67,10 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if !o.quiet {
 		opts.Progressf = progress(stderr)
 	}
-	switch o.executor {
-	case "auto", "native", "yaegi":
-	default:
-		return usagef("gen: -executor %q: want auto, native or yaegi", o.executor)
+	// The pipeline makes the engine; a wrong name is a usage error,
+	// reported before any work.
+	if _, err := executors.New(o.executor, executors.Options{}); err != nil {
+		return usageError{fmt.Errorf("gen: -executor: %w", err)}
 	}
 	ms, err := o.models.setup(os.Getenv, opts.Logf)
 	if err != nil {
@@ -144,7 +145,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	withCost := false
 	for _, r := range results {
-		withCost = withCost || r.Cost != nil
+		withCost = withCost || funcCost(r) != nil
 	}
 	costHead, cost := "", func(*pipeline.FuncResult) string { return "" }
 	if withCost {

@@ -21,6 +21,7 @@ import (
 	"github.com/specgen-dev/specgen/pipeline"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/write"
 )
 
 // modelFlags are the flags of specgen gen that put a model behind the
@@ -62,7 +63,7 @@ type models struct {
 	explore    string // "provider:name" or ""
 	spec       string
 	explorer   func(*target.Func) explore.Explorer
-	agent      pipeline.SpecAgent
+	agent      write.Writer
 	minPass    float64
 	maxRefine  int
 	usesModels bool
@@ -200,7 +201,28 @@ func (ms *models) apply(opts *pipeline.Options) {
 	}
 	opts.MinPass = ms.minPass
 	opts.MaxRefine = ms.maxRefine
-	opts.Meter = ms.meter
+	opts.Cost = meterCost(ms.meter)
+}
+
+// meterCost is the pipeline's cost hook over m: a function's model calls
+// carry its label (model.WithLabel), and its cost is its tally in m, a
+// *model.FunctionCost, or nil when it made no call.
+func meterCost(m *model.Meter) func(context.Context, string) (context.Context, func() any) {
+	return func(ctx context.Context, label string) (context.Context, func() any) {
+		return model.WithLabel(ctx, label), func() any {
+			fc, ok := m.Snapshot().Functions[label]
+			if !ok {
+				return nil
+			}
+			return &fc
+		}
+	}
+}
+
+// funcCost is the cost meterCost reported for r, or nil.
+func funcCost(r *pipeline.FuncResult) *model.FunctionCost {
+	fc, _ := r.Cost.(*model.FunctionCost)
+	return fc
 }
 
 // bind returns a context for the run that a replay miss cancels.
@@ -364,7 +386,7 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 			Cases: r.Cases, Generated: r.Generated, Coverage: round2(r.Coverage), ExploreCoverage: round2(r.ExploreCoverage),
 			Behaviours: r.Behaviours, Probes: r.Probes, Engine: r.Engine, Uncompiled: r.Uncompiled,
 			SpecWriter: r.SpecWriter, Refinements: r.Refinements, Corrected: r.Corrected, Injected: r.Injected,
-			Unstable: r.Unstable, Disagreements: r.Disagreements, Notes: r.Notes, Cost: r.Cost,
+			Unstable: r.Unstable, Disagreements: r.Disagreements, Notes: r.Notes, Cost: funcCost(r),
 		}
 		if r.Err != nil {
 			gf.Error = r.Err.Error()
@@ -400,8 +422,9 @@ func round2(f float64) float64 {
 
 // costColumns are a function's model columns of the final table.
 func costColumns(r *pipeline.FuncResult) string {
-	if r.Cost == nil {
+	c := funcCost(r)
+	if c == nil {
 		return "\t-\t-\t-"
 	}
-	return fmt.Sprintf("\t%d\t%s\t%s", r.Cost.Calls, tokens(r.Cost.InputTokens+r.Cost.OutputTokens), dollars(r.Cost.CostUSD))
+	return fmt.Sprintf("\t%d\t%s\t%s", c.Calls, tokens(c.InputTokens+c.OutputTokens), dollars(c.CostUSD))
 }

@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/mutate"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
@@ -56,12 +57,12 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		opts.Filter = re
 	}
-	if o.executor != "native" {
+	exe, err := executors.New(o.executor, executors.Options{})
+	if err != nil {
+		return usageError{fmt.Errorf("mutate: -executor: %w", err)}
+	}
+	if _, native := exe.(*executors.Native); !native {
 		// Native is mutate's default, which removes each mutant's build.
-		exe, err := newExecutor(o.executor, nil)
-		if err != nil {
-			return usageError{fmt.Errorf("mutate: %w", err)}
-		}
 		opts.Executor = exe
 	}
 	if !o.quiet {

@@ -61,9 +61,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		opts.Filter = re
 	}
-	exe, err := newExecutor(o.executor, nil)
+	exe, err := executors.New(o.executor, executors.Options{})
 	if err != nil {
-		return usageError{fmt.Errorf("run: %w", err)}
+		return usageError{fmt.Errorf("run: -executor: %w", err)}
 	}
 	opts.Executor = exe
 	files, err := runner.FindSpecs(paths)
@@ -97,21 +97,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errFailed
 	}
 	return nil
-}
-
-// newExecutor makes the engine a flag names.
-func newExecutor(name string, logf func(string, ...any)) (executors.Executor, error) {
-	native := &executors.Native{Logf: logf}
-	yaegi := &executors.Yaegi{Logf: logf}
-	switch name {
-	case "auto", "":
-		return &executors.Auto{Native: native, Yaegi: yaegi, Logf: logf}, nil
-	case "native":
-		return native, nil
-	case "yaegi":
-		return yaegi, nil
-	}
-	return nil, fmt.Errorf("-executor %q: want auto, native or yaegi", name)
 }
 
 // writeReport writes a report file atomically.

@@ -1,4 +1,4 @@
-package pipeline
+package write
 
 import (
 	"fmt"
@@ -26,8 +26,8 @@ func TestRaisesName(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := raisesName(&c.err); got != c.want {
-				t.Errorf("raisesName = %q, want %q (%s)", got, c.want, c.why)
+			if got := RaisesName(&c.err); got != c.want {
+				t.Errorf("RaisesName = %q, want %q (%s)", got, c.want, c.why)
 			}
 		})
 	}
@@ -44,9 +44,9 @@ func TestAnchor(t *testing.T) {
 		{"bad \ufffd byte", `^bad `, []string{"bad \xff byte"}, nil},
 	}
 	for _, c := range cases {
-		got := anchor(c.msg)
+		got := Anchor(c.msg)
 		if got != c.re {
-			t.Errorf("anchor(%q) = %q, want %q", c.msg, got, c.re)
+			t.Errorf("Anchor(%q) = %q, want %q", c.msg, got, c.re)
 			continue
 		}
 		re := regexp.MustCompile(got)

@@ -1,4 +1,4 @@
-package pipeline
+package write
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 			skipped = append(skipped, fmt.Sprintf("probe %s: %s", r.ID, why))
 			continue
 		}
-		key := argsKey(f, c)
+		key := ArgsKey(f, c)
 		if seen[key] {
 			continue
 		}
@@ -40,11 +40,11 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 	return cases, skipped
 }
 
-// maxCases bounds the cases written for one function. Every distinct
+// MaxCases bounds the cases written for one function. Every distinct
 // path through the function (set of covered blocks) and every distinct
 // error or panic class gets a case first; behaviours that differ only in
 // the shape of their results fill the room that is left.
-const maxCases = 40
+const MaxCases = 40
 
 // selectBehaviours picks the behaviours to write, in three passes: the
 // first behaviour of each path, then the first of each outcome class not
@@ -99,14 +99,14 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	return out
 }
 
-// selectRecords picks the probes to write cases from: the representatives
+// Select picks the probes to write cases from: the representatives
 // of selectBehaviours, then — while there is room under limit — the
 // smallest probes that bring a feature no chosen probe has: words and
 // punctuation of string inputs and results, the magnitude and sign of
 // numbers, the error or panic message. Probes on one path that differ in
 // these are what tells a mutated constant or table entry from the
 // original. The choice is deterministic.
-func selectRecords(x *explore.Exploration, limit int) []*explore.Record {
+func Select(x *explore.Exploration, limit int) []*explore.Record {
 	var out []*explore.Record
 	have := map[string]bool{}
 	chosen := map[*explore.Record]bool{}
@@ -408,8 +408,8 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	switch r.Outcome {
 	case executors.OK:
 		if r.Err != nil {
-			c.Raises = raisesName(r.Err)
-			c.Match = anchor(r.Err.Message)
+			c.Raises = RaisesName(r.Err)
+			c.Match = Anchor(r.Err.Message)
 			return c, ""
 		}
 		for _, o := range r.Outputs {
@@ -430,7 +430,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		return c, ""
 	case executors.Panicked:
 		c.Raises = "panic"
-		c.Match = anchor(r.Panic.Message)
+		c.Match = Anchor(r.Panic.Message)
 		return c, ""
 	}
 	return nil, fmt.Sprintf("a %s cannot be stated in a spec", r.Outcome)
@@ -463,11 +463,11 @@ func unwritable(v spec.Value) bool {
 	return false
 }
 
-// raisesName picks the most specific name for a returned error: a
+// RaisesName picks the most specific name for a returned error: a
 // sentinel of the package or the standard library, else a concrete type
 // that says something (not the anonymous wrappers of errors.New and
 // fmt.Errorf), else "error".
-func raisesName(e *executors.ErrorInfo) string {
+func RaisesName(e *executors.ErrorInfo) string {
 	if len(e.Sentinels) > 0 {
 		return e.Sentinels[0]
 	}
@@ -481,9 +481,9 @@ func raisesName(e *executors.ErrorInfo) string {
 	return "error"
 }
 
-// anchor makes a regexp that matches exactly msg. Long messages are
+// Anchor makes a regexp that matches exactly msg. Long messages are
 // anchored on their first 120 bytes only.
-func anchor(msg string) string {
+func Anchor(msg string) string {
 	// A message with invalid UTF-8 reaches us with U+FFFD in place of the
 	// bad bytes: anchor on the part before it only.
 	if i := strings.IndexRune(msg, utf8.RuneError); i >= 0 {
@@ -600,9 +600,9 @@ func scalarSlug(v spec.Value) string {
 	return out
 }
 
-// sortCases orders cases: successes first, then errors, then panics,
+// SortCases orders cases: successes first, then errors, then panics,
 // keeping the exploration's order within each group.
-func sortCases(cases []*spec.Case) {
+func SortCases(cases []*spec.Case) {
 	rank := func(c *spec.Case) int {
 		switch {
 		case c.Raises == "":

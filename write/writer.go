@@ -1,0 +1,91 @@
+package write
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Writer drafts a function's spec from the verified results of its
+// exploration. The built-in writer and the language-model spec agent
+// implement it. Whoever uses a draft checks it: a writer's expected
+// values are claims, not observations.
+type Writer interface {
+	// Draft answers req with a spec of req.Func, or an error when it has
+	// none to give.
+	Draft(ctx context.Context, req *Request) (*Draft, error)
+}
+
+// Request is what a writer is told. Writers must not modify it.
+type Request struct {
+	Func *target.Func
+	// Verified are cases written from native results, one per distinct
+	// behaviour of the exploration: the ground truth.
+	Verified []*spec.Case
+	// Attempt counts from 0; later attempts are refinements.
+	Attempt int
+	// Previous is the last attempt's spec as checked (expected values
+	// corrected by execution), on refinements.
+	Previous *spec.Function
+	// Failures is the failure context of the last attempt, one problem
+	// per line: failing cases and why, corrections made, and errors.
+	Failures []string
+}
+
+// Draft is a writer's answer.
+type Draft struct {
+	Function *spec.Function
+	// Fixes are the repairs made to the answer before it could be used
+	// (tags stripped, keys renamed, cases dropped).
+	Fixes []string
+}
+
+// Builtin is the built-in writer: its draft states every verified case,
+// as it is, in the order of SortCases. It needs no model and never
+// fails.
+type Builtin struct{}
+
+// Name returns "builtin".
+func (Builtin) Name() string { return "builtin" }
+
+// Draft returns the spec of req.Func made of req.Verified. The cases
+// are shared with the request, not copied.
+func (Builtin) Draft(ctx context.Context, req *Request) (*Draft, error) {
+	cases := slices.Clone(req.Verified)
+	SortCases(cases)
+	return &Draft{Function: &spec.Function{Name: req.Func.Name, Dataset: cases}}, nil
+}
+
+// ArgsKey identifies a case's receiver and arguments however they are
+// written: input, inputs by name or inputs in order.
+func ArgsKey(f *target.Func, c *spec.Case) string {
+	args := map[string]spec.Value{}
+	switch {
+	case c.Input != nil && len(f.Params) > 0:
+		args[f.Params[0].Name] = *c.Input
+	case c.Inputs != nil && c.Inputs.Kind == spec.Map:
+		for _, e := range c.Inputs.Map {
+			args[e.Key.Str] = e.Val
+		}
+	case c.Inputs != nil && c.Inputs.Kind == spec.List:
+		for i, v := range c.Inputs.List {
+			if i < len(f.Params) {
+				args[f.Params[i].Name] = v
+			}
+		}
+	}
+	var b strings.Builder
+	if c.Receiver != nil {
+		b.WriteString(c.Receiver.String())
+	}
+	for _, p := range f.Params {
+		b.WriteString("\x00")
+		if v, ok := args[p.Name]; ok {
+			b.WriteString(v.String())
+		}
+	}
+	return b.String()
+}
