@@ -106,6 +106,20 @@ const (
 	Broken   Outcome = "engine"  // the engine failed (worker could not start, protocol error)
 )
 
+// BuildError reports that a program does not compile: the package with
+// its probes (a mutant, say) fails to build, as opposed to an engine that
+// fails. Callers tell the two apart with errors.As.
+type BuildError struct {
+	// Step says what did not compile ("native: build example.com/p",
+	// "generated harness does not compile").
+	Step string
+	// Detail is the compiler's output, with overlay paths replaced by
+	// the files' names.
+	Detail string
+}
+
+func (e *BuildError) Error() string { return e.Step + ": " + e.Detail }
+
 // Result is what one probe did.
 type Result struct {
 	ID      string

@@ -207,7 +207,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 				msg = strings.ReplaceAll(msg, p, filepath.Base(name))
 			}
 		}
-		return "", fmt.Errorf("native: build %s: %s", pkg.ImportPath, msg)
+		return "", &BuildError{Step: "native: build " + pkg.ImportPath, Detail: msg}
 	}
 	if err := os.Rename(tmpBin, bin); err != nil {
 		return "", fmt.Errorf("native: %w", err)

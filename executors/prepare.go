@@ -140,7 +140,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 					global = append(global, e.Error())
 				}
 			}
-			return nil, fmt.Errorf("generated harness does not compile: %s", strings.Join(global, "; "))
+			return nil, &BuildError{Step: "generated harness does not compile", Detail: strings.Join(global, "; ")}
 		}
 		var keep []int
 		for _, i := range candidates {

@@ -417,7 +417,7 @@ func classify(fr *runner.FunctionReport) (Status, string) {
 			if timedOut == "" {
 				timedOut = why
 			}
-		case c.Outcome == executors.NoBuild, c.Outcome == executors.Broken && isBuildFailure(c.Failures):
+		case c.Outcome == executors.NoBuild:
 			if notViable == "" {
 				notViable = why
 			}
@@ -436,17 +436,6 @@ func classify(fr *runner.FunctionReport) (Status, string) {
 		return Errored, errored
 	}
 	return Lived, ""
-}
-
-// isBuildFailure recognises the executors' messages for a package that
-// does not compile.
-func isBuildFailure(failures []runner.Failure) bool {
-	for _, f := range failures {
-		if strings.Contains(f.Message, "does not compile") || strings.Contains(f.Message, ": build ") {
-			return true
-		}
-	}
-	return false
 }
 
 func baselineError(path string, rep *runner.FileReport) error {

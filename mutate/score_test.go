@@ -178,7 +178,7 @@ func TestClassify(t *testing.T) {
 		{"process died", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Exited}}, Killed},
 		{"failure beats timeout", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Timeout}, {Status: runner.Failed}}, Killed},
 		{"timeout", []runner.CaseReport{{Status: runner.Passed}, {Status: runner.Errored, Outcome: executors.Timeout}}, TimedOut},
-		{"build failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []runner.Failure{{Message: "engine: native x: generated harness does not compile: x.go:3:4: bad"}}}}, NotViable},
+		{"build failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.NoBuild, Failures: []runner.Failure{{Message: "compile: native x: generated harness does not compile: x.go:3:4: bad"}}}}, NotViable},
 		{"engine failure", []runner.CaseReport{{Status: runner.Errored, Outcome: executors.Broken, Failures: []runner.Failure{{Message: "engine: worker did not start"}}}}, Errored},
 	}
 	for _, tt := range tests {

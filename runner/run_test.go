@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -297,16 +298,30 @@ Greet:
 }
 
 // TestExecutorError checks that a program the executor cannot run leaves
-// every case errored with its message, and the run going on.
+// every case errored with its message, and the run going on; a program
+// that does not build is told apart from an engine that failed.
 func TestExecutorError(t *testing.T) {
-	f := &fakeExecutor{err: errors.New("native: build example.com/runnertest/calc: boom")}
-	rep, err := RunFile(context.Background(), pkgSpec, Options{Executor: f})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := rep.Functions[0].Cases[0]
-	if c.Status != Errored || len(c.Failures) != 1 || c.Failures[0] != (Failure{Message: "engine: native: build example.com/runnertest/calc: boom"}) {
-		t.Errorf("case = %s %v, want errored with the executor's message", c.Status, c.Failures)
+	for _, tc := range []struct {
+		name    string
+		err     error
+		outcome executors.Outcome
+		msg     string
+	}{
+		{"engine failure", errors.New("worker did not start"), executors.Broken, "engine: worker did not start"},
+		{"build failure", &executors.BuildError{Step: "native: build example.com/runnertest/calc", Detail: "boom"}, executors.NoBuild, "compile: native: build example.com/runnertest/calc: boom"},
+		{"wrapped build failure", fmt.Errorf("native example.com/runnertest/calc: %w", &executors.BuildError{Step: "generated harness does not compile", Detail: "x.go:3:4: bad"}), executors.NoBuild, "compile: native example.com/runnertest/calc: generated harness does not compile: x.go:3:4: bad"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &fakeExecutor{err: tc.err}
+			rep, err := RunFile(context.Background(), pkgSpec, Options{Executor: f})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := rep.Functions[0].Cases[0]
+			if c.Status != Errored || c.Outcome != tc.outcome || len(c.Failures) != 1 || c.Failures[0] != (Failure{Message: tc.msg}) {
+				t.Errorf("case = %s %s %v, want errored, %s, %q", c.Status, c.Outcome, c.Failures, tc.outcome, tc.msg)
+			}
+		})
 	}
 }
 

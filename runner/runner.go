@@ -324,9 +324,12 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 	if rep != nil {
 		fr.Engine = rep.Engine
 	}
+	var buildErr *executors.BuildError
 	for i, cp := range fp.cases {
 		var res executors.Result
 		switch {
+		case errors.As(err, &buildErr):
+			res = executors.Result{Outcome: executors.NoBuild, Message: err.Error()}
 		case err != nil:
 			res = executors.Result{Outcome: executors.Broken, Message: err.Error()}
 		case i < len(rep.Results):
