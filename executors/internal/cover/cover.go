@@ -71,7 +71,7 @@ type Source struct {
 // and its blocks; blocks[i] sets counter opts.First+i. The counter array
 // itself is not declared (see Package and Decl).
 func File(filename string, src []byte, opts Options) (out []byte, blocks []Block, err error) {
-	return instrumentFile(filename, src, opts, make(map[pos2]bool))
+	return instrumentFile(filename, src, opts, make(map[blockKey]bool))
 }
 
 // Package instruments the files of one package, numbering their blocks
@@ -84,7 +84,7 @@ func Package(pkgName string, files []Source, opts Options) (out map[string][]byt
 		return nil, nil, nil, fmt.Errorf("instrument package: invalid package name %q", pkgName)
 	}
 	out = make(map[string][]byte, len(files))
-	seen := make(map[pos2]bool)
+	seen := make(map[blockKey]bool)
 	for _, f := range files {
 		if _, dup := out[f.Name]; dup {
 			return nil, nil, nil, fmt.Errorf("instrument package %s: file %s given twice", pkgName, f.Name)
@@ -111,7 +111,7 @@ func Decl(pkgName, counterVar string, n int) []byte {
 	return b.Bytes()
 }
 
-func instrumentFile(filename string, src []byte, opts Options, seen map[pos2]bool) ([]byte, []Block, error) {
+func instrumentFile(filename string, src []byte, opts Options, seen map[blockKey]bool) ([]byte, []Block, error) {
 	cv := opts.counterVar()
 	if !token.IsIdentifier(cv) {
 		return nil, nil, fmt.Errorf("instrument %s: counter variable %q is not an identifier", filename, cv)
@@ -140,16 +140,9 @@ func instrumentFile(filename string, src []byte, opts Options, seen map[pos2]boo
 		return nil, nil, fmt.Errorf("instrument %s: counter variable %s is already used at %s", filename, cv, fset.Position(clash))
 	}
 
-	in := &instrumenter{
-		fset:       fset,
-		content:    src,
-		edit:       editBuffer{old: src},
-		counterVar: cv,
-		first:      opts.First,
-		seen:       seen,
-	}
-	if err := in.walk(file); err != nil {
+	out, blocks, err := annotate(fset, file, src, cv, opts.First, seen)
+	if err != nil {
 		return nil, nil, fmt.Errorf("instrument %s: %w", filename, err)
 	}
-	return in.edit.bytes(), in.blocks, nil
+	return out, blocks, nil
 }
