@@ -332,9 +332,10 @@ func closes(s ast.Stmt) bool {
 		*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 		return true
 	case *ast.ExprStmt:
-		// Only the plain name counts: the go command does not resolve
-		// it, and neither does this.
-		if call, ok := s.X.(*ast.CallExpr); ok {
+		// A call of panic, with the one argument the built-in takes. Only
+		// the plain name counts: the go command does not resolve it, and
+		// neither does this.
+		if call, ok := s.X.(*ast.CallExpr); ok && len(call.Args) == 1 {
 			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
 				return true
 			}
