@@ -1,8 +1,8 @@
-// Package cover instruments Go source with coverage counters, in the
-// manner of the Go distribution's cmd/cover in "set" mode: each basic
+// Package cover instruments Go source with coverage counters: each basic
 // block of source gets a statement that sets its counter in a
 // package-level array, and the blocks (their positions and statement
 // counts) are exactly those `go test -cover` reports for the same file.
+// blocks.go states the rules that cut a file into blocks.
 //
 // Counters are inserted inline, so every original token stays on its
 // line: compiler messages and panics point at the original lines. The
@@ -46,8 +46,9 @@ func (o Options) counterVar() string {
 
 // Block is a coverage block: a run of statements that execute together.
 // Positions are 1-based lines and byte columns; the end is exclusive.
-// Like cmd/cover's, they follow //line directives: File is the file name
-// as passed to File (or Source.Name), unless a //line directive renames it.
+// Like those of `go test -cover`, they follow //line directives: File is
+// the file name as passed to File (or Source.Name), unless a //line
+// directive renames it.
 type Block struct {
 	File                string
 	StartLine, StartCol int
