@@ -23,12 +23,13 @@ type construct struct {
 	reason string
 }
 
-// constructs are the tricky cases of block cutting, each in a file of its
-// own so that a difference names the case.
-var constructs = []construct{
-	{
-		file: "switch.go",
-		src: `
+// constructs returns the tricky cases of block cutting, each in a file of
+// its own so that a difference names the case.
+func constructs() []construct {
+	return []construct{
+		{
+			file: "switch.go",
+			src: `
 func DriveSwitch() {
 	for _, n := range []int{0, 1, 2, 3, 7} {
 		Switch(n)
@@ -85,13 +86,13 @@ func Nested(a, b int) int {
 	return 0
 }
 `,
-		drive:  "DriveSwitch()",
-		yaegi:  true,
-		reason: "clauses are cut before nested lists; a literal in a type switch's guard; empty and default-only switches",
-	},
-	{
-		file: "switchlit.go",
-		src: `
+			drive:  "DriveSwitch()",
+			yaegi:  true,
+			reason: "clauses are cut before nested lists; a literal in a type switch's guard; empty and default-only switches",
+		},
+		{
+			file: "switchlit.go",
+			src: `
 func DriveSwitchLit() {
 	for _, n := range []int{0, 1, 5} {
 		SwitchLit(n)
@@ -110,12 +111,12 @@ func SwitchLit(n int) (out int) {
 	return out
 }
 `,
-		drive:  "DriveSwitchLit()",
-		reason: "literals in a switch's init and case expressions, a default before a case; yaegi v0.16.1 runs the wrong clauses",
-	},
-	{
-		file: "select.go",
-		src: `
+			drive:  "DriveSwitchLit()",
+			reason: "literals in a switch's init and case expressions, a default before a case; yaegi v0.16.1 runs the wrong clauses",
+		},
+		{
+			file: "select.go",
+			src: `
 func DriveSelect() {
 	a := make(chan int, 1)
 	a <- 1
@@ -141,13 +142,13 @@ func Block() {
 	select {}
 }
 `,
-		drive:  "DriveSelect()",
-		yaegi:  true,
-		reason: "comm clauses, an empty default, an empty select",
-	},
-	{
-		file: "sendlit.go",
-		src: `
+			drive:  "DriveSelect()",
+			yaegi:  true,
+			reason: "comm clauses, an empty default, an empty select",
+		},
+		{
+			file: "sendlit.go",
+			src: `
 func DriveSendLit() {
 	SendLit(make(chan int, 1))
 }
@@ -159,12 +160,12 @@ func SendLit(b chan int) int {
 	}
 }
 `,
-		drive:  "DriveSendLit()",
-		reason: "a literal in a comm clause's send; yaegi v0.16.1 does not run it",
-	},
-	{
-		file: "labels.go",
-		src: `
+			drive:  "DriveSendLit()",
+			reason: "a literal in a comm clause's send; yaegi v0.16.1 does not run it",
+		},
+		{
+			file: "labels.go",
+			src: `
 func DriveLabels() {
 	Nest(0)
 	Tail(1)
@@ -210,13 +211,13 @@ rows:
 	return n
 }
 `,
-		drive:  "DriveLabels()",
-		yaegi:  true,
-		reason: "labels before blocks and ifs, a label ending a block and a function, labelled loops",
-	},
-	{
-		file: "stacked.go",
-		src: `
+			drive:  "DriveLabels()",
+			yaegi:  true,
+			reason: "labels before blocks and ifs, a label ending a block and a function, labelled loops",
+		},
+		{
+			file: "stacked.go",
+			src: `
 func DriveStacked() {
 	Goto(0)
 	Goto(5)
@@ -245,12 +246,12 @@ E:
 	return
 }
 `,
-		drive:  "DriveStacked()",
-		reason: "stacked labels, each a statement; yaegi v0.16.1 does not load them",
-	},
-	{
-		file: "literals.go",
-		src: `
+			drive:  "DriveStacked()",
+			reason: "stacked labels, each a statement; yaegi v0.16.1 does not load them",
+		},
+		{
+			file: "literals.go",
+			src: `
 import "sync"
 
 func DriveLiterals() {
@@ -317,13 +318,13 @@ func Invoke(n int) int {
 	return n
 }
 `,
-		drive:  "DriveLiterals()",
-		yaegi:  true,
-		reason: "defer and go literals, literals as arguments, in composite literals at package level, nested, immediately called in conditions",
-	},
-	{
-		file: "deferarg.go",
-		src: `
+			drive:  "DriveLiterals()",
+			yaegi:  true,
+			reason: "defer and go literals, literals as arguments, in composite literals at package level, nested, immediately called in conditions",
+		},
+		{
+			file: "deferarg.go",
+			src: `
 func DriveDeferArg() {
 	DeferArg()
 }
@@ -334,12 +335,12 @@ func DeferArg() (n int) {
 	return n
 }
 `,
-		drive:  "DriveDeferArg()",
-		reason: "a deferred literal with a literal argument; yaegi v0.16.1 hangs on it",
-	},
-	{
-		file: "ifelse.go",
-		src: `
+			drive:  "DriveDeferArg()",
+			reason: "a deferred literal with a literal argument; yaegi v0.16.1 hangs on it",
+		},
+		{
+			file: "ifelse.go",
+			src: `
 func DriveIfElse() {
 	for _, n := range []int{-1, 0, 1, 2, 5} {
 		Chain(n)
@@ -377,13 +378,13 @@ func Tight(b bool) (n int) {
 	return n
 }
 `,
-		drive:  "DriveIfElse()",
-		yaegi:  true,
-		reason: "else-if chains with inits and comments before the branch, empty else branches, else without spaces",
-	},
-	{
-		file: "empty.go",
-		src: `
+			drive:  "DriveIfElse()",
+			yaegi:  true,
+			reason: "else-if chains with inits and comments before the branch, empty else branches, else without spaces",
+		},
+		{
+			file: "empty.go",
+			src: `
 func DriveEmpty() {
 	Empty()
 	Blocks(2)
@@ -409,13 +410,13 @@ func Never() {
 	return
 }
 `,
-		drive:  "DriveEmpty()",
-		yaegi:  true,
-		reason: "empty bodies, empty blocks and loops, an empty statement, a function never called",
-	},
-	{
-		file: "loops.go",
-		src: `
+			drive:  "DriveEmpty()",
+			yaegi:  true,
+			reason: "empty bodies, empty blocks and loops, an empty statement, a function never called",
+		},
+		{
+			file: "loops.go",
+			src: `
 func DriveLoops() {
 	Loops(3)
 	Seq(func(yield func(int) bool) {
@@ -465,13 +466,13 @@ func Seq(seq func(func(int) bool)) (n int) {
 	return n
 }
 `,
-		drive:  "DriveLoops()",
-		yaegi:  false,
-		reason: "literals in each part of a loop header; range over function iterators, which yaegi v0.16.1 does not run",
-	},
-	{
-		file: "panics.go",
-		src: `
+			drive:  "DriveLoops()",
+			yaegi:  false,
+			reason: "literals in each part of a loop header; range over function iterators, which yaegi v0.16.1 does not run",
+		},
+		{
+			file: "panics.go",
+			src: `
 func DrivePanics() {
 	try(func() { Mid(1) })
 	try(func() { Mid(-1) })
@@ -492,13 +493,13 @@ func Mid(n int) int {
 	return n
 }
 `,
-		drive:  "DrivePanics()",
-		yaegi:  true,
-		reason: "panic ends a block: in the middle, and last",
-	},
-	{
-		file: "paren.go",
-		src: `
+			drive:  "DrivePanics()",
+			yaegi:  true,
+			reason: "panic ends a block: in the middle, and last",
+		},
+		{
+			file: "paren.go",
+			src: `
 func DriveParen() {
 	Paren(1)
 	Local(1)
@@ -521,12 +522,12 @@ func Local(n int) int {
 	return n
 }
 `,
-		drive:  "DriveParen()",
-		reason: "panic is known by its name alone: parenthesised it does not end a block, a local function of that name does; yaegi v0.16.1 runs neither",
-	},
-	{
-		file: "dupa.go",
-		src: `
+			drive:  "DriveParen()",
+			reason: "panic is known by its name alone: parenthesised it does not end a block, a local function of that name does; yaegi v0.16.1 runs neither",
+		},
+		{
+			file: "dupa.go",
+			src: `
 func DriveDup() {
 	DupA(1)
 	DupB(0)
@@ -537,13 +538,13 @@ func DupA(n int) int { if n > 0 { return 1 }; return 0 }
 //line dup.go:10
 func LineA(n int) int { if n > 0 { return 1 }; return 0 }
 `,
-		drive:  "DriveDup()",
-		yaegi:  true,
-		reason: "dupb.go repeats this layout; a //line directive names a file that dupb.go names too",
-	},
-	{
-		file: "dupb.go",
-		src: `
+			drive:  "DriveDup()",
+			yaegi:  true,
+			reason: "dupb.go repeats this layout; a //line directive names a file that dupb.go names too",
+		},
+		{
+			file: "dupb.go",
+			src: `
 func drive2() {
 	DupA(1)
 	DupB(0)
@@ -554,8 +555,9 @@ func DupB(n int) int { if n > 0 { return 1 }; return 0 }
 //line dup.go:10
 func LineB(n int) int { if n > 0 { return 1 }; return 0 }
 `,
-		reason: "same positions as in dupa.go, in another file: not duplicates; the //line blocks are, across files",
-	},
+			reason: "same positions as in dupa.go, in another file: not duplicates; the //line blocks are, across files",
+		},
+	}
 }
 
 // TestConstructs compares the blocks of each construct, and the blocks its
@@ -565,9 +567,10 @@ func TestConstructs(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	const pkg = "cx"
+	cases := constructs()
 	var srcs []cover.Source
 	var drives []string
-	for _, c := range constructs {
+	for _, c := range cases {
 		head := ""
 		if !c.yaegi && c.drive != "" {
 			// yaegi reads only the old form of the constraint.
@@ -609,7 +612,7 @@ func TestConstructs(t *testing.T) {
 
 	// Blocks are compared file by file; those of the file that //line
 	// directives name (dup.go) are compared apart.
-	for _, c := range constructs {
+	for _, c := range cases {
 		t.Run(strings.TrimSuffix(c.file, ".go"), func(t *testing.T) {
 			in := func(bs []cover.Block) []cover.Block {
 				var out []cover.Block
@@ -620,6 +623,9 @@ func TestConstructs(t *testing.T) {
 				}
 				sortBlocks(out)
 				return out
+			}
+			if len(in(want)) == 0 {
+				t.Fatalf("go test -cover reports no blocks in %s", c.file)
 			}
 			if diff := cmp.Diff(in(want), in(blocks)); diff != "" {
 				t.Errorf("blocks differ from go test -cover (-want +got) (%s):\n%s", c.reason, diff)
