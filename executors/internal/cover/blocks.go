@@ -2,6 +2,7 @@ package cover
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -92,7 +93,7 @@ func annotate(fset *token.FileSet, file *ast.File, src []byte, counter string, f
 		seen:    seen,
 	}
 	if a.tf == nil || a.tf.Size() != len(src) {
-		return nil, nil, fmt.Errorf("source and syntax tree do not match")
+		return nil, nil, errors.New("source and syntax tree do not match")
 	}
 	for _, d := range file.Decls {
 		a.walk(d)
