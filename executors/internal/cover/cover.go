@@ -8,6 +8,12 @@
 // line: compiler messages and panics point at the original lines. The
 // counter writes are plain index assignments into a [N]uint32 array,
 // which both the gc toolchain and the yaegi interpreter run.
+//
+// Both engines use it. The toolchain's own coverage is not a substitute
+// for native runs yet: with Go 1.26, runtime/coverage finds no meta-data
+// in a `go test -c -cover` binary (WriteMeta: "no meta-data available",
+// with or without -coverpkg), and the native worker must be a test binary
+// to reach the package's unexported names.
 package cover
 
 import (
