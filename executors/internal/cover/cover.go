@@ -1,13 +1,19 @@
-// Package cover instruments Go source with coverage counters, in the
-// manner of the Go distribution's cmd/cover in "set" mode: each basic
+// Package cover instruments Go source with coverage counters: each basic
 // block of source gets a statement that sets its counter in a
 // package-level array, and the blocks (their positions and statement
 // counts) are exactly those `go test -cover` reports for the same file.
+// blocks.go states the rules that cut a file into blocks.
 //
 // Counters are inserted inline, so every original token stays on its
 // line: compiler messages and panics point at the original lines. The
 // counter writes are plain index assignments into a [N]uint32 array,
 // which both the gc toolchain and the yaegi interpreter run.
+//
+// Both engines use it. The toolchain's own coverage is not a substitute
+// for native runs yet: with Go 1.26, runtime/coverage finds no meta-data
+// in a `go test -c -cover` binary (WriteMeta: "no meta-data available",
+// with or without -coverpkg), and the native worker must be a test binary
+// to reach the package's unexported names.
 package cover
 
 import (
@@ -46,8 +52,9 @@ func (o Options) counterVar() string {
 
 // Block is a coverage block: a run of statements that execute together.
 // Positions are 1-based lines and byte columns; the end is exclusive.
-// Like cmd/cover's, they follow //line directives: File is the file name
-// as passed to File (or Source.Name), unless a //line directive renames it.
+// Like those of `go test -cover`, they follow //line directives: File is
+// the file name as passed to File (or Source.Name), unless a //line
+// directive renames it.
 type Block struct {
 	File                string
 	StartLine, StartCol int
@@ -71,7 +78,7 @@ type Source struct {
 // and its blocks; blocks[i] sets counter opts.First+i. The counter array
 // itself is not declared (see Package and Decl).
 func File(filename string, src []byte, opts Options) (out []byte, blocks []Block, err error) {
-	return instrumentFile(filename, src, opts, make(map[pos2]bool))
+	return instrumentFile(filename, src, opts, make(map[blockKey]bool))
 }
 
 // Package instruments the files of one package, numbering their blocks
@@ -84,7 +91,7 @@ func Package(pkgName string, files []Source, opts Options) (out map[string][]byt
 		return nil, nil, nil, fmt.Errorf("instrument package: invalid package name %q", pkgName)
 	}
 	out = make(map[string][]byte, len(files))
-	seen := make(map[pos2]bool)
+	seen := make(map[blockKey]bool)
 	for _, f := range files {
 		if _, dup := out[f.Name]; dup {
 			return nil, nil, nil, fmt.Errorf("instrument package %s: file %s given twice", pkgName, f.Name)
@@ -111,7 +118,7 @@ func Decl(pkgName, counterVar string, n int) []byte {
 	return b.Bytes()
 }
 
-func instrumentFile(filename string, src []byte, opts Options, seen map[pos2]bool) ([]byte, []Block, error) {
+func instrumentFile(filename string, src []byte, opts Options, seen map[blockKey]bool) ([]byte, []Block, error) {
 	cv := opts.counterVar()
 	if !token.IsIdentifier(cv) {
 		return nil, nil, fmt.Errorf("instrument %s: counter variable %q is not an identifier", filename, cv)
@@ -140,16 +147,9 @@ func instrumentFile(filename string, src []byte, opts Options, seen map[pos2]boo
 		return nil, nil, fmt.Errorf("instrument %s: counter variable %s is already used at %s", filename, cv, fset.Position(clash))
 	}
 
-	in := &instrumenter{
-		fset:       fset,
-		content:    src,
-		edit:       editBuffer{old: src},
-		counterVar: cv,
-		first:      opts.First,
-		seen:       seen,
-	}
-	if err := in.walk(file); err != nil {
+	out, blocks, err := annotate(fset, file, src, cv, opts.First, seen)
+	if err != nil {
 		return nil, nil, fmt.Errorf("instrument %s: %w", filename, err)
 	}
-	return in.edit.bytes(), in.blocks, nil
+	return out, blocks, nil
 }

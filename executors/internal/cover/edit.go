@@ -1,43 +1,28 @@
 package cover
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
-// editBuffer queues insertions into a byte slice and applies them at once,
-// in the manner of cmd/internal/edit: edits are ordered by offset, and
-// insertions at the same offset keep the order they were made in.
-type editBuffer struct {
-	old []byte
-	q   []insertion
-}
-
+// insertion is text to put into a source before the byte at offset at
+// (or at its end, when at is its length).
 type insertion struct {
 	at   int
 	text string
 }
 
-func (b *editBuffer) insert(at int, text string) {
-	if at < 0 || at > len(b.old) {
-		panic(fmt.Sprintf("cover: insertion at %d outside [0,%d]", at, len(b.old)))
+// splice returns src with the insertions made. Insertions at the same
+// offset appear in the order they were queued.
+func splice(src []byte, ins []insertion) []byte {
+	slices.SortStableFunc(ins, func(x, y insertion) int { return x.at - y.at })
+	size := len(src)
+	for _, in := range ins {
+		size += len(in.text)
 	}
-	b.q = append(b.q, insertion{at, text})
-}
-
-// bytes returns the original bytes with the queued insertions applied.
-func (b *editBuffer) bytes() []byte {
-	slices.SortStableFunc(b.q, func(x, y insertion) int { return x.at - y.at })
-	n := len(b.old)
-	for _, e := range b.q {
-		n += len(e.text)
+	out := make([]byte, 0, size)
+	done := 0
+	for _, in := range ins {
+		out = append(out, src[done:in.at]...)
+		out = append(out, in.text...)
+		done = in.at
 	}
-	out := make([]byte, 0, n)
-	prev := 0
-	for _, e := range b.q {
-		out = append(out, b.old[prev:e.at]...)
-		out = append(out, e.text...)
-		prev = e.at
-	}
-	return append(out, b.old[prev:]...)
+	return append(out, src[done:]...)
 }
