@@ -26,7 +26,7 @@ import (
 )
 
 // fakeExec is a small honest executor for the tests: it instruments the
-// package's one source file with block counters the way cmd/cover does
+// package's one source file with block counters like go test -cover's
 // (simplified), interprets it with yaegi, and runs each probe's setup,
 // arguments and call for real, reporting inputs, outputs, errors,
 // panics and covered blocks. Probes that do not type-check are reported
@@ -388,7 +388,7 @@ func toValue(v reflect.Value, t types.Type) spec.Value {
 	return spec.StringValue(fmt.Sprint(v.Interface()))
 }
 
-// instrumenter inserts block counters, a simplified cmd/cover: a block is
+// instrumenter inserts block counters, simpler than go test -cover: a block is
 // a run of statements up to and including one that changes the flow.
 type instrumenter struct {
 	fset   *token.FileSet
