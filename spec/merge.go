@@ -5,40 +5,46 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 )
 
 // caseFingerprint hashes the content of a case: everything Marshal
-// writes except the marker. Opaque values are hashed as the strings
-// Marshal writes for them, so the case reads back with the same hash.
+// writes except the marker. Values are hashed as they read back: opaque
+// values as the strings Marshal writes for them, and uints an int can
+// hold as ints (YAML keeps no difference between the two), so the case
+// reads back with the same hash.
 func caseFingerprint(c *Case) string {
 	w := *c
 	w.Input, w.Inputs, w.Receiver, w.Expected = asWritten(c.Input), asWritten(c.Inputs), asWritten(c.Receiver), asWritten(c.Expected)
 	return fingerprint(&w)
 }
 
-// asWritten returns v with its opaque values made the strings that
-// Marshal writes; v itself when it holds none.
+// asWritten returns v as it reads back after Marshal: opaque values
+// become strings and uints up to math.MaxInt64 ints; v itself when it
+// holds neither.
 func asWritten(v *Value) *Value {
-	if v == nil || !v.hasOpaque() {
+	if v == nil || !v.changesOnReadBack() {
 		return v
 	}
 	w := v.written()
 	return &w
 }
 
-func (v Value) hasOpaque() bool {
+func (v Value) changesOnReadBack() bool {
 	switch v.Kind {
 	case Opaque:
 		return true
+	case Uint:
+		return v.Uint <= math.MaxInt64
 	case List:
 		for _, e := range v.List {
-			if e.hasOpaque() {
+			if e.changesOnReadBack() {
 				return true
 			}
 		}
 	case Map:
 		for _, e := range v.Map {
-			if e.Key.hasOpaque() || e.Val.hasOpaque() {
+			if e.Key.changesOnReadBack() || e.Val.changesOnReadBack() {
 				return true
 			}
 		}
@@ -50,6 +56,10 @@ func (v Value) written() Value {
 	switch v.Kind {
 	case Opaque:
 		return StringValue(v.Str)
+	case Uint:
+		if v.Uint <= math.MaxInt64 {
+			return IntValue(int64(v.Uint))
+		}
 	case List:
 		out := ListValue(make([]Value, len(v.List))...)
 		for i, e := range v.List {
