@@ -118,7 +118,7 @@ func TestConfirm(t *testing.T) {
 			why:  "a person's failing case is reported once, however many rounds run, and never weakened; confirm returns the generated cases only",
 			existing: `Div:
   dataset:
-    - case: {id: mine, inputs: {a: 9, b: 3}, expected: 4}
+    - case: {id: mine, inputs: {a: 9, b: 3}, expected: 5}
 `,
 			answers:  map[string][]executors.Result{"9, 3": {ok(3), ok(4)}, "7, 2": {ok(3), ok(4)}},
 			want:     "quotient-unstable: returns\nzero: raises error /^division by zero$/\nnegative: raises panic /^negative divisor$/",
