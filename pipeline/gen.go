@@ -168,9 +168,12 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 const crossCheckEvery = 8
 
 type generator struct {
-	opts   Options
-	pkg    *target.Package
-	native *executors.Native
+	opts Options
+	pkg  *target.Package
+	// native is the ground truth: it reruns the exploration's
+	// representatives, confirms specs and checks the spec agent's drafts
+	// (an *executors.Native; the tests put a fake in its place).
+	native executors.Executor
 	// exe is the engine Options.Engine names.
 	exe executors.Executor
 }

@@ -1,0 +1,309 @@
+package pipeline
+
+import (
+	"testing"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/runner"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+func intp(i int64) *spec.Value {
+	v := spec.IntValue(i)
+	return &v
+}
+
+func floatp(f float64) *spec.Value {
+	v := spec.FloatValue(f)
+	return &v
+}
+
+// TestCorrect checks how a case of the spec agent is made to state
+// what its run observed, and what the agent is told.
+func TestCorrect(t *testing.T) {
+	okReport := func(outs ...spec.Value) runner.CaseReport {
+		return runner.CaseReport{Status: runner.Failed, Outcome: executors.OK, Outputs: outs}
+	}
+	errReport := func(e *executors.ErrorInfo, failures ...runner.Failure) runner.CaseReport {
+		return runner.CaseReport{Status: runner.Failed, Outcome: executors.OK, Err: e, Failures: failures}
+	}
+	zero := &executors.ErrorInfo{Message: "division by zero", Type: "*errors.errorString"}
+	tests := []struct {
+		name, why string
+		c         spec.Case
+		cr        runner.CaseReport
+		note      string
+		ok        bool
+		// want is the case after correction.
+		want spec.Case
+	}{
+		{
+			name: "right",
+			why:  "a case whose outcome was right (an evaluator failed) is left as it is",
+			c:    spec.Case{Expected: intp(3)},
+			cr:   okReport(spec.IntValue(3)),
+			ok:   true,
+			want: spec.Case{Expected: intp(3)},
+		},
+		{
+			name: "tolerance",
+			why:  "an expected float within the case's tolerance is right",
+			c:    spec.Case{Expected: floatp(3.1), Tolerance: 0.1},
+			cr:   okReport(spec.FloatValue(3)),
+			ok:   true,
+			want: spec.Case{Expected: floatp(3.1), Tolerance: 0.1},
+		},
+		{
+			name: "wrong value",
+			why:  "a wrong expected value becomes the value returned, and the tolerance goes",
+			c:    spec.Case{Expected: floatp(3.5), Tolerance: 0.01},
+			cr:   okReport(spec.FloatValue(3)),
+			note: "you wrote expected 3.5, but the call returned 3.0",
+			ok:   true,
+			want: spec.Case{Expected: floatp(3)},
+		},
+		{
+			name: "several results",
+			why:  "several results are expected as a list",
+			c:    spec.Case{},
+			cr:   okReport(spec.IntValue(3), spec.IntValue(1)),
+			note: "expected added: the call returned [3, 1]",
+			ok:   true,
+			want: spec.Case{Expected: func() *spec.Value { v := spec.ListValue(spec.IntValue(3), spec.IntValue(1)); return &v }()},
+		},
+		{
+			name: "no result",
+			why:  "an expected value where the call returns nothing goes",
+			c:    spec.Case{Expected: intp(3)},
+			cr:   okReport(),
+			note: "you wrote expected 3, but the call returned nothing",
+			ok:   true,
+			want: spec.Case{},
+		},
+		{
+			name: "returned",
+			why:  "a raises where the call returned becomes the value returned",
+			c:    spec.Case{Raises: "error", Match: "zero"},
+			cr:   okReport(spec.IntValue(3)),
+			note: "you wrote raises error, but the call returned 3",
+			ok:   true,
+			want: spec.Case{Expected: intp(3)},
+		},
+		{
+			name: "error",
+			why:  "an expected value where the call returned an error becomes a raises anchored on the message",
+			c:    spec.Case{Expected: intp(0)},
+			cr:   errReport(zero, runner.Failure{Evaluator: spec.EvalExpected}),
+			note: `you wrote expected 0, but the call returned the error "division by zero"`,
+			ok:   true,
+			want: spec.Case{Raises: "error", Match: "^division by zero$"},
+		},
+		{
+			name: "sentinel",
+			why:  "a returned sentinel is raised by name",
+			c:    spec.Case{},
+			cr:   errReport(&executors.ErrorInfo{Message: "division by zero", Sentinels: []string{"calc.ErrZero"}}, runner.Failure{}),
+			note: `the call returned the error "division by zero"`,
+			ok:   true,
+			want: spec.Case{Raises: "calc.ErrZero", Match: "^division by zero$"},
+		},
+		{
+			name: "wrong match",
+			why:  "a raises whose match fails is corrected to the message",
+			c:    spec.Case{Raises: "error", Match: "overflow"},
+			cr:   errReport(zero, runner.Failure{Evaluator: spec.EvalRaises}),
+			note: `you wrote raises error with match "overflow", but the call returned the error "division by zero"`,
+			ok:   true,
+			want: spec.Case{Raises: "error", Match: "^division by zero$"},
+		},
+		{
+			name: "wrong raises",
+			why:  "a raises of another kind is corrected",
+			c:    spec.Case{Raises: "panic"},
+			cr:   errReport(zero, runner.Failure{Evaluator: spec.EvalRaises}),
+			note: `you wrote raises panic, but the call returned the error "division by zero"`,
+			ok:   true,
+			want: spec.Case{Raises: "error", Match: "^division by zero$"},
+		},
+		{
+			name: "raises holds",
+			why:  "a raises that held, in a case that failed an evaluator, is left as it is",
+			c:    spec.Case{Raises: "error", Match: "zero"},
+			cr:   errReport(zero, runner.Failure{Evaluator: spec.EvalAssertion}),
+			ok:   true,
+			want: spec.Case{Raises: "error", Match: "zero"},
+		},
+		{
+			name: "panicked",
+			why:  "a case whose call panicked raises panic, anchored on the message",
+			c:    spec.Case{Expected: intp(3)},
+			cr:   runner.CaseReport{Status: runner.Failed, Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "negative divisor"}},
+			note: `you wrote expected 3, but the call panicked with "negative divisor"`,
+			ok:   true,
+			want: spec.Case{Raises: "panic", Match: "^negative divisor$"},
+		},
+		{
+			name: "timeout",
+			why:  "a timeout cannot be stated: the case cannot be corrected",
+			c:    spec.Case{Expected: intp(3)},
+			cr:   runner.CaseReport{Status: runner.Errored, Outcome: executors.Timeout},
+			want: spec.Case{Expected: intp(3)},
+		},
+		{
+			name: "no build",
+			why:  "a case that did not build cannot be corrected",
+			c:    spec.Case{Expected: intp(3)},
+			cr:   runner.CaseReport{Status: runner.Errored, Outcome: executors.NoBuild},
+			want: spec.Case{Expected: intp(3)},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.c
+			note, ok := correct(&c, tt.cr)
+			if note != tt.note || ok != tt.ok {
+				t.Errorf("%s: correct = %q, %v; want %q, %v", tt.why, note, ok, tt.note, tt.ok)
+			}
+			if caseText(&c) != caseText(&tt.want) || c.Tolerance != tt.want.Tolerance {
+				t.Errorf("%s: case %s (tolerance %v), want %s (tolerance %v)", tt.why, caseText(&c), c.Tolerance, caseText(&tt.want), tt.want.Tolerance)
+			}
+		})
+	}
+}
+
+// caseText is the outcome a case states, as caseSummary writes it.
+func caseText(c *spec.Case) string {
+	return caseSummary(&spec.Function{Dataset: []*spec.Case{c}})
+}
+
+// TestWeaken checks what is kept of a case whose outcome changes from
+// run to run.
+func TestWeaken(t *testing.T) {
+	tests := []struct {
+		name, why string
+		c         spec.Case
+		want      string // caseText of the weakened case; "" for nil
+	}{
+		{"match", "an error case loses its match, keeps its raises", spec.Case{ID: "e", Raises: "error", Match: "^x$"}, "e-unstable: raises error"},
+		{"panic", "a panic case loses its match, keeps raises panic", spec.Case{ID: "p", Raises: "panic", Match: "^x$"}, "p-unstable: raises panic"},
+		{"expected", "an expected case loses its value: it pins that the call returns", spec.Case{ID: "v", Expected: intp(3)}, "v-unstable: returns"},
+		{"raises only", "a raises without a match has nothing left to weaken", spec.Case{ID: "r", Raises: "error"}, ""},
+		{"returns", "a case that pins only that the call returns has nothing left to weaken", spec.Case{ID: "n"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := caseText(&tt.c)
+			w := weaken(&tt.c)
+			got := ""
+			if w != nil {
+				got = caseText(w)
+			}
+			if got != tt.want {
+				t.Errorf("%s: weaken = %q, want %q", tt.why, got, tt.want)
+			}
+			if caseText(&tt.c) != before {
+				t.Errorf("%s: the case itself changed: %s", tt.why, caseText(&tt.c))
+			}
+		})
+	}
+}
+
+// TestOnlyOutcome checks which failures confirm treats as the case's
+// own outcome changing (weakened) rather than an evaluator (dropped).
+func TestOnlyOutcome(t *testing.T) {
+	f := func(ev spec.EvalName) runner.Failure { return runner.Failure{Evaluator: ev, Message: "m"} }
+	tests := []struct {
+		name, why string
+		failures  []runner.Failure
+		want      bool
+	}{
+		{"expected", "an expected value that changed is the outcome", []runner.Failure{f(spec.EvalExpected)}, true},
+		{"raises", "a raises or match that changed is the outcome", []runner.Failure{f(spec.EvalRaises), f(spec.EvalExpected)}, true},
+		{"evaluator", "an evaluator of the function is not", []runner.Failure{f(spec.EvalExpected), f(spec.EvalAssertion)}, false},
+		{"duration", "a Duration is not", []runner.Failure{f(spec.EvalDuration)}, false},
+		{"no evaluator", "a failure of no evaluator (a timeout, an unexpected error) is not", []runner.Failure{f("")}, false},
+		{"none", "no failure is vacuously the outcome", nil, true},
+	}
+	for _, tt := range tests {
+		if got := onlyOutcome(tt.failures); got != tt.want {
+			t.Errorf("%s: %s: onlyOutcome = %v, want %v", tt.name, tt.why, got, tt.want)
+		}
+	}
+}
+
+// TestUniqueIDs checks that every case of a draft gets an id of its own.
+func TestUniqueIDs(t *testing.T) {
+	fn := &spec.Function{}
+	for _, id := range []string{"a", "a", "", "a-2", "a", "", "case-1"} {
+		fn.Dataset = append(fn.Dataset, &spec.Case{ID: id})
+	}
+	uniqueIDs(fn)
+	var got []string
+	for _, c := range fn.Dataset {
+		got = append(got, c.ID)
+	}
+	// The second a takes a-2 before the written a-2 is reached, which
+	// then is a duplicate itself.
+	want := []string{"a", "a-2", "case-2", "a-2-2", "a-3", "case-3", "case-1"}
+	checkPrefixes(t, "duplicate ids get a suffix, missing ones case-N", "ids", got, want, true)
+}
+
+// TestTimeoutNote checks the note on the probes of an exploration that
+// timed out.
+func TestTimeoutNote(t *testing.T) {
+	x := func(outcomes ...executors.Outcome) *explore.Exploration {
+		x := &explore.Exploration{}
+		for i, o := range outcomes {
+			x.Records = append(x.Records, &explore.Record{Probe: executors.Probe{ID: "p" + string(rune('1'+i))}, Result: executors.Result{Outcome: o}})
+		}
+		return x
+	}
+	to, ok := executors.Timeout, executors.OK
+	tests := []struct {
+		name string
+		x    *explore.Exploration
+		want string
+	}{
+		{"none", x(ok, ok), ""},
+		{"one", x(ok, to), "probe p2 timed out"},
+		{"some", x(to, ok, to), "2 probes timed out: p1, p3"},
+		{"five", x(to, to, to, to, to), "5 probes timed out: p1, p2, p3, p4, p5"},
+		{"six", x(to, to, to, to, to, to), "6 probes timed out: p1, p2, p3, p4, p5, …"},
+	}
+	for _, tt := range tests {
+		if got := timeoutNote(tt.x); got != tt.want {
+			t.Errorf("%s: timeoutNote = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestSpecPath checks where a function's spec goes.
+func TestSpecPath(t *testing.T) {
+	pkg := &target.Package{Dir: "/m/calc", ImportPath: "example.com/m/calc"}
+	tests := []struct {
+		name, fn string
+		opts     Options
+		want     string
+	}{
+		{"default", "Div", Options{}, "/m/calc/testdata/specgen/Div_evals.yml"},
+		{"method", "(*Acc).Add", Options{}, "/m/calc/testdata/specgen/Acc.Add_evals.yml"},
+		{"value method", "Acc.Sum", Options{}, "/m/calc/testdata/specgen/Acc.Sum_evals.yml"},
+		{"out", "Div", Options{Out: "specs/all.yml"}, "specs/all.yml"},
+		{"out in dir", "Div", Options{Out: "specs/all.yml", Dir: "/m"}, "/m/specs/all.yml"},
+		{"absolute out", "Div", Options{Out: "/tmp/all.yml", Dir: "/m"}, "/tmp/all.yml"},
+	}
+	for _, tt := range tests {
+		g := &generator{opts: tt.opts}
+		if got := g.specPath(&target.Func{Name: tt.fn, Pkg: pkg}); got != tt.want {
+			t.Errorf("%s: specPath = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := CostLabel(&target.Func{Name: "Div", Pkg: pkg}); got != "example.com/m/calc.Div" {
+		t.Errorf("CostLabel = %q", got)
+	}
+	if got := CostLabel(&target.Func{Name: "Div"}); got != "Div" {
+		t.Errorf("CostLabel without a package = %q", got)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/pipelinetest
+
+go 1.22
