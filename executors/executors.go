@@ -47,6 +47,10 @@ type Program struct {
 	// caller depends on what yaegi cannot give: the names of the package's
 	// own error types, runtime panic messages.
 	Exact bool
+	// ObserveOpaque records each opaque result (target.Opaque) through
+	// the observers target.Observers picks, unless Probe.Observe says
+	// otherwise.
+	ObserveOpaque bool
 }
 
 // Probe is one call of the program's function. The generated code is:
@@ -54,7 +58,7 @@ type Program struct {
 //	{ Setup }
 //	p0 := Args[0]; p1 := Args[1]; ...   (recorded as inputs)
 //	recv := Recv                        (methods; recorded as input "receiver")
-//	output0, ..., err := recv.F(p0, p1) (results recorded)
+//	output0, ..., err := recv.F(p0, p1) (results recorded, opaque ones through their observers)
 //	Asserts[i] evaluated with params by name, output/output0..n, err in scope
 type Probe struct {
 	// ID names the probe in reports.
@@ -72,7 +76,23 @@ type Probe struct {
 	Asserts []string
 	// Imports maps import paths the code needs to the names it uses for them.
 	Imports map[string]string
+	// Observe lists, per non-error result, the observers through which
+	// the result is recorded (see target.ObserverBody): a map from each
+	// observer key ("String()", "Len()", "Name") to its value, instead of
+	// the result's canonical tree. An observer that panics reads as the
+	// opaque value ObserverPanic, one whose two calls disagree as
+	// ObserverUnstable. A missing or nil entry records the canonical
+	// tree, or, with Program.ObserveOpaque, observes an opaque result
+	// through target.Observers.
+	Observe [][]string
 }
+
+// The texts of the opaque values of observers that did not give one
+// value (see Probe.Observe).
+const (
+	ObserverPanic    = "<panic>"
+	ObserverUnstable = "<unstable>"
+)
 
 // Report is the outcome of running a program.
 type Report struct {

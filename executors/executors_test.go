@@ -213,3 +213,36 @@ func TestNativeCachePruned(t *testing.T) {
 		t.Error("the most recently used binary was pruned")
 	}
 }
+
+func TestObservers(t *testing.T) {
+	parse := calcFunc(t, "ParseVersion")
+	made := calcFunc(t, "MakeVersion")
+	point := calcFunc(t, "ParsePoint")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			r := run(t, e, &executors.Program{Func: parse, ObserveOpaque: true, Probes: []executors.Probe{
+				{ID: "rc", Args: []string{`"1.2-rc"`}},
+				{ID: "bad", Args: []string{`"1"`}},
+				{ID: "chosen", Args: []string{`"3.4"`}, Observe: [][]string{{"Minor()", "Label", "Stable()"}}},
+			}}).Results
+			want := []string{
+				`{String(): "1.2-rc", Label: "", Broken(): "<panic>", Calls(): "<unstable>", Major(): 1, Minor(): 2, Stable(): false}`,
+				`null`,
+				`{Minor(): 4, Label: "", Stable(): true}`,
+			}
+			for i, w := range want {
+				if len(r[i].Outputs) != 1 || r[i].Outputs[0].String() != w {
+					t.Errorf("%s: outputs %v, want %s (%+v)", r[i].ID, r[i].Outputs, w, r[i])
+				}
+			}
+			r = run(t, e, &executors.Program{Func: made, ObserveOpaque: true, Probes: []executors.Probe{{ID: "value", Args: []string{"7"}}}}).Results
+			if w := `{String(): "7.0", Label: "made", Broken(): "<panic>", Calls(): "<unstable>", Major(): 7, Minor(): 0, Stable(): true}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
+				t.Errorf("value: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
+			}
+			r = run(t, e, &executors.Program{Func: point, ObserveOpaque: true, Probes: []executors.Probe{{ID: "fields", Args: []string{`"1,2,a"`}}}}).Results
+			if w := `{X: 1, Y: 2, Tag: "a"}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
+				t.Errorf("fields: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
+			}
+		})
+	}
+}

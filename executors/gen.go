@@ -227,7 +227,9 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		b.WriteString(call + "\n")
 	}
 	for j := 0; j < nout; j++ {
-		fmt.Fprintf(&b, "specgenR(\"out\", \"%d\", specgenO%d)\n", j, j)
+		if err := g.recordOutput(&b, p, j); err != nil {
+			return "", err
+		}
 	}
 	if f.ErrorLast {
 		b.WriteString("specgenErr(specgenR, specgenE)\n")
@@ -268,6 +270,39 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 	}
 	b.WriteString("}\n")
 	return b.String(), nil
+}
+
+// recordOutput writes the code that records the j-th non-error result:
+// its canonical tree, or the values of its observers (Probe.Observe).
+func (g *generator) recordOutput(b *strings.Builder, p Probe, j int) error {
+	t := g.prog.Func.Results[j]
+	v := "specgenO" + strconv.Itoa(j)
+	var keys []string
+	if j < len(p.Observe) {
+		keys = p.Observe[j]
+	}
+	if keys == nil && g.prog.ObserveOpaque {
+		keys = target.Observers(t, g.prog.Func.Pkg)
+	}
+	if keys == nil {
+		fmt.Fprintf(b, "specgenR(\"out\", \"%d\", %s)\n", j, v)
+		return nil
+	}
+	closing := ""
+	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"out\", \"%d\", nil)\n} else {\n", v, j)
+		closing = "}\n"
+	}
+	fmt.Fprintf(b, "specgenR(\"outobs\", \"%d\", nil)\n", j)
+	for _, k := range keys {
+		body, err := target.ObserverBody(t, k, v)
+		if err != nil {
+			return fmt.Errorf("result %d: observer %v", j, err)
+		}
+		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+	}
+	b.WriteString(closing)
+	return nil
 }
 
 // recvName is the declared name of a method's receiver, if any.
@@ -371,6 +406,31 @@ func specgenErr(rec func(string, string, interface{}), err error) {
 		t = specgenfmt.Sprintf("%T", err)
 	}
 	rec("err", t, err.Error())
+}
+
+// specgenObserve records an observer of a result: it is called twice,
+// and a panic or a second value unlike the first is recorded as such.
+func specgenObserve(rec func(string, string, interface{}), key string, f func() interface{}) {
+	v, ok := specgenObserveOnce(f)
+	if !ok {
+		rec("obspanic", key, nil)
+		return
+	}
+	rec("obs", key, v)
+	if v, ok = specgenObserveOnce(f); !ok {
+		rec("obspanic", key, nil)
+		return
+	}
+	rec("obsagain", key, v)
+}
+
+func specgenObserveOnce(f func() interface{}) (v interface{}, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	return f(), true
 }
 
 func specgenRun(p func(func(string, string, interface{})), rec func(string, string, interface{})) {

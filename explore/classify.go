@@ -385,9 +385,30 @@ func shape(v spec.Value) string {
 		if len(v.Map) == 0 {
 			return "map(0)"
 		}
+		if obs := observedShape(v); obs != "" {
+			return obs
+		}
 		return "map"
 	}
 	return v.Kind.String()
+}
+
+// observedShape is the shape of a result observed through its methods
+// (see target.Observers): the shape of each method's value, so that a
+// constructor whose results differ in what their methods say ("Len() =
+// 0" or not, "IsZero() true or false") shows several behaviours. It is
+// "" for other maps.
+func observedShape(v spec.Value) string {
+	var parts []string
+	for _, e := range v.Map {
+		if e.Key.Kind == spec.String && target.IsObserverMethod(e.Key.Str) {
+			parts = append(parts, e.Key.Str+" "+shape(e.Val))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // inputStrings collects the strings inside the inputs, longest first.

@@ -106,6 +106,7 @@ func TestShape(t *testing.T) {
 		{spec.ListValue(), "list(0)"},
 		{spec.ListValue(spec.IntValue(1), spec.IntValue(2)), "list(n)"},
 		{spec.MapValue("A", spec.IntValue(1)), "map"},
+		{spec.MapValue("String()", spec.StringValue("1.2"), "Name", spec.StringValue("x"), "Major()", spec.IntValue(0), "Stable()", spec.BoolValue(true)), "{String() string, Major() int=0, Stable() true}"},
 	}
 	for _, tt := range tests {
 		if got := shape(tt.v); got != tt.want {

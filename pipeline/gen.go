@@ -334,7 +334,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	if len(recs) == 0 {
 		return nil, nil
 	}
-	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout}
+	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout, ObserveOpaque: true}
 	for _, r := range recs {
 		prog.Probes = append(prog.Probes, r.Probe)
 	}

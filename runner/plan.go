@@ -209,13 +209,23 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 	}
 
 	// Expected.
+	observe := make([][]string, info.NumOut)
 	if c.Expected != nil {
 		switch {
 		case info.NumOut == 0:
 			add("expected", "expected given, but %s has no non-error result (use raises, or leave expected out to require a nil error)", info.Name)
 		case info.NumOut > 1 && (c.Expected.Kind != spec.List || len(c.Expected.List) != info.NumOut):
 			add("expected", "expected: want a list of %d values, one per non-error result of %s", info.NumOut, info.Name)
+		case info.NumOut == 1:
+			observe[0] = observers(fn.Results[0], *c.Expected, "", add)
+		default:
+			for j, want := range c.Expected.List {
+				observe[j] = observers(fn.Results[j], want, fmt.Sprintf("[%d]", j), add)
+			}
 		}
+	}
+	if slices.ContainsFunc(observe, func(keys []string) bool { return keys != nil }) {
+		probe.Observe = observe
 	}
 
 	// Raises and match.
@@ -237,6 +247,39 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		cp.Match = re
 	}
 	return cp, probe, errs
+}
+
+// observers returns the observer keys of an expected value of a result
+// of type t: the keys of a map with a method key ("String()"), when t is
+// a struct or a pointer to one; nil (compare the canonical tree) for
+// anything else. Keys that are not observers of t are reported.
+func observers(t types.Type, want spec.Value, at string, add func(field, format string, args ...any)) []string {
+	if _, ok := target.ObservedStruct(t); !ok || want.Kind != spec.Map {
+		return nil
+	}
+	var keys []string
+	methods := false
+	for _, e := range want.Map {
+		if e.Key.Kind != spec.String {
+			return nil
+		}
+		keys = append(keys, e.Key.Str)
+		methods = methods || target.IsObserverMethod(e.Key.Str)
+	}
+	if !methods {
+		return nil
+	}
+	ok := true
+	for _, k := range keys {
+		if _, err := target.ObserverBody(t, k, "x"); err != nil {
+			add("expected", "expected%s: %v", at, err)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return keys
 }
 
 // caseInputs maps a case's input or inputs to the function's

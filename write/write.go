@@ -412,19 +412,35 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 			c.Match = Anchor(r.Err.Message)
 			return c, ""
 		}
-		for _, o := range r.Outputs {
+		outputs := make([]spec.Value, len(r.Outputs))
+		pinned := true
+		for j, o := range r.Outputs {
+			if j < len(f.Results) && o.Kind == spec.Map {
+				_, isStruct := target.ObservedStruct(f.Results[j])
+				switch {
+				case target.Opaque(f.Results[j]):
+					o, pinned = observedValue(o)
+				case isStruct && len(o.Map) == 0:
+					pinned = false // never a blank {}
+				}
+				if !pinned {
+					break
+				}
+			}
 			if unwritable(o) {
 				return nil, "the result cannot be written as a value"
 			}
+			outputs[j] = o
 		}
-		switch len(r.Outputs) {
-		case 0:
-			// A function with no results: the case pins that it returns.
-		case 1:
-			v := r.Outputs[0]
+		switch {
+		case len(r.Outputs) == 0 || !pinned:
+			// A function with no results, or a result with nothing to
+			// observe: the case pins that it returns.
+		case len(r.Outputs) == 1:
+			v := outputs[0]
 			c.Expected = &v
 		default:
-			v := spec.ListValue(r.Outputs...)
+			v := spec.ListValue(outputs...)
 			c.Expected = &v
 		}
 		return c, ""
@@ -434,6 +450,28 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		return c, ""
 	}
 	return nil, fmt.Sprintf("a %s cannot be stated in a spec", r.Outcome)
+}
+
+// observedValue is the expected value of a result observed through its
+// API (see target.Observers): the observers that gave a writable value.
+// ok is false when that says nothing the runner would check: nothing is
+// left (never a blank {}), or only fields are left after some were
+// dropped (a map of fields alone is compared with the whole canonical
+// tree).
+func observedValue(v spec.Value) (out spec.Value, ok bool) {
+	out = spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+	methods := false
+	for _, e := range v.Map {
+		if unwritable(e.Val) {
+			continue
+		}
+		out.Map = append(out.Map, e)
+		methods = methods || target.IsObserverMethod(e.Key.Str)
+	}
+	if len(out.Map) == 0 || !methods && len(out.Map) < len(v.Map) {
+		return out, false
+	}
+	return out, true
 }
 
 // unwritable reports values that do not convert back into Go inputs or

@@ -2,6 +2,7 @@ package write
 
 import (
 	"fmt"
+	"go/types"
 	"regexp"
 	"testing"
 
@@ -185,5 +186,57 @@ func TestSelectBehaviours(t *testing.T) {
 		if !classes[want] {
 			t.Errorf("%s not selected: %v", want, classes)
 		}
+	}
+}
+
+func TestCaseFromObservedResult(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	named := func(name string, fields ...*types.Var) types.Type {
+		return types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(fields, nil), nil)
+	}
+	opaque := types.NewPointer(named("T", types.NewField(0, pkg, "n", types.Typ[types.Int], false)))
+	empty := named("E")
+	one := &target.Func{Name: "F", Params: []target.Param{{Name: "s"}}, Results: []types.Type{opaque}}
+	two := &target.Func{Name: "G", Params: []target.Param{{Name: "s"}}, Results: []types.Type{opaque, types.Typ[types.Int]}}
+	unit := &target.Func{Name: "H", Params: []target.Param{{Name: "s"}}, Results: []types.Type{empty}}
+	ok := func(outs ...spec.Value) executors.Result {
+		return executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "s", Value: spec.StringValue("x")}}, Outputs: outs}
+	}
+	panicked, unstable := spec.OpaqueValue(executors.ObserverPanic), spec.OpaqueValue(executors.ObserverUnstable)
+	cases := []struct {
+		name string
+		f    *target.Func
+		r    executors.Result
+		want string
+	}{
+		{"observers", one, ok(spec.MapValue("String()", spec.StringValue("x"), "Len()", spec.IntValue(1))),
+			`input="x" expected={String(): "x", Len(): 1}`},
+		{"panicking and unstable observers are left out", one, ok(spec.MapValue("String()", spec.StringValue("x"), "Boom()", panicked, "Seq()", unstable, "Fn", spec.OpaqueValue("<func>"))),
+			`input="x" expected={String(): "x"}`},
+		{"nothing observed: no expected", one, ok(spec.MapValue("Boom()", panicked)),
+			`input="x"`},
+		{"nothing to observe: no expected", one, ok(spec.MapValue()),
+			`input="x"`},
+		{"fields alone after a drop say too little", one, ok(spec.MapValue("Name", spec.StringValue("a"), "Fn", spec.OpaqueValue("<func>"), "Seq()", unstable)),
+			`input="x"`},
+		{"fields alone", one, ok(spec.MapValue("Name", spec.StringValue("a"))),
+			`input="x" expected={Name: "a"}`},
+		{"nil", one, ok(spec.NullValue()),
+			`input="x" expected=null`},
+		{"with another result", two, ok(spec.MapValue("Len()", spec.IntValue(0), "Seq()", unstable), spec.IntValue(3)),
+			`input="x" expected=[{Len(): 0}, 3]`},
+		{"never a blank {}", unit, ok(spec.MapValue()),
+			`input="x"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := caseFromResult(c.f, c.r)
+			if got == nil {
+				t.Fatalf("no case: %s", why)
+			}
+			if s := flow(got); s != c.want {
+				t.Errorf("case %s, want %s", s, c.want)
+			}
+		})
 	}
 }

@@ -330,6 +330,13 @@ type SpecgenErr struct {
 //	"errsent"   name = known sentinels it matches, "\n"-separated
 //	"panic"     name = the panic value's type (%T), value = its text
 //	"assert"    name = assertion index, value = bool
+//	"outobs"    name = result index: the result is observed, a map of
+//	            the observers that follow to their values
+//	"obs"       name = observer key ("String()", "Len()", "Name"), value = its value
+//	"obsagain"  name = the same key, value = the value of a second call;
+//	            a different value makes the observer's value "<unstable>"
+//	"obspanic"  name = observer key: a call panicked; the value is
+//	            "<panic>", or "<unstable>" after a first call that returned
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
 	Opt  SpecgenCanonOptions
@@ -370,7 +377,45 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "assert":
 		b, _ := v.(bool)
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
+	case "outobs":
+		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
+	case "obs", "obsagain", "obspanic":
+		r.observe(kind, name, v)
 	}
+}
+
+// The texts of the opaque values of observers that did not give one
+// value (executors.ObserverPanic and executors.ObserverUnstable).
+const (
+	specgenObsPanic    = "<panic>"
+	specgenObsUnstable = "<unstable>"
+)
+
+// observe records the value of an observer of the last result.
+func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
+	n := len(r.Resp.Outputs)
+	if n == 0 {
+		return
+	}
+	m, ok := r.Resp.Outputs[n-1].(map[string]interface{})
+	if !ok {
+		return
+	}
+	pairs, _ := m["m"].([]interface{})
+	var last []interface{}
+	if len(pairs) > 0 {
+		last, _ = pairs[len(pairs)-1].([]interface{})
+	}
+	again := len(last) == 2 && last[0] == key
+	switch {
+	case kind == "obs":
+		pairs = append(pairs, []interface{}{key, SpecgenCanon(v, r.Opt)})
+	case !again:
+		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
+	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):
+		last[1] = specgenOpaque(specgenObsUnstable)
+	}
+	m["m"] = pairs
 }
 
 // SpecgenCapture redirects os.Stdout and os.Stderr into files while

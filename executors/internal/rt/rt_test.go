@@ -275,3 +275,40 @@ func TestRecorder(t *testing.T) {
 		t.Errorf("asserts = %v", got.Asserts)
 	}
 }
+
+func TestRecorderObservers(t *testing.T) {
+	type call struct {
+		kind, name string
+		v          interface{}
+	}
+	for _, c := range []struct {
+		name  string
+		calls []call
+		want  string
+	}{
+		{"stable", []call{{"obs", "Len()", 2}, {"obsagain", "Len()", 2}, {"obs", "Name", "a"}, {"obsagain", "Name", "a"}}, `{Len(): 2, Name: "a"}`},
+		{"unstable", []call{{"obs", "Seq()", 1}, {"obsagain", "Seq()", 2}}, `{Seq(): "<unstable>"}`},
+		{"panic", []call{{"obspanic", "Boom()", nil}, {"obs", "Len()", 0}, {"obsagain", "Len()", 0}}, `{Boom(): "<panic>", Len(): 0}`},
+		{"panic-second", []call{{"obs", "Once()", true}, {"obspanic", "Once()", nil}}, `{Once(): "<unstable>"}`},
+		{"nan-stable", []call{{"obs", "Ratio()", math.NaN()}, {"obsagain", "Ratio()", math.NaN()}}, `{Ratio(): .nan}`},
+		{"nothing", nil, `{}`},
+	} {
+		rec := &SpecgenRecorder{}
+		rec.Record("out", "0", 1)
+		rec.Record("outobs", "1", nil)
+		for _, k := range c.calls {
+			rec.Record(k.kind, k.name, k.v)
+		}
+		data, err := json.Marshal(rec.Resp.Outputs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []spec.Value
+		if err := json.Unmarshal(data, &got); err != nil {
+			t.Fatalf("%s: decode %s: %v", c.name, data, err)
+		}
+		if len(got) != 2 || got[0].String() != "1" || got[1].String() != c.want {
+			t.Errorf("%s: outputs %v, want [1, %s]", c.name, got, c.want)
+		}
+	}
+}

@@ -178,4 +178,12 @@ func adjustSpec(s *jsonschema.Schema) {
 	if r, ok := kase.Properties.Get("raises"); ok {
 		r.Examples = []any{"error", "panic", "*strconv.NumError", "io.EOF"}
 	}
+	if e, ok := kase.Properties.Get("expected"); ok {
+		e.Description = "the non-error result; a list when there are several. " +
+			"A struct result (or a pointer to one) may be written as what its API says: " +
+			"a map whose keys ending in () are methods without arguments called on the result (String(), Len(), IsZero()) " +
+			"and whose other keys are its exported fields; " +
+			"specgen writes results with unexported fields that way"
+		e.Examples = []any{1250, map[string]any{"String()": "1.2.3", "Major()": 1}}
+	}
 }

@@ -1,0 +1,65 @@
+// Package observed has results whose state is unexported, for the
+// observer tests.
+package observed
+
+import (
+	"strings"
+	"time"
+)
+
+// Stack has unexported state and methods of every kind.
+type Stack struct {
+	items []int
+	Name  string
+	hits  map[string]int
+}
+
+func (s *Stack) String() string { return s.Name }
+
+// Observers: zero arguments, one basic result, no writes.
+func (s *Stack) Len() int           { return len(s.items) }
+func (s Stack) Empty() bool         { return len(s.items) == 0 }
+func (s *Stack) Title() Title       { return Title(strings.ToUpper(s.Name)) }
+func (s *Stack) Ratio() float64     { return float64(len(s.items)) / 2 }
+func (s *Stack) Peek() (int, error) { return 0, nil }
+
+// Not observers.
+func (s *Stack) Pop() int           { return 0 }
+func (s *Stack) PushBack() bool     { return false }
+func (s *Stack) Grown() int         { s.items = append(s.items, 0); return len(s.items) }
+func (s *Stack) Count(k string) int { return s.hits[k] }
+func (s *Stack) Items() []int       { return s.items }
+func (s *Stack) Forget() bool       { delete(s.hits, "x"); return true }
+func (s *Stack) Touch() int         { s.hits["t"]++; return 1 }
+func (s *Stack) private() int       { return 0 }
+func (s *Stack) Address() string    { return "" }
+
+// Title is a named string.
+type Title string
+
+// Open has exported fields only: not opaque.
+type Open struct{ A, B int }
+
+// Token has nothing to observe.
+type Token struct{ id int }
+
+// Wide has more observers than are kept.
+type Wide struct{ n int }
+
+func (w Wide) A() int { return w.n }
+func (w Wide) B() int { return w.n }
+func (w Wide) C() int { return w.n }
+func (w Wide) D() int { return w.n }
+func (w Wide) E() int { return w.n }
+func (w Wide) F() int { return w.n }
+func (w Wide) G() int { return w.n }
+func (w Wide) H() int { return w.n }
+func (w Wide) I() int { return w.n }
+
+// Text marshals itself.
+type Text struct{ s string }
+
+func (t Text) MarshalText() ([]byte, error) { return []byte(t.s), nil }
+
+// When is a time: its canonical tree is its text.
+type When = time.Time
