@@ -3,6 +3,7 @@ package target
 import (
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"sort"
 )
 
@@ -12,7 +13,7 @@ import (
 type Span struct {
 	// Func names the declaration as specs do: F, T.M or (*T).M.
 	Func      string
-	File      string // absolute path
+	File      string // absolute path, cleaned
 	StartLine int
 	EndLine   int
 }
@@ -20,12 +21,12 @@ type Span struct {
 // Contains reports whether the lines from start to end lie within the
 // span.
 func (s Span) Contains(file string, start, end int) bool {
-	return file == s.File && start >= s.StartLine && end <= s.EndLine
+	return filepath.Clean(file) == s.File && start >= s.StartLine && end <= s.EndLine
 }
 
 // Overlaps reports whether the lines from start to end overlap the span.
 func (s Span) Overlaps(file string, start, end int) bool {
-	return file == s.File && start <= s.EndLine && end >= s.StartLine
+	return filepath.Clean(file) == s.File && start <= s.EndLine && end >= s.StartLine
 }
 
 // Reach returns the declarations the function reaches: its own first,
@@ -49,7 +50,7 @@ func (f *Func) Reach() []Span {
 	if f.File == "" {
 		return nil
 	}
-	return []Span{{Func: f.Name, File: f.File, StartLine: f.StartLine, EndLine: f.EndLine}}
+	return []Span{{Func: f.Name, File: filepath.Clean(f.File), StartLine: f.StartLine, EndLine: f.EndLine}}
 }
 
 // callGraph is the static call graph of a package's declared functions.
@@ -119,7 +120,7 @@ func (p *Package) buildCallGraph() *callGraph {
 			}
 			pos := p.Fset.Position(fd.Pos())
 			n := &declNode{span: Span{
-				Func: declName(obj), File: pos.Filename,
+				Func: declName(obj), File: filepath.Clean(pos.Filename),
 				StartLine: pos.Line, EndLine: p.Fset.Position(fd.End()).Line,
 			}}
 			g.decls[obj] = n
