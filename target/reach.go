@@ -32,7 +32,8 @@ func (s Span) Overlaps(file string, start, end int) bool {
 // Reach returns the declarations the function reaches: its own first,
 // then, in source order (file, then line), the functions and methods
 // of its package that it calls or refers to, directly or through other
-// such functions. It is nil when the function has no source position.
+// such functions. It is the function's own lines alone when its package
+// is not known, and nil when it has no source position.
 //
 // The call graph is static. A call of a package function or method,
 // and a function or method value naming one (passed as an argument,
@@ -46,6 +47,12 @@ func (s Span) Overlaps(file string, start, end int) bool {
 func (f *Func) Reach() []Span {
 	if f.reach != nil {
 		return append([]Span(nil), f.reach...)
+	}
+	if f.Pkg != nil && f.Pkg.Types != nil && f.Pkg.TypesInfo != nil && f.Obj != nil {
+		// A Func made outside Load: walk the package now.
+		if r := f.Pkg.buildCallGraph().reach(f.Obj); r != nil {
+			return r
+		}
 	}
 	if f.File == "" {
 		return nil
