@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -47,6 +48,11 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 // runs; behaviours that differ only in the shape of their results fill
 // the room that is left.
 const MaxCases = 40
+
+// slowCase is the run time from which a behaviour does not earn a case
+// for callee blocks alone: specs run their cases many times, and a
+// slow probe is slower still under the interpreter.
+const slowCase = 100 * time.Millisecond
 
 // selectBehaviours picks the behaviours to write, in passes: the first
 // behaviour of each path, then the first of each outcome class not yet
@@ -95,7 +101,7 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 		var best *explore.Behaviour
 		bestNew := 0
 		for _, b := range bs {
-			if taken[b] {
+			if taken[b] || x.Records[b.Rep].Result.Duration >= slowCase {
 				continue
 			}
 			n := 0

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
@@ -217,5 +218,14 @@ func TestSelectBehavioursReach(t *testing.T) {
 	}
 	if want := []int{0, 2}; !slices.Equal(got, want) {
 		t.Errorf("with room for 2: selected %v, want %v (the most new blocks)", got, want)
+	}
+	// A slow probe does not earn a case for callee blocks alone.
+	x.Records[2].Result.Duration = time.Second
+	got = nil
+	for _, b := range selectBehaviours(x, 2) {
+		got = append(got, b.Rep)
+	}
+	if want := []int{0, 3}; !slices.Equal(got, want) {
+		t.Errorf("with 2 slow: selected %v, want %v", got, want)
 	}
 }
