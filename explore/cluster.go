@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,8 +19,11 @@ type Summary struct {
 	Rounds     int
 	Behaviours int
 	// CoveredStmts and TotalStmts give the function's statement coverage
-	// (TotalStmts is 0 when coverage is unknown).
-	CoveredStmts, TotalStmts int
+	// (TotalStmts is 0 when coverage is unknown); ReachCoveredStmts and
+	// ReachTotalStmts the coverage of its reach, its body and its
+	// callees' in the package.
+	CoveredStmts, TotalStmts           int
+	ReachCoveredStmts, ReachTotalStmts int
 	// Successes are clustered by output type and shape.
 	Successes []Cluster
 	// Errors (returned errors) and Panics are clustered by type and
@@ -73,6 +77,7 @@ func (x *Exploration) Summary() *Summary {
 		Uncovered:     x.Uncovered(),
 	}
 	s.CoveredStmts, s.TotalStmts = x.Statements()
+	s.ReachCoveredStmts, s.ReachTotalStmts = x.ReachStatements()
 	for _, t := range x.Tried {
 		s.Tried = append(s.Tried, oneLine(t.Code))
 	}
@@ -231,6 +236,10 @@ func (s *Summary) Text(maxTried int) string {
 		fmt.Fprintf(&b, ", statement coverage %.1f%% (%d of %d statements)",
 			100*float64(s.CoveredStmts)/float64(s.TotalStmts), s.CoveredStmts, s.TotalStmts)
 	}
+	if s.ReachTotalStmts > s.TotalStmts {
+		fmt.Fprintf(&b, "; with the package functions it calls %.1f%% (%d of %d statements)",
+			100*float64(s.ReachCoveredStmts)/float64(s.ReachTotalStmts), s.ReachCoveredStmts, s.ReachTotalStmts)
+	}
 	if s.CompileErrors > 0 {
 		fmt.Fprintf(&b, ", %d snippets did not compile", s.CompileErrors)
 	}
@@ -279,10 +288,14 @@ func (s *Summary) Text(maxTried int) string {
 		}
 	}
 	for _, u := range s.Uncovered {
+		where := ""
+		if u.Func != "" {
+			where = fmt.Sprintf(" (in %s, %s, which it calls)", u.Func, filepath.Base(u.File))
+		}
 		if u.Start == u.End {
-			fmt.Fprintf(&b, "  line %d:\n", u.Start)
+			fmt.Fprintf(&b, "  line %d%s:\n", u.Start, where)
 		} else {
-			fmt.Fprintf(&b, "  lines %d-%d:\n", u.Start, u.End)
+			fmt.Fprintf(&b, "  lines %d-%d%s:\n", u.Start, u.End, where)
 		}
 		for _, l := range strings.Split(u.Text, "\n") {
 			if strings.TrimSpace(l) != "" {

@@ -37,8 +37,9 @@ type Request struct {
 	// Summary is the deterministic cluster summary of Results, with the
 	// function's uncovered lines (nil in round 1).
 	Summary *Summary
-	// Uncovered are the function's source lines no probe has run yet
-	// (empty when coverage is unknown).
+	// Uncovered are the source lines of the function's reach (its own,
+	// then its callees') no probe has run yet (empty when coverage is
+	// unknown).
 	Uncovered []LineRange
 	// Tried are the snippets already tried, in order.
 	Tried []Snippet
@@ -127,9 +128,11 @@ type Progress struct {
 	Round      int
 	Probes     int
 	Behaviours int
-	// Coverage is the function's statement coverage so far, in percent.
-	Coverage float64
-	Elapsed  time.Duration
+	// Coverage is the function's statement coverage so far, in percent;
+	// ReachCoverage the coverage of its reach (its body and its callees').
+	Coverage      float64
+	ReachCoverage float64
+	Elapsed       time.Duration
 }
 
 func (o Options) withDefaults(ex Explorer) Options {

@@ -45,6 +45,10 @@ type Exploration struct {
 	// FuncBlocks are the indices of the blocks inside the function's
 	// lines, in source order.
 	FuncBlocks []int
+	// ReachBlocks are the indices of the blocks inside the function's
+	// reach (target.Func.Reach): FuncBlocks first, then the blocks of
+	// the callees, in the reach's order and then in source order.
+	ReachBlocks []int
 	// Behaviours are the distinct behaviours, in the order found.
 	Behaviours []*Behaviour
 	// CompileErrors are the snippets that could not be turned into
@@ -62,18 +66,20 @@ type Exploration struct {
 
 	blockIndex map[string]int
 	funcBlock  map[int]bool
+	reachSpan  map[int]int // reach block → index of its span in spans
+	spans      []target.Span
 	covered    map[int]bool
 	classes    map[string]bool
 	behaviour  map[string]int
 	tried      map[string]bool
-	lines      []string // the function's file, for uncovered source text
+	lines      map[string][]string // the lines of the reach's files by path, for uncovered source text
 	classifier *classifier
 }
 
 // Behaviour is one distinct behaviour: an outcome class with the set of
-// the function's blocks that ran.
+// the blocks of the function's reach that ran.
 type Behaviour struct {
-	// Key is Class and the covered function blocks.
+	// Key is Class and the covered reach blocks.
 	Key string
 	// Kind is "ok", "error", "panic", "timeout" or "exit".
 	Kind  string
@@ -81,6 +87,9 @@ type Behaviour struct {
 	// Blocks are the function's blocks covered, as indices into
 	// Exploration.Blocks.
 	Blocks []int
+	// Reach are the blocks of the function's reach covered (Blocks
+	// and its callees' blocks), as indices into Exploration.Blocks.
+	Reach []int
 	// Rep is the index of the representative record: the one with the
 	// smallest probe text, the first of those, preferring probes that
 	// ran in under 100ms.
@@ -113,11 +122,33 @@ func (x *Exploration) Statements() (covered, total int) {
 // Coverage is the function's statement coverage in percent (0 when
 // coverage is unknown).
 func (x *Exploration) Coverage() float64 {
-	c, t := x.Statements()
-	if t == 0 {
+	return percent(x.Statements())
+}
+
+// ReachStatements is Statements over the blocks of the function's
+// reach: its own and its callees'.
+func (x *Exploration) ReachStatements() (covered, total int) {
+	for _, b := range x.ReachBlocks {
+		n := x.Blocks[b].NumStmts
+		total += n
+		if x.covered[b] {
+			covered += n
+		}
+	}
+	return covered, total
+}
+
+// ReachCoverage is the statement coverage of the function's reach in
+// percent (0 when coverage is unknown).
+func (x *Exploration) ReachCoverage() float64 {
+	return percent(x.ReachStatements())
+}
+
+func percent(covered, total int) float64 {
+	if total == 0 {
 		return 0
 	}
-	return 100 * float64(c) / float64(t)
+	return 100 * float64(covered) / float64(total)
 }
 
 // Covered reports whether block b (an index into Blocks) ran.
@@ -232,12 +263,13 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			}
 		}
 		added := len(x.Behaviours) - before
-		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%",
-			f.Name, round, len(snippets), len(probes), added, x.Coverage())
+		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%, reach %.1f%%",
+			f.Name, round, len(snippets), len(probes), added, x.Coverage(), x.ReachCoverage())
 		if opts.Progress != nil {
 			opts.Progress(Progress{
 				Func: f.Name, Round: round, Probes: len(x.Records),
-				Behaviours: len(x.Behaviours), Coverage: x.Coverage(), Elapsed: time.Since(start),
+				Behaviours: len(x.Behaviours), Coverage: x.Coverage(), ReachCoverage: x.ReachCoverage(),
+				Elapsed: time.Since(start),
 			})
 		}
 		switch {
@@ -294,15 +326,26 @@ func newExploration(f *target.Func, engine string) *Exploration {
 		Engine:     engine,
 		blockIndex: map[string]int{},
 		funcBlock:  map[int]bool{},
+		reachSpan:  map[int]int{},
+		spans:      f.Reach(),
+		lines:      map[string][]string{},
 		covered:    map[int]bool{},
 		classes:    map[string]bool{},
 		behaviour:  map[string]int{},
 		tried:      map[string]bool{},
 		classifier: newClassifier(f),
 	}
-	if f.File != "" {
-		if data, err := os.ReadFile(f.File); err == nil {
-			x.lines = strings.Split(string(data), "\n")
+	files := []string{f.File}
+	for _, sp := range x.spans {
+		files = append(files, sp.File)
+	}
+	for _, file := range files {
+		if _, ok := x.lines[file]; ok || file == "" {
+			continue
+		}
+		x.lines[file] = nil
+		if data, err := os.ReadFile(file); err == nil {
+			x.lines[file] = strings.Split(string(data), "\n")
 		}
 	}
 	return x
@@ -323,21 +366,45 @@ func (x *Exploration) addBlocks(bs []executors.Block) []int {
 			if x.inFunc(b) {
 				x.FuncBlocks = append(x.FuncBlocks, j)
 				x.funcBlock[j] = true
+				x.ReachBlocks = append(x.ReachBlocks, j)
+				x.reachSpan[j] = 0
+				changed = true
+			} else if k := x.inCallee(b); k > 0 {
+				x.ReachBlocks = append(x.ReachBlocks, j)
+				x.reachSpan[j] = k
 				changed = true
 			}
 		}
 		remap[i] = j
 	}
 	if changed {
-		sort.Slice(x.FuncBlocks, func(i, j int) bool {
-			a, b := x.Blocks[x.FuncBlocks[i]], x.Blocks[x.FuncBlocks[j]]
-			if a.StartLine != b.StartLine {
-				return a.StartLine < b.StartLine
+		byPlace := func(bs []int) func(i, j int) bool {
+			return func(i, j int) bool {
+				a, b := x.Blocks[bs[i]], x.Blocks[bs[j]]
+				if sa, sb := x.reachSpan[bs[i]], x.reachSpan[bs[j]]; sa != sb {
+					return sa < sb
+				}
+				if a.StartLine != b.StartLine {
+					return a.StartLine < b.StartLine
+				}
+				return a.StartCol < b.StartCol
 			}
-			return a.StartCol < b.StartCol
-		})
+		}
+		sort.Slice(x.FuncBlocks, byPlace(x.FuncBlocks))
+		sort.Slice(x.ReachBlocks, byPlace(x.ReachBlocks))
 	}
 	return remap
+}
+
+// inCallee returns the index in spans of the callee whose lines hold
+// b, or 0 when none does (spans[0] is the function itself).
+func (x *Exploration) inCallee(b executors.Block) int {
+	for k := 1; k < len(x.spans); k++ {
+		if x.spans[k].Contains(b.File, b.StartLine, b.EndLine) {
+			return k
+		}
+	}
+	return 0
 }
 
 // inFunc reports whether b lies within the function's lines.
@@ -371,7 +438,7 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 		return r
 	}
 	r.Class = class
-	var fb []int
+	var fb, rb []int
 	for _, b := range r.Covered {
 		if !x.covered[b] {
 			x.covered[b] = true
@@ -380,17 +447,20 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 		if x.funcBlock[b] {
 			fb = append(fb, b)
 		}
+		if _, ok := x.reachSpan[b]; ok {
+			rb = append(rb, b)
+		}
 	}
 	if !x.classes[class] {
 		x.classes[class] = true
 		r.NewClass = true
 	}
-	key := behaviourKey(class, fb)
+	key := behaviourKey(class, rb)
 	bi, ok := x.behaviour[key]
 	if !ok {
 		bi = len(x.Behaviours)
 		x.behaviour[key] = bi
-		x.Behaviours = append(x.Behaviours, &Behaviour{Key: key, Kind: kind, Class: class, Blocks: fb, Rep: r.Index})
+		x.Behaviours = append(x.Behaviours, &Behaviour{Key: key, Kind: kind, Class: class, Blocks: fb, Reach: rb, Rep: r.Index})
 		r.NewBehaviour = true
 	}
 	b := x.Behaviours[bi]
@@ -442,28 +512,49 @@ func probeSize(p executors.Probe) int {
 type LineRange struct {
 	Start, End int
 	Text       string
+	// Func is "" for lines of the function itself, else the callee of
+	// its reach (target.Span.Func) the lines are in; File is then the
+	// callee's file.
+	Func string
+	File string
 }
 
-// Uncovered returns the function's line ranges whose blocks no probe ran,
-// merged, in source order.
+// Uncovered returns the line ranges of the function's reach whose blocks
+// no probe ran, merged: the function's own first, in source order, then
+// its callees' in the order of the reach.
 func (x *Exploration) Uncovered() []LineRange {
 	var out []LineRange
-	for _, bi := range x.FuncBlocks {
+	last := -1 // span of out's last range
+	for _, bi := range x.ReachBlocks {
 		if x.covered[bi] {
 			continue
 		}
-		b := x.Blocks[bi]
-		if n := len(out); n > 0 && b.StartLine <= out[n-1].End+1 {
+		b, k := x.Blocks[bi], x.reachSpan[bi]
+		if n := len(out); n > 0 && k == last && b.StartLine <= out[n-1].End+1 {
 			out[n-1].End = max(out[n-1].End, b.EndLine)
 			continue
 		}
-		out = append(out, LineRange{Start: b.StartLine, End: b.EndLine})
+		lr := LineRange{Start: b.StartLine, End: b.EndLine}
+		if k > 0 {
+			lr.Func, lr.File = x.spans[k].Func, x.spans[k].File
+		}
+		out = append(out, lr)
+		last = k
 	}
 	for i := range out {
+		file := out[i].File
+		if file == "" {
+			file = x.Func.File
+		}
+		lines := x.fileLines(file)
 		lo, hi := out[i].Start-1, out[i].End
-		if lo >= 0 && hi <= len(x.lines) && lo < hi {
-			out[i].Text = strings.Join(x.lines[lo:hi], "\n")
+		if lo >= 0 && hi <= len(lines) && lo < hi {
+			out[i].Text = strings.Join(lines[lo:hi], "\n")
 		}
 	}
 	return out
 }
+
+// fileLines returns the lines of file, a file of the reach (nil when
+// it could not be read).
+func (x *Exploration) fileLines(file string) []string { return x.lines[file] }

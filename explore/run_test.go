@@ -374,3 +374,69 @@ func TestSimpler(t *testing.T) {
 		}
 	}
 }
+
+// TestRunReach explores a one-line wrapper whose helper does the work:
+// the wrapper's own coverage is 100% from the first probe, its reach's
+// is not; uncovered lines name the helper; behaviours tell the helper's
+// paths apart.
+func TestRunReach(t *testing.T) {
+	f, fe := newSampleRun(t, "Level")
+	if got := len(f.Reach()); got != 2 {
+		t.Fatalf("Level reaches %d declarations, want 2 (Level, level)", got)
+	}
+	ex := &scripted{plans: []*Plan{{Snippets: snippets(`Level(5)`)}, {Snippets: snippets(`Level(50)`)}}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, tot := x.Statements(); c != 1 || tot != 1 {
+		t.Errorf("Statements() = %d, %d; want 1, 1", c, tot)
+	}
+	// level: the switch and its 4 returns (the fake instrumenter counts
+	// one statement a block), with Level's.
+	if c, tot := x.ReachStatements(); c != 4 || tot != 6 || len(x.ReachBlocks) != 6 || x.ReachBlocks[0] != x.FuncBlocks[0] {
+		t.Errorf("ReachStatements() = %d, %d over blocks %v (function %v); want 4 of 6, the function's first", c, tot, x.ReachBlocks, x.FuncBlocks)
+	}
+	if len(x.Behaviours) != 2 || slices.Equal(x.Behaviours[0].Reach, x.Behaviours[1].Reach) || !slices.Equal(x.Behaviours[0].Blocks, x.Behaviours[1].Blocks) {
+		t.Errorf("behaviours %+v %+v: want two, on one path of Level and two of level", x.Behaviours[0], x.Behaviours[len(x.Behaviours)-1])
+	}
+	if !x.Records[1].NewBehaviour {
+		t.Errorf("Level(50) is not a new behaviour")
+	}
+	// The second round was told what of level did not run.
+	u := ex.reqs[1].Uncovered
+	if len(u) == 0 {
+		t.Fatal("round 2: no uncovered lines")
+	}
+	for _, r := range u {
+		if r.Func != "level" || !strings.HasSuffix(r.File, "reach.go") || !strings.Contains(r.Text, "return") {
+			t.Errorf("uncovered %+v: want lines of level in reach.go", r)
+		}
+	}
+	text := x.Summary().Text(0)
+	for _, want := range []string{
+		"statement coverage 100.0% (1 of 1 statements); with the package functions it calls 66.7% (4 of 6 statements)",
+		"(in level, reach.go, which it calls):",
+		`return "none"`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("summary lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestRunBuiltinReach: the built-in explorer covers the helper of a
+// wrapper, not only the wrapper's line.
+func TestRunBuiltinReach(t *testing.T) {
+	f, fe := newSampleRun(t, "Level")
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), fe, Options{Patience: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Coverage() != 100 || x.ReachCoverage() != 100 {
+		t.Errorf("coverage %.1f%%, reach %.1f%%; want 100%% and 100%%", x.Coverage(), x.ReachCoverage())
+	}
+	if len(x.Behaviours) < 4 {
+		t.Errorf("%d behaviours, want one per return of level", len(x.Behaviours))
+	}
+}

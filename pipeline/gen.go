@@ -88,10 +88,16 @@ type FuncResult struct {
 	Cases, Generated int
 	// Coverage is the statement coverage of the spec natively, in percent.
 	Coverage float64
-	// ExploreCoverage is the coverage reached by the exploration.
-	ExploreCoverage float64
-	Behaviours      int
-	Probes          int
+	// ReachCoverage is the spec's statement coverage of the function's
+	// reach: its body and the bodies of the package's functions and
+	// methods it calls, directly or not (target.Func.Reach).
+	ReachCoverage float64
+	// ExploreCoverage and ExploreReachCoverage are the coverages the
+	// exploration reached.
+	ExploreCoverage      float64
+	ExploreReachCoverage float64
+	Behaviours           int
+	Probes               int
 	// Engine is the engine that explored.
 	Engine string
 	// Uncompiled counts explorer snippets that did not compile.
@@ -271,6 +277,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	res.Probes = x.Probes()
 	res.Behaviours = len(x.Behaviours)
 	res.ExploreCoverage = x.Coverage()
+	res.ExploreReachCoverage = x.ReachCoverage()
 	res.Uncompiled = x.Uncompiled()
 
 	cases, err := g.nativeCases(ctx, f, x, res)
@@ -461,6 +468,9 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			out := generated()
 			if g.opts.Durations {
 				addDurations(out, first, second)
+			}
+			if second.Reach != nil {
+				res.ReachCoverage = second.Reach.Percent
 			}
 			return out, second.Coverage.Percent, nil
 		}

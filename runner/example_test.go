@@ -21,6 +21,6 @@ func ExampleRunFile() {
 	// Output:
 	// testdata/mod/specs/pkg_evals.yml:4:7: ok Greet by-import-path
 	// testdata/mod/specs/pkg_evals.yml (example.com/runnertest/calc)
-	//   Greet  1 passed  0 failed  0 errored  100.0%  coverage 100.0% of 1 statements
+	//   Greet  1 passed  0 failed  0 errored  100.0%  coverage 100.0% of 1 statements  reach 100.0% of 1
 	// ok: 1 file, 1 function, 1 case: 1 passed, 0 failed, 0 errored; pass rate 100.0%
 }

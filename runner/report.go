@@ -43,6 +43,11 @@ type FunctionReport struct {
 	// Coverage is the statement coverage of the function by all its
 	// cases, when asked for (Options.Cover).
 	Coverage *Coverage
+	// Reach is the statement coverage, by the same cases, of the code
+	// the function reaches: its own body and the bodies of the
+	// functions and methods of its package it calls, directly or not
+	// (target.Func.Reach). Set with Coverage.
+	Reach *Coverage
 }
 
 // CaseReport is the outcome of one case.
@@ -135,6 +140,17 @@ type Coverage struct {
 	Covered    int
 	// Percent is 100 * Covered / Statements (0 without statements).
 	Percent float64
+}
+
+// add counts a block of n statements.
+func (c *Coverage) add(n int, covered bool) {
+	c.Statements += n
+	if covered {
+		c.Covered += n
+	}
+	if c.Statements > 0 {
+		c.Percent = 100 * float64(c.Covered) / float64(c.Statements)
+	}
 }
 
 func (f *FunctionReport) tally() {

@@ -128,6 +128,38 @@ func TestRunNative(t *testing.T) {
 	}
 }
 
+// TestReachCoverage runs a spec of a one-line wrapper whose helper
+// does the work: the wrapper's own statement is covered, the helper's
+// other branches are not, and the reach says so.
+func TestReachCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	rep, err := RunFile(context.Background(), "testdata/mod/calc/testdata/reach/sign.yml", nativeOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Functions[0]
+	if f.Passed != 1 {
+		t.Fatalf("Sign: %+v, want its case to pass", f.Counts)
+	}
+	// Sign: 1 statement. sign: 2 ifs, 3 returns; n = 5 runs both ifs
+	// and the last return.
+	if want := (Coverage{Statements: 1, Covered: 1, Percent: 100}); f.Coverage == nil || *f.Coverage != want {
+		t.Errorf("Coverage = %+v, want %+v", f.Coverage, want)
+	}
+	if want := (Coverage{Statements: 6, Covered: 4, Percent: 100 * 4.0 / 6}); f.Reach == nil || *f.Reach != want {
+		t.Errorf("Reach = %+v, want %+v", f.Reach, want)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, []*FileReport{rep}, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := "coverage 100.0% of 1 statements  reach 66.7% of 6"; !strings.Contains(text.String(), want) {
+		t.Errorf("text report:\n%s\nwant it to hold %q", text.String(), want)
+	}
+}
+
 // TestLoadErrors checks that every problem of a spec that does not fit
 // its package is reported at once, each at its file:line:col, together
 // with the problems package spec finds in the file.

@@ -340,7 +340,7 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 		fr.Cases = append(fr.Cases, evaluate(cp, &fp.info, eo, res))
 	}
 	if s.opts.Cover && err == nil {
-		fr.Coverage = coverage(fp.fn, rep)
+		fr.Coverage, fr.Reach = coverage(fp.fn, rep)
 	}
 	fr.tally()
 	return fr, nil
@@ -348,29 +348,31 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 
 // coverage is the statement coverage of f by all the probes of rep,
 // computed as `go tool cover -func` does: over the blocks that overlap
-// the function's lines.
-func coverage(f *target.Func, rep *executors.Report) *Coverage {
+// the function's lines; and the coverage of f's reach, over the blocks
+// that overlap the lines of f or of a function it reaches.
+func coverage(f *target.Func, rep *executors.Report) (own, reach *Coverage) {
 	covered := map[int]bool{}
 	for _, r := range rep.Results {
 		for _, b := range r.Covered {
 			covered[b] = true
 		}
 	}
-	c := &Coverage{}
-	file := filepath.Clean(f.File)
+	own, reach = &Coverage{}, &Coverage{}
+	spans := f.Reach()
 	for i, b := range rep.Blocks {
-		if filepath.Clean(b.File) != file || b.StartLine > f.EndLine || b.EndLine < f.StartLine {
-			continue
-		}
-		c.Statements += b.NumStmts
-		if covered[i] {
-			c.Covered += b.NumStmts
+		file := filepath.Clean(b.File)
+		for k, s := range spans {
+			if !s.Overlaps(file, b.StartLine, b.EndLine) {
+				continue
+			}
+			if k == 0 {
+				own.add(b.NumStmts, covered[i])
+			}
+			reach.add(b.NumStmts, covered[i])
+			break
 		}
 	}
-	if c.Statements > 0 {
-		c.Percent = 100 * float64(c.Covered) / float64(c.Statements)
-	}
-	return c
+	return own, reach
 }
 
 // typeString renders t the way specs write types: other packages and

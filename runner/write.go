@@ -14,8 +14,8 @@ import (
 // errored case (with verbose, a line per passing case too), headed
 // "file:line:col: FAIL Func case" so that editors can jump to it and
 // followed by the reasons; then a summary line per function (passed,
-// failed, errored, pass rate and, when measured, statement coverage) and
-// the overall totals.
+// failed, errored, pass rate and, when measured, statement coverage of
+// the function and of its reach) and the overall totals.
 func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 	ew := &errWriter{w: w}
 	for _, r := range reports {
@@ -47,6 +47,9 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 			fmt.Fprintf(tw, "  %s\t%d passed\t%d failed\t%d errored\t%s", f.Name, f.Passed, f.Failed, f.Errored, percent(f.PassRate()))
 			if c := f.Coverage; c != nil {
 				fmt.Fprintf(tw, "\tcoverage %s of %d statements", percent(c.Percent), c.Statements)
+			}
+			if c := f.Reach; c != nil {
+				fmt.Fprintf(tw, "\treach %s of %d", percent(c.Percent), c.Statements)
 			}
 			fmt.Fprintf(tw, "\n")
 		}
@@ -107,6 +110,7 @@ func plural(n int, noun string) string {
 //	      "name": "F", "engine": "native",
 //	      "passed": 3, "failed": 1, "errored": 0, "total": 4, "pass_rate": 75,
 //	      "coverage": {"statements": 10, "covered": 9, "percent": 90},
+//	      "reach": {"statements": 25, "covered": 20, "percent": 80},
 //	      "cases": [{
 //	        "id": "plain", "index": 0, "pos": "pkg/testdata/specgen/F_evals.yml:5:7", "line": 5,
 //	        "status": "failed", "outcome": "ok",
@@ -159,7 +163,10 @@ type jsonFunction struct {
 	Engine string `json:"engine,omitempty"`
 	jsonCounts
 	Coverage *jsonCoverage `json:"coverage,omitempty"`
-	Cases    []jsonCase    `json:"cases"`
+	// Reach is the coverage of the function's reach: its body and its
+	// callees' in the package.
+	Reach *jsonCoverage `json:"reach,omitempty"`
+	Cases []jsonCase    `json:"cases"`
 }
 
 type jsonCoverage struct {
@@ -207,6 +214,9 @@ func WriteJSON(w io.Writer, reports []*FileReport) error {
 			fn := jsonFunction{Name: f.Name, Engine: f.Engine, jsonCounts: countsJSON(f.Counts), Cases: []jsonCase{}}
 			if c := f.Coverage; c != nil {
 				fn.Coverage = &jsonCoverage{Statements: c.Statements, Covered: c.Covered, Percent: c.Percent}
+			}
+			if c := f.Reach; c != nil {
+				fn.Reach = &jsonCoverage{Statements: c.Statements, Covered: c.Covered, Percent: c.Percent}
 			}
 			for _, c := range f.Cases {
 				jc := jsonCase{
@@ -314,6 +324,11 @@ func WriteJUnit(w io.Writer, reports []*FileReport) error {
 				props = append(props, junitProperty{Name: "coverage.statements", Value: fmt.Sprint(c.Statements)},
 					junitProperty{Name: "coverage.covered", Value: fmt.Sprint(c.Covered)},
 					junitProperty{Name: "coverage.percent", Value: fmt.Sprintf("%.1f", c.Percent)})
+			}
+			if c := f.Reach; c != nil {
+				props = append(props, junitProperty{Name: "reach.statements", Value: fmt.Sprint(c.Statements)},
+					junitProperty{Name: "reach.covered", Value: fmt.Sprint(c.Covered)},
+					junitProperty{Name: "reach.percent", Value: fmt.Sprintf("%.1f", c.Percent)})
 			}
 			if len(props) > 0 {
 				suite.Properties = &junitProperties{Props: props}

@@ -140,6 +140,10 @@ func (p *Package) indexFuncs() {
 			p.funcs = append(p.funcs, f)
 		}
 	}
+	g := p.buildCallGraph()
+	for _, f := range p.byName {
+		f.reach = g.reach(f.Obj)
+	}
 }
 
 func (p *Package) newFunc(name string, fd *ast.FuncDecl, obj *types.Func, sig *types.Signature, recv *types.Named, recvPtr bool) *Func {

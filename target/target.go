@@ -126,6 +126,8 @@ type Func struct {
 	// Funcs leaves such functions out; Func returns them, for probes
 	// written by hand or by a model.
 	Unbuildable string
+
+	reach []Span // see Reach
 }
 
 // Param is one parameter.

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -42,15 +43,25 @@ func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec
 
 // MaxCases bounds the cases written for one function. Every distinct
 // path through the function (set of covered blocks) and every distinct
-// error or panic class gets a case first; behaviours that differ only in
-// the shape of their results fill the room that is left.
+// error or panic class gets a case first; then, while there is room, the
+// behaviours that run blocks of the function's callees no chosen case
+// runs; behaviours that differ only in the shape of their results fill
+// the room that is left.
 const MaxCases = 40
 
-// selectBehaviours picks the behaviours to write, in three passes: the
-// first behaviour of each path, then the first of each outcome class not
-// yet represented, then the rest in the order found, while there is room
-// under limit (the first two passes are not limited: dropping a path or
-// an error class would lose coverage or an error behaviour).
+// slowCase is the run time from which a behaviour does not earn a case
+// for callee blocks alone: specs run their cases many times, and a
+// slow probe is slower still under the interpreter.
+const slowCase = 100 * time.Millisecond
+
+// selectBehaviours picks the behaviours to write, in passes: the first
+// behaviour of each path, then the first of each outcome class not yet
+// represented, then — while there is room under limit — the behaviours
+// that run the most blocks of the function's reach (its callees) that
+// no chosen one runs, greedily, then the first of each class, then the
+// rest in the order found (the first two passes are not limited:
+// dropping a path or an error class would lose coverage or an error
+// behaviour).
 func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	var bs []*explore.Behaviour
 	for _, b := range x.Behaviours {
@@ -78,6 +89,37 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	for _, b := range bs {
 		if !taken[b] && !kinds[coarseClass(x.Records[b.Rep].Result)] {
 			take(b)
+		}
+	}
+	reached := map[int]bool{}
+	for _, b := range out {
+		for _, k := range b.Reach {
+			reached[k] = true
+		}
+	}
+	for len(out) < limit {
+		var best *explore.Behaviour
+		bestNew := 0
+		for _, b := range bs {
+			if taken[b] || x.Records[b.Rep].Result.Duration >= slowCase {
+				continue
+			}
+			n := 0
+			for _, k := range b.Reach {
+				if !reached[k] {
+					n++
+				}
+			}
+			if n > bestNew {
+				best, bestNew = b, n
+			}
+		}
+		if best == nil {
+			break
+		}
+		take(best)
+		for _, k := range best.Reach {
+			reached[k] = true
 		}
 	}
 	for _, b := range bs {

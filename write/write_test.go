@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/types"
 	"regexp"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
@@ -238,5 +240,45 @@ func TestCaseFromObservedResult(t *testing.T) {
 				t.Errorf("case %s, want %s", s, c.want)
 			}
 		})
+	}
+}
+
+func TestSelectBehavioursReach(t *testing.T) {
+	// One path through the function, one outcome class, and behaviours
+	// that differ in the callee blocks they run: those that run callee
+	// blocks no chosen behaviour runs are kept first, the most new blocks
+	// first, up to the limit.
+	x := &explore.Exploration{}
+	add := func(reach ...int) {
+		x.Records = append(x.Records, &explore.Record{Result: executors.Result{Outcome: executors.OK}})
+		x.Behaviours = append(x.Behaviours, &explore.Behaviour{Kind: explore.KindOK, Class: "ok int", Blocks: []int{0}, Reach: append([]int{0}, reach...), Rep: len(x.Records) - 1})
+	}
+	add(1)       // 0: the first of the path
+	add(1, 2)    // 1: one new block
+	add(1, 3, 4) // 2: two new blocks
+	add(2, 3)    // 3: nothing new once 1 and 2 are in
+	add(5)       // 4: one new block
+	var got []int
+	for _, b := range selectBehaviours(x, 4) {
+		got = append(got, b.Rep)
+	}
+	if want := []int{0, 1, 2, 4}; !slices.Equal(got, want) {
+		t.Errorf("selected %v, want %v", got, want)
+	}
+	got = nil
+	for _, b := range selectBehaviours(x, 2) {
+		got = append(got, b.Rep)
+	}
+	if want := []int{0, 2}; !slices.Equal(got, want) {
+		t.Errorf("with room for 2: selected %v, want %v (the most new blocks)", got, want)
+	}
+	// A slow probe does not earn a case for callee blocks alone.
+	x.Records[2].Result.Duration = time.Second
+	got = nil
+	for _, b := range selectBehaviours(x, 2) {
+		got = append(got, b.Rep)
+	}
+	if want := []int{0, 3}; !slices.Equal(got, want) {
+		t.Errorf("with 2 slow: selected %v, want %v", got, want)
 	}
 }

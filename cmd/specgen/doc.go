@@ -93,6 +93,17 @@ spec, refine); the -json report has them per function and phase. It
 holds no wall-clock times, so a replayed run reproduces it byte for
 byte, as it reproduces the specs.
 
+The table gives each spec's statement coverage twice: COVERAGE over the
+function's own body (as go tool cover -func counts it) and REACH over
+its reach, its body and the bodies of the functions and methods of its
+package it calls, directly or through others (static calls, functions
+named as values, and methods of the package's types behind calls of the
+package's interfaces; other packages are not instrumented). The
+explorer steers by the reach: a new path through a callee is a new
+behaviour, and the lines of the callees no probe ran are uncovered
+lines. The -json report has coverage and reach_coverage, and
+explore_coverage and explore_reach_coverage for the exploration.
+
 A rerun that finds the same behaviour rewrites nothing.
 
 # run
@@ -100,7 +111,9 @@ A rerun that finds the same behaviour rewrites nothing.
 Run runs spec files, the specs of package directories
 (DIR/testdata/specgen/*.yml) or of a tree (./...), and reports passed,
 failed and errored cases per function, with a diff for each failure and
-each function's statement coverage.
+each function's statement coverage, of its body and of its reach (its
+body and its callees' in the package; reach in the text report, "reach"
+in the JSON report, reach.* properties in JUnit).
 
 Flags:
 

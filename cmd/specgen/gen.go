@@ -151,7 +151,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 	if withCost {
 		costHead, cost = "\tCALLS\tTOKENS\tCOST", costColumns
 	}
-	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
+	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tREACH\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
 	failed := false
 	var notes []string
 	for _, r := range results {
@@ -161,7 +161,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			continue
 		case r.Err != nil:
 			failed = true
-			fmt.Fprintf(tw, "%s\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
 			continue
 		}
 		path := r.Path
@@ -172,7 +172,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		if r.Changed {
 			state = "written"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.ReachCoverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
 			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
 		}

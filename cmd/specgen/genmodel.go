@@ -353,27 +353,31 @@ type genReport struct {
 }
 
 type genFunction struct {
-	Name            string              `json:"name"`
-	Skipped         string              `json:"skipped,omitempty"`
-	Error           string              `json:"error,omitempty"`
-	Spec            string              `json:"spec,omitempty"`
-	Changed         bool                `json:"changed,omitempty"`
-	Cases           int                 `json:"cases"`
-	Generated       int                 `json:"generated"`
-	Coverage        float64             `json:"coverage"`
-	ExploreCoverage float64             `json:"explore_coverage"`
-	Behaviours      int                 `json:"behaviours"`
-	Probes          int                 `json:"probes"`
-	Engine          string              `json:"engine,omitempty"`
-	Uncompiled      int                 `json:"uncompiled,omitempty"`
-	SpecWriter      string              `json:"spec_writer,omitempty"`
-	Refinements     int                 `json:"refinements,omitempty"`
-	Corrected       int                 `json:"corrected,omitempty"`
-	Injected        int                 `json:"injected,omitempty"`
-	Unstable        []string            `json:"unstable,omitempty"`
-	Disagreements   []string            `json:"disagreements,omitempty"`
-	Notes           []string            `json:"notes,omitempty"`
-	Cost            *model.FunctionCost `json:"cost,omitempty"`
+	Name            string  `json:"name"`
+	Skipped         string  `json:"skipped,omitempty"`
+	Error           string  `json:"error,omitempty"`
+	Spec            string  `json:"spec,omitempty"`
+	Changed         bool    `json:"changed,omitempty"`
+	Cases           int     `json:"cases"`
+	Generated       int     `json:"generated"`
+	Coverage        float64 `json:"coverage"`
+	ExploreCoverage float64 `json:"explore_coverage"`
+	// ReachCoverage and ExploreReachCoverage are over the function's
+	// reach: its body and its callees' in the package.
+	ReachCoverage        float64             `json:"reach_coverage"`
+	ExploreReachCoverage float64             `json:"explore_reach_coverage"`
+	Behaviours           int                 `json:"behaviours"`
+	Probes               int                 `json:"probes"`
+	Engine               string              `json:"engine,omitempty"`
+	Uncompiled           int                 `json:"uncompiled,omitempty"`
+	SpecWriter           string              `json:"spec_writer,omitempty"`
+	Refinements          int                 `json:"refinements,omitempty"`
+	Corrected            int                 `json:"corrected,omitempty"`
+	Injected             int                 `json:"injected,omitempty"`
+	Unstable             []string            `json:"unstable,omitempty"`
+	Disagreements        []string            `json:"disagreements,omitempty"`
+	Notes                []string            `json:"notes,omitempty"`
+	Cost                 *model.FunctionCost `json:"cost,omitempty"`
 }
 
 // writeGenReport writes the JSON report to path, atomically; spec paths
@@ -384,6 +388,7 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 		gf := genFunction{
 			Name: r.Name, Skipped: r.Skipped, Changed: r.Changed,
 			Cases: r.Cases, Generated: r.Generated, Coverage: round2(r.Coverage), ExploreCoverage: round2(r.ExploreCoverage),
+			ReachCoverage: round2(r.ReachCoverage), ExploreReachCoverage: round2(r.ExploreReachCoverage),
 			Behaviours: r.Behaviours, Probes: r.Probes, Engine: r.Engine, Uncompiled: r.Uncompiled,
 			SpecWriter: r.SpecWriter, Refinements: r.Refinements, Corrected: r.Corrected, Injected: r.Injected,
 			Unstable: r.Unstable, Disagreements: r.Disagreements, Notes: r.Notes, Cost: funcCost(r),

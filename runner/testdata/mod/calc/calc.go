@@ -93,3 +93,16 @@ func Spin() int {
 		n++
 	}
 }
+
+// Sign names the sign of n: sign does the work.
+func Sign(n int) string { return sign(n) }
+
+func sign(n int) string {
+	if n < 0 {
+		return "negative"
+	}
+	if n == 0 {
+		return "zero"
+	}
+	return "positive"
+}
