@@ -67,18 +67,59 @@ func (a *Auto) For(f *target.Func) Executor {
 }
 
 // Run runs prog on the engine Choose picks; if yaegi cannot load the
-// package, it falls back to native.
+// package, it falls back to native. Probes that time out or end the
+// process under yaegi run again natively, and native's results stand:
+// the interpreter is orders of magnitude slower than compiled code on
+// some inputs (a case of 22ms natively took 35s), so a timeout there says
+// nothing about the function.
 func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
 	e, why := a.Choose(prog)
 	if a.Logf != nil {
 		a.Logf("%s: %s: %s", prog.Func.Name, e.Name(), why)
 	}
 	rep, err := e.Run(ctx, prog)
-	if err != nil && e == Executor(a.Yaegi) && a.Native != nil && ctx.Err() == nil {
+	if e != Executor(a.Yaegi) || a.Native == nil || ctx.Err() != nil {
+		return rep, err
+	}
+	if err != nil {
 		if a.Logf != nil {
 			a.Logf("%s: yaegi failed (%v); using native", prog.Func.Name, err)
 		}
 		return a.Native.Run(ctx, prog)
 	}
-	return rep, err
+	a.rerunNatively(ctx, prog, rep)
+	return rep, nil
+}
+
+// rerunNatively replaces the results of the probes that timed out or
+// ended the process under yaegi with their native results. When native
+// cannot run them, yaegi's results are kept.
+func (a *Auto) rerunNatively(ctx context.Context, prog *Program, rep *Report) {
+	var redo []int
+	for i, r := range rep.Results {
+		if r.Outcome == Timeout || r.Outcome == Exited {
+			redo = append(redo, i)
+		}
+	}
+	if len(redo) == 0 {
+		return
+	}
+	sub := *prog
+	sub.Probes = make([]Probe, 0, len(redo))
+	for _, i := range redo {
+		sub.Probes = append(sub.Probes, prog.Probes[i])
+	}
+	nrep, err := a.Native.Run(ctx, &sub)
+	if err != nil || len(nrep.Results) != len(redo) {
+		if a.Logf != nil {
+			a.Logf("%s: rerunning %d probes natively failed (%v); keeping yaegi's results", prog.Func.Name, len(redo), err)
+		}
+		return
+	}
+	if a.Logf != nil {
+		a.Logf("%s: %d probes timed out or exited under yaegi; native's results stand", prog.Func.Name, len(redo))
+	}
+	for j, i := range redo {
+		rep.Results[i] = nrep.Results[j]
+	}
 }

@@ -246,3 +246,35 @@ func TestObservers(t *testing.T) {
 		})
 	}
 }
+
+// TestAutoRerunsYaegiTimeoutsNatively checks that under auto a probe that
+// times out in the interpreter but not in compiled code gets native's
+// result, while a probe that never ends still times out, and the others
+// keep their results.
+func TestAutoRerunsYaegiTimeoutsNatively(t *testing.T) {
+	div := calcFunc(t, "Div")
+	auto := &executors.Auto{Native: &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}, Yaegi: &executors.Yaegi{Logf: t.Logf}, Logf: t.Logf}
+	if e, why := auto.Choose(&executors.Program{Func: div}); e != executors.Executor(auto.Yaegi) {
+		t.Fatalf("auto picks %s for calc (%s); the test needs yaegi", e.Name(), why)
+	}
+	// About 10⁸ additions: well under a second compiled, many seconds
+	// interpreted.
+	const busy = "func() int { s := 0; for i := 0; i < 200000000; i++ { s += i & 1 }; return s }()"
+	prog := &executors.Program{Func: div, Timeout: 2 * time.Second, Probes: []executors.Probe{
+		{ID: "fast", Args: []string{"9", "3"}},
+		{ID: "slow-interpreted", Args: []string{busy, "1"}},
+	}}
+	r := run(t, auto, prog).Results
+	if r[0].Outcome != executors.OK || r[0].Outputs[0].Int != 3 {
+		t.Errorf("fast: %+v", r[0])
+	}
+	if r[1].Outcome != executors.OK || r[1].Outputs[0].Int != 100000000 {
+		t.Errorf("slow-interpreted: %s (%s), want native's result 100000000", r[1].Outcome, r[1].Message)
+	}
+
+	spin := calcFunc(t, "Spin")
+	r = run(t, auto, &executors.Program{Func: spin, Timeout: time.Second, Probes: []executors.Probe{{ID: "loop", Args: []string{}}}}).Results
+	if r[0].Outcome != executors.Timeout {
+		t.Errorf("loop: %s, want a timeout on both engines", r[0].Outcome)
+	}
+}
