@@ -988,3 +988,41 @@ func (g *gen) code(src string) (expr, error) {
 	}
 	return expr{s: src, mode: exact}, nil
 }
+
+// Rebuilds reports whether GoExpr rebuilds a value of type t from its
+// canonical value, equal to the original: false when t holds a struct
+// with an unexported field (the canonical tree keeps exported fields
+// only, or the String() text of a struct without any), at any depth
+// through pointers, slices, arrays, maps and fields. Such values are
+// written as the Go code that built them.
+func Rebuilds(t types.Type) bool {
+	return rebuilds(t, map[types.Type]bool{})
+}
+
+func rebuilds(t types.Type, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	if isTimeType(t, "Time") || isTimeType(t, "Duration") {
+		return true
+	}
+	if seen[t] {
+		return true // a recursive type: decided where it started
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return rebuilds(u.Elem(), seen)
+	case *types.Slice:
+		return rebuilds(u.Elem(), seen)
+	case *types.Array:
+		return rebuilds(u.Elem(), seen)
+	case *types.Map:
+		return rebuilds(u.Key(), seen) && rebuilds(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if f := u.Field(i); !f.Exported() || !rebuilds(f.Type(), seen) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -435,3 +435,29 @@ func TestRecvExpr(t *testing.T) {
 		}
 	}
 }
+
+func TestRebuilds(t *testing.T) {
+	p := loadShapes(t)
+	for _, tc := range []struct {
+		typ  string
+		want bool
+		why  string
+	}{
+		{"int", true, "a number is its canonical value"},
+		{"Base", true, "exported fields only"},
+		{"Item", false, "geo.Coord, a field of a field, has an unexported field"},
+		{"struct{ B Base; N *Item; W time.Time; D time.Duration; F Handler }", false, "Item, through a pointer"},
+		{"struct{ B Base; W time.Time; D time.Duration; F Handler; M map[string]any }", true, "times, durations, funcs and interfaces"},
+		{"Point", false, "an unexported field is lost"},
+		{"*Point", false, "through a pointer"},
+		{"[]map[string]Point", false, "through slices and maps"},
+		{"Alias", false, "through an alias"},
+		{"Wrapper", true, "an embedded pointer to a struct of exported fields"},
+		{"Any", true, "an interface is built from its dynamic value"},
+		{"strings.Builder", false, "another package's unexported fields"},
+	} {
+		if got := Rebuilds(evalType(t, p, tc.typ)); got != tc.want {
+			t.Errorf("Rebuilds(%s) = %v, want %v (%s)", tc.typ, got, tc.want, tc.why)
+		}
+	}
+}
