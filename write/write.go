@@ -508,6 +508,9 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		}
 		params[in.Name] = in.Value
 	}
+	if f.Recv != nil && c.Receiver == nil {
+		return nil, "left out: the probe stopped before its receiver was built"
+	}
 	if len(f.Params) == 1 {
 		v, ok := params[f.Params[0].Name]
 		if !ok {
