@@ -489,7 +489,7 @@ func unparen(expr string) string {
 		if !ok {
 			return expr
 		}
-		expr = strings.TrimSpace(expr[p.Lparen:p.Rparen-1])
+		expr = strings.TrimSpace(expr[p.Lparen : p.Rparen-1])
 	}
 }
 
