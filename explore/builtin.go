@@ -165,7 +165,9 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Pkg != nil {
 		self = f.Pkg.Types
 	}
-	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: newValueGen(self, mine(f)), proposed: map[string][]spec.Value{}}
+	gen := newValueGen(self, mine(f))
+	gen.pkg = f.Pkg
+	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: gen, proposed: map[string][]spec.Value{}}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
 		if f.RecvPtr {

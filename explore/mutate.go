@@ -74,6 +74,10 @@ func (mu *mutator) candidate(t types.Type, depth int) spec.Value {
 // mutate returns a changed copy of v, a value of type t, and the name
 // of the change.
 func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, string) {
+	if v.Kind == spec.Code {
+		// Code is changed as a whole: another of the type's candidates.
+		return mu.candidate(t, depth), "replace"
+	}
 	v = coerce(v, t)
 	if depth > maxDepth {
 		return mu.candidate(t, depth), "replace"
@@ -103,7 +107,11 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 		}
 	case *types.Pointer:
 		if v.Kind == spec.Null {
-			return mu.candidate(u.Elem(), depth+1), "point"
+			if c := mu.candidate(u.Elem(), depth+1); c.Kind != spec.Code {
+				return c, "point"
+			}
+			// Code builds a value of the element type, not a pointer.
+			return mu.candidate(t, depth), "replace"
 		}
 		if mu.rng.IntN(8) == 0 {
 			return spec.NullValue(), "nil"

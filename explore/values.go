@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // Bounds of value generation.
@@ -28,10 +29,14 @@ type valueGen struct {
 	m     *mined
 	cache map[string][]spec.Value
 	strs  []spec.Value // the string candidates, computed once
+	// pkg is the package under test, when known: its constructors'
+	// arguments are generated from their own mined values (subs).
+	pkg  *target.Package
+	subs map[*types.Func]*valueGen
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}}
 }
 
 // values returns the candidates of t, without duplicates.
@@ -53,7 +58,22 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 	return vs
 }
 
+// compute returns the candidates of t: for a type whose values are built
+// by code (see builtTarget), those values come first, after nil.
 func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
+	if n, ptr := g.builtTarget(t); n != nil {
+		if built := g.builtValues(n, ptr, depth); len(built) > 0 {
+			plain := g.computePlain(t, depth)
+			if ptr && len(plain) > 0 && plain[0].Kind == spec.Null {
+				return append(append([]spec.Value{plain[0]}, built...), plain[1:]...)
+			}
+			return append(built, plain...)
+		}
+	}
+	return g.computePlain(t, depth)
+}
+
+func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	if isDuration(t) {
 		return g.durations()
 	}
@@ -73,7 +93,7 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)
-		return append(consts, g.compute(n.Underlying(), depth)...)
+		return append(consts, g.computePlain(n.Underlying(), depth)...)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -83,7 +103,12 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 		if depth >= maxDepth {
 			return out
 		}
-		elems := g.valuesAt(u.Elem(), depth+1)
+		var elems []spec.Value
+		for _, v := range g.valuesAt(u.Elem(), depth+1) {
+			if v.Kind != spec.Code { // code of the element type is not a pointer
+				elems = append(elems, v)
+			}
+		}
 		return append(out, elems[:min(len(elems), 2*maxElemChoices)]...)
 	case *types.Slice:
 		return g.slices(u.Elem(), depth)

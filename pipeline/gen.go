@@ -362,7 +362,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 		}
 		results = rep.Results
 	}
-	cases, skipped := write.CasesFromResults(f, results)
+	cases, skipped := write.CasesFromResults(f, prog.Probes, results)
 	res.Notes = append(res.Notes, skipped...)
 	return cases, nil
 }

@@ -86,6 +86,8 @@ func plain(v spec.Value) any {
 		return v.Float
 	case spec.String:
 		return v.Str
+	case spec.Code:
+		return map[string]any{"go": v.Str}
 	case spec.List:
 		l := []any{}
 		for _, e := range v.List {
@@ -154,7 +156,8 @@ func TestSpecSchemaRejects(t *testing.T) {
 			}
 		})
 	}
-	ok := "F:\n  evals: {ContainsInput: null, Duration: {duration: 1.5s}}\n  dataset: [{input: 1, duration: 20}, {case: {inputs: [1], raises: error}}]\n"
+	ok := "F:\n  evals: {ContainsInput: null, Duration: {duration: 1.5s}}\n  dataset: [{input: 1, duration: 20}, {case: {inputs: [1], raises: error}}]\n" +
+		"T.M:\n  dataset: [{receiver: {go: 'NewStack(3)'}, inputs: {v: {go: 'MustParse(\"1.2.3\")'}, n: 1}}]\n"
 	if err := sch.Validate(jsonOf(t, ok)); err != nil {
 		t.Errorf("schema rejects %q: %v", ok, err)
 	}

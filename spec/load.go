@@ -687,6 +687,9 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	if c.Receiver != nil && !IsMethodName(fn.Name) {
 		add(c.field("receiver"), ctx, "receiver given, but %s is not a method", fn.Name)
 	}
+	if c.Expected != nil && c.Expected.hasCode() {
+		add(c.field("expected"), ctx, "expected: a value built by code ({go: ...}) is an input, not a result; write the result's value (a map with the one key go is written !!map {go: ...})")
+	}
 	if c.Expected != nil && c.Raises != "" {
 		add(c.field("raises"), ctx, "both expected and raises given; a case either returns or fails")
 	}
@@ -709,6 +712,27 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	}
 }
 
+// hasCode reports whether v is or holds a value built by code.
+func (v Value) hasCode() bool {
+	switch v.Kind {
+	case Code:
+		return true
+	case List:
+		for _, e := range v.List {
+			if e.hasCode() {
+				return true
+			}
+		}
+	case Map:
+		for _, e := range v.Map {
+			if e.Key.hasCode() || e.Val.hasCode() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func valueKindName(v Value) string {
 	switch v.Kind {
 	case Null:
@@ -725,6 +749,8 @@ func valueKindName(v Value) string {
 		return "a list"
 	case Map:
 		return "a mapping"
+	case Code:
+		return "Go code"
 	}
 	return v.Kind.String()
 }

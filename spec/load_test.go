@@ -175,6 +175,13 @@ func TestParseErrors(t *testing.T) {
 		{"expected with raises", "F:\n  dataset:\n    - case:\n        expected: 1\n        raises: error\n",
 			"s.yml:5:9: F: case 1: both expected and raises given; a case either returns or fails",
 			"contradictory"},
+		{"code as expected", "F:\n  dataset:\n    - case:\n        input: 1\n        expected: [1, {go: 'NewStack(1)'}]\n",
+			"s.yml:5:9: F: case 1: expected: a value built by code ({go: ...}) is an input, not a result; write the result's value (a map with the one key go is written !!map {go: ...})",
+			"an expected value is observed, not built"},
+		{"code that does not parse", "T.M:\n  dataset:\n    - case:\n        receiver: {go: 'NewStack(3'}\n        input: {a: {go: '1 +'}}\n",
+			"s.yml:4:24: T.M: case 1: receiver: go: not a Go expression: column 11 of \"NewStack(3\": missing ',' before newline in argument list\n" +
+				"s.yml:5:25: T.M: case 1: input: go: not a Go expression: column 4 of \"1 +\": expected operand, found 'EOF'",
+			"each expression must parse, named by file:line:col"},
 		{"match without raises", "F:\n  dataset:\n    - case:\n        input: 1\n        match: x\n",
 			"s.yml:5:9: F: case 1: match without raises",
 			"match applies to an error or panic"},

@@ -41,12 +41,19 @@ func TestGeneratedSurvivesRoundTrip(t *testing.T) {
 		{"map", MapValue("A", UintValue(3), "B", ListValue(UintValue(4)))},
 		{"map-uint-keys", Value{Kind: Map, Map: []Entry{{Key: UintValue(1), Val: UintValue(2)}}}},
 		{"map-empty", Value{Kind: Map}},
+		{"map-like-code", MapValue("go", StringValue("NewStack(3)"))},
+		{"code", CodeValue(`MustParse("1.2.3")`)},
+		{"code-field", MapValue("v", CodeValue("NewStack(3)"), "n", UintValue(2))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.v
+			c := &Case{ID: "c", Receiver: &v, Input: &v, Expected: &v, Generated: true}
+			if v.hasCode() {
+				c.Expected = nil // code is an input only
+			}
 			f := &File{Package: "example.com/p", Functions: []*Function{{
-				Name:    "F",
-				Dataset: []*Case{{ID: "c", Input: &v, Expected: &v, Generated: true}},
+				Name:    "T.M",
+				Dataset: []*Case{c},
 			}}}
 			data, err := f.Marshal()
 			if err != nil {

@@ -29,9 +29,17 @@ const (
 	// Str holds its placeholder text ("<func>", "<chan int>", "<cycle>",
 	// "<too deep>"); it is written, compared and ordered as that string.
 	Opaque
+	// Code is a value built by Go code: Str holds a Go expression,
+	// evaluated in the package under test, that makes the value
+	// (`MustParse("1.2.3")`, `NewStack(3)`). Specs write it as the
+	// mapping {go: 'expr'}. It stands for values the tree cannot rebuild,
+	// such as those of types with unexported fields; it is an input, a
+	// receiver or a field of one, never an expected result. It compares
+	// as its text, apart from strings.
+	Code
 )
 
-var kindNames = [...]string{"null", "bool", "int", "uint", "float", "string", "list", "map", "opaque"}
+var kindNames = [...]string{"null", "bool", "int", "uint", "float", "string", "list", "map", "opaque", "code"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -74,6 +82,9 @@ func StringValue(s string) Value { return Value{Kind: String, Str: s} }
 
 // OpaqueValue is an opaque value with its placeholder text.
 func OpaqueValue(text string) Value { return Value{Kind: Opaque, Str: text} }
+
+// CodeValue is a value built by the Go expression expr.
+func CodeValue(expr string) Value { return Value{Kind: Code, Str: expr} }
 func ListValue(vs ...Value) Value {
 	if vs == nil {
 		vs = []Value{}
@@ -124,6 +135,8 @@ func (v Value) write(b *strings.Builder) {
 		b.WriteString(FormatFloat(v.Float))
 	case String, Opaque:
 		b.WriteString(strconv.Quote(v.Str))
+	case Code:
+		b.WriteString("{go: " + strconv.Quote(v.Str) + "}")
 	case List:
 		b.WriteByte('[')
 		for i, e := range v.List {
@@ -213,7 +226,7 @@ func diff(out []string, path string, want, got Value, opt EqualOption, limit int
 		if want.Bool != got.Bool {
 			out = append(out, fmt.Sprintf("%s: want %s, got %s", at, want, got))
 		}
-	case String:
+	case String, Code:
 		if want.Str != got.Str {
 			out = append(out, fmt.Sprintf("%s: want %s, got %s", at, want, got))
 		}
@@ -323,7 +336,7 @@ func Less(a, b Value) bool {
 	switch a.textKind() {
 	case Bool:
 		return !a.Bool && b.Bool
-	case String:
+	case String, Code:
 		return a.Str < b.Str
 	}
 	return a.String() < b.String()
@@ -341,7 +354,8 @@ func (v Value) textKind() Kind {
 // The wire form of a Value is JSON where strings, bools, null and lists
 // are themselves, and the rest are tagged one-key objects:
 // {"i":"-5"}, {"u":"5"}, {"f":"1.5"} (or "NaN", "+Inf", "-Inf"),
-// {"m":[[key,value],...]} and {"o":"<func>"} (an opaque value). It is
+// {"m":[[key,value],...]}, {"o":"<func>"} (an opaque value) and
+// {"g":"NewStack(3)"} (a value built by code). It is
 // lossless, and it is what workers send.
 
 // MarshalJSON encodes v in the wire form.
@@ -377,6 +391,14 @@ func (v Value) encode(b *bytes.Buffer) error {
 			return err
 		}
 		b.WriteString(`{"o":`)
+		b.Write(s)
+		b.WriteByte('}')
+	case Code:
+		s, err := json.Marshal(v.Str)
+		if err != nil {
+			return err
+		}
+		b.WriteString(`{"g":`)
 		b.Write(s)
 		b.WriteByte('}')
 	case List:
@@ -478,10 +500,13 @@ func fromWire(raw any) (Value, error) {
 					}
 					return FloatValue(f), nil
 				}
-			case "o":
+			case "o", "g":
 				s, ok := body.(string)
 				if !ok {
-					return Value{}, fmt.Errorf("tag o: want a string")
+					return Value{}, fmt.Errorf("tag %s: want a string", tag)
+				}
+				if tag == "g" {
+					return CodeValue(s), nil
 				}
 				return OpaqueValue(s), nil
 			case "m":

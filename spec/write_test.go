@@ -182,7 +182,9 @@ func randomFile(r *rand.Rand) *File {
 			}
 			switch r.IntN(3) {
 			case 0:
-				c.Expected = vp(randomValue(r, 2))
+				if e := randomValue(r, 2); !e.hasCode() { // code is an input only
+					c.Expected = vp(e)
+				}
 			case 1:
 				c.Raises = []string{"error", "panic", "*strconv.NumError", "io.EOF"}[r.IntN(4)]
 				if r.IntN(2) == 0 {

@@ -3,7 +3,10 @@ package spec
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	goparser "go/parser"
+	"go/scanner"
 	"math"
 	"regexp"
 	"strconv"
@@ -111,9 +114,68 @@ func (d *valueDecoder) value(n *yaml.Node) (Value, error) {
 		if t := n.ShortTag(); t != tagMap {
 			return Value{}, nodeErrorf(n, "unsupported tag %s on a mapping", t)
 		}
+		if expr, ok := codeNode(n); ok {
+			return codeValue(expr)
+		}
 		return d.mapping(n)
 	}
 	return Value{}, nodeErrorf(n, "unknown YAML node kind %d", n.Kind)
+}
+
+// codeKey is the one key of the mapping that writes a value built by
+// Go code: {go: 'NewStack(3)'}.
+const codeKey = "go"
+
+// codeNode reports whether n writes a value built by code: a mapping
+// without an explicit tag whose only key is go and whose value is a
+// string. It returns the string's node. A map that happens to have the
+// one key go and a string value is written with the tag: !!map {go: x}.
+func codeNode(n *yaml.Node) (*yaml.Node, bool) {
+	if n.Kind != yaml.MappingNode || n.Style&yaml.TaggedStyle != 0 || len(n.Content) != 2 {
+		return nil, false
+	}
+	k, v := n.Content[0], derefNode(n.Content[1])
+	if k.Kind != yaml.ScalarNode || k.ShortTag() != tagStr || k.Value != codeKey {
+		return nil, false
+	}
+	if v == nil || v.Kind != yaml.ScalarNode || v.ShortTag() != tagStr {
+		return nil, false
+	}
+	return v, true
+}
+
+// codeValue checks that the scalar n holds a Go expression.
+func codeValue(n *yaml.Node) (Value, error) {
+	if err := CheckCode(n.Value); err != nil {
+		return Value{}, nodeErrorf(n, "%s: %v", codeKey, err)
+	}
+	return CodeValue(n.Value), nil
+}
+
+// CheckCode checks that expr, the text of a value built by code, is one
+// Go expression.
+func CheckCode(expr string) error {
+	if strings.TrimSpace(expr) == "" {
+		return errors.New("empty Go expression")
+	}
+	if _, err := goparser.ParseExpr(expr); err != nil {
+		var list scanner.ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			e := list[0]
+			if e.Pos.Line > 1 {
+				return fmt.Errorf("not a Go expression: line %d:%d of %q: %s", e.Pos.Line, e.Pos.Column, expr, e.Msg)
+			}
+			return fmt.Errorf("not a Go expression: column %d of %q: %s", e.Pos.Column, expr, e.Msg)
+		}
+		return fmt.Errorf("not a Go expression %q: %v", expr, err)
+	}
+	return nil
+}
+
+// isCodeMap reports whether the map v would read back as a value built
+// by code if written plainly.
+func (v Value) isCodeMap() bool {
+	return v.Kind == Map && len(v.Map) == 1 && v.Map[0].Key.Kind == String && v.Map[0].Key.Str == codeKey && v.Map[0].Val.Kind == String
 }
 
 func isMergeKey(k *yaml.Node) bool {
@@ -245,7 +307,7 @@ func sameKey(a, b Value) bool {
 		return a.Uint == b.Uint
 	case Float:
 		return a.Float == b.Float
-	case String:
+	case String, Code:
 		return a.Str == b.Str
 	case List:
 		if len(a.List) != len(b.List) {
@@ -361,6 +423,8 @@ func (v Value) Node() *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagFloat, Value: FormatFloat(v.Float)}
 	case String, Opaque:
 		return stringNode(v.Str)
+	case Code:
+		return codeNodeOf(v.Str)
 	case List:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: make([]*yaml.Node, 0, len(v.List))}
 		for _, e := range v.List {
@@ -378,10 +442,30 @@ func (v Value) Node() *yaml.Node {
 		if v.flowable() {
 			n.Style = yaml.FlowStyle
 		}
+		if v.isCodeMap() {
+			// Tagged, so that it does not read back as code.
+			n.Style |= yaml.TaggedStyle
+		}
 		return n
 	}
 	// Unknown kinds cannot come from the constructors; write them as null.
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagNull, Value: "null"}
+}
+
+// codeNodeOf writes a value built by code: {go: 'expr'} on one line,
+// the expression single-quoted (Go code is full of double quotes) unless
+// it holds a rune literal.
+func codeNodeOf(expr string) *yaml.Node {
+	val := stringNode(expr)
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{keyNode(codeKey), val}}
+	if val.Tag == tagStr && val.Style == 0 && !strings.ContainsAny(expr, "\n\r\u0085\u2028\u2029") {
+		val.Style = yaml.SingleQuotedStyle
+		if strings.Contains(expr, "'") {
+			val.Style = yaml.DoubleQuotedStyle
+		}
+		n.Style = yaml.FlowStyle
+	}
+	return n
 }
 
 func stringNode(s string) *yaml.Node {
@@ -445,7 +529,7 @@ func (v Value) flowable() bool {
 // no map key that is itself a list or map.
 func (v Value) simple() bool {
 	switch v.Kind {
-	case String, Opaque:
+	case String, Opaque, Code:
 		return utf8.ValidString(v.Str) && !strings.ContainsAny(v.Str, "\n\r\u0085\u2028\u2029")
 	case List:
 		for _, e := range v.List {

@@ -29,7 +29,7 @@ func identical(a, b Value) bool {
 		return a.Uint == b.Uint
 	case Float:
 		return math.Float64bits(a.Float) == math.Float64bits(b.Float) || math.IsNaN(a.Float) && math.IsNaN(b.Float)
-	case String, Opaque:
+	case String, Opaque, Code:
 		return a.Str == b.Str
 	case List:
 		if len(a.List) != len(b.List) {
@@ -135,6 +135,13 @@ func TestValueFromNode(t *testing.T) {
 		{"merge list", "a: &a {x: 1}\nb: &b {x: 2, y: 2}\nm: {<<: [*a, *b]}\n",
 			MapValue("a", MapValue("x", IntValue(1)), "b", MapValue("x", IntValue(2), "y", IntValue(2)), "m", MapValue("x", IntValue(1), "y", IntValue(2))),
 			"of several merged mappings the first wins"},
+		{"code", `{go: 'MustParse("1.2.3")'}`, CodeValue(`MustParse("1.2.3")`), "a mapping with the one key go and a string is Go code"},
+		{"code in block style", "go: NewStack(3)\n", CodeValue("NewStack(3)"), "any style of mapping"},
+		{"code as a field", "v: {go: '&Version{major: 1}'}\nn: 2\n", MapValue("v", CodeValue("&Version{major: 1}"), "n", IntValue(2)), "code stands anywhere a value does"},
+		{"code in a list", "[{go: 'NewStack(0)'}, {go: NewStack(1)}]", ListValue(CodeValue("NewStack(0)"), CodeValue("NewStack(1)")), "elements too"},
+		{"tagged map is not code", "!!map {go: NewStack(3)}", MapValue("go", StringValue("NewStack(3)")), "the tag makes it a plain map"},
+		{"go with a number is a map", "{go: 1}", MapValue("go", IntValue(1)), "only a string is code"},
+		{"go beside another key is a map", "{go: x, y: 1}", MapValue("go", StringValue("x"), "y", IntValue(1)), "only the one key go is code"},
 		{"nested", "p:\n  name: x\n  tags: [a, b]\n", MapValue("p", MapValue("name", StringValue("x"), "tags", ListValue(StringValue("a"), StringValue("b")))), "nesting"},
 	}
 	for _, tt := range tests {
@@ -163,6 +170,9 @@ func TestValueFromNodeErrors(t *testing.T) {
 		{"self alias", "&a [1, *a]", "1:8: alias *a refers to a value that contains it", "no infinite values"},
 		{"bad merge", "m: {<<: 1}\n", "1:9: merge key << wants a mapping or a list of mappings", "merging a scalar"},
 		{"tagged seq", "!set [1]", "1:1: unsupported tag !set on a sequence", "only plain sequences"},
+		{"code that does not parse", "x: {go: 'MustParse(\"1.2'}\n", `1:9: go: not a Go expression: column 11 of "MustParse(\"1.2": string literal not terminated`, "the expression must parse"},
+		{"empty code", "{go: ''}", "1:6: go: empty Go expression", "nothing to evaluate"},
+		{"statement as code", "{go: 'x := 1'}", `1:6: go: not a Go expression: column 3 of "x := 1": expected 'EOF', found ':='`, "an expression, not a statement"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -216,6 +226,10 @@ func TestNodeText(t *testing.T) {
 		{"long list", ListValue(StringValue(strings.Repeat("a", 40)), StringValue(strings.Repeat("b", 40))),
 			"- " + strings.Repeat("a", 40) + "\n- " + strings.Repeat("b", 40) + "\n", "block style when long"},
 		{"map with multi-line value", MapValue("s", StringValue("a\nb")), "s: |-\n  a\n  b\n", "block style for block scalars"},
+		{"code", CodeValue(`MustParse("1.2.3")`), "{go: 'MustParse(\"1.2.3\")'}\n", "one line, single-quoted"},
+		{"code with a rune", CodeValue(`Split('a')`), "{go: \"Split('a')\"}\n", "double-quoted when it holds a quote"},
+		{"code in a list", ListValue(CodeValue("NewStack(3)"), IntValue(1)), "[{go: 'NewStack(3)'}, 1]\n", "flow style like any short value"},
+		{"map that looks like code", MapValue("go", StringValue("x")), "!!map {go: x}\n", "tagged so that it reads back as a map"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,6 +276,9 @@ func TestValueRoundTrip(t *testing.T) {
 			{Key: ListValue(IntValue(1)), Val: MapValue("x", MapValue())},
 			{Key: StringValue("multi\nline key"), Val: IntValue(3)},
 		}},
+		CodeValue(`MustParse("1.2.3")`), CodeValue(`New('a', "b")`), CodeValue("func() *T {\n\treturn &T{}\n}()"),
+		ListValue(CodeValue("NewStack(3)"), MapValue("go", StringValue("x")), MapValue("go", CodeValue("x"))),
+		MapValue("go", StringValue("multi\nline")),
 	)
 	for _, v := range values {
 		text := encodeValue(t, v)
@@ -279,11 +296,18 @@ func TestValueRoundTrip(t *testing.T) {
 // randomValue builds a random canonical value of bounded depth, with
 // strings drawn from trickyStrings and random runes.
 func randomValue(r *rand.Rand, depth int) Value {
-	k := r.IntN(8)
+	k := r.IntN(9)
 	if depth <= 0 && k >= 6 {
 		k = r.IntN(6)
 	}
 	switch k {
+	case 8:
+		// Go code, and the maps that look like it.
+		exprs := []string{"NewStack(3)", `MustParse("1.2.3")`, "'x'", "&T{a: 1, b: []int{2}}"}
+		if r.IntN(2) == 0 {
+			return MapValue("go", StringValue(exprs[r.IntN(len(exprs))]))
+		}
+		return CodeValue(exprs[r.IntN(len(exprs))])
 	case 0:
 		return NullValue()
 	case 1:

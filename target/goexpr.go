@@ -3,10 +3,15 @@ package target
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +42,13 @@ import (
 // map[string]any), error is errors.New(s), io.Reader is
 // strings.NewReader(s), and context.Context is context.Background() (from
 // null). null is nil for every type that has nil.
+//
+// A value built by code (spec.Code) is written as its expression,
+// verbatim, for any type: the compiler checks that it fits (it is
+// assigned to a variable of type t, or stands as an element of a
+// composite literal). The imports of the packages it names are recorded:
+// those the package under test imports, and common standard-library
+// ones.
 //
 // On error, q is left as it was: no import is recorded for a failed
 // expression.
@@ -151,6 +163,9 @@ func (g *gen) wrap(t types.Type, s string) string {
 
 // conv writes v for type t.
 func (g *gen) conv(v spec.Value, t types.Type) (expr, error) {
+	if v.Kind == spec.Code {
+		return g.code(v.Str)
+	}
 	tu := types.Unalias(t)
 	switch {
 	case isTimeType(tu, "Duration"):
@@ -873,4 +888,141 @@ func (g *gen) time(v spec.Value, t types.Type) (expr, error) {
 	s := fmt.Sprintf("%s.Date(%d, %s.%s, %d, %d, %d, %d, %d, %s)", tm, when.Year(), tm, when.Month(), when.Day(),
 		when.Hour(), when.Minute(), when.Second(), when.Nanosecond(), loc)
 	return expr{s: s, mode: exact}, nil
+}
+
+// codePackages are the standard-library packages a value built by code
+// may name without the package under test importing them.
+var codePackages = map[string]string{
+	"bytes":   "bytes",
+	"errors":  "errors",
+	"fmt":     "fmt",
+	"io":      "io",
+	"maps":    "maps",
+	"math":    "math",
+	"regexp":  "regexp",
+	"slices":  "slices",
+	"sort":    "sort",
+	"strconv": "strconv",
+	"strings": "strings",
+	"time":    "time",
+	"unicode": "unicode",
+	"utf8":    "unicode/utf8",
+}
+
+// code writes a value built by the Go expression src, as written.
+func (g *gen) code(src string) (expr, error) {
+	if err := spec.CheckCode(src); err != nil {
+		return expr{}, err
+	}
+	x, _ := parser.ParseExpr(src)
+	locals := map[string]bool{}
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			for _, fl := range []*ast.FieldList{n.Type.Params, n.Type.Results} {
+				if fl == nil {
+					continue
+				}
+				for _, f := range fl.List {
+					for _, id := range f.Names {
+						locals[id.Name] = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						locals[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				locals[id.Name] = true
+			}
+		}
+		return true
+	})
+	byName := map[string]string{}
+	if g.q.pkg != nil {
+		for _, ip := range g.q.pkg.Imports() {
+			byName[ip.Name()] = ip.Path()
+		}
+	}
+	var refs []string
+	ast.Inspect(x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok || locals[id.Name] || slices.Contains(refs, id.Name) {
+			return true
+		}
+		if g.q.pkg != nil && g.q.pkg.Scope().Lookup(id.Name) != nil {
+			return true
+		}
+		refs = append(refs, id.Name)
+		return true
+	})
+	sort.Strings(refs)
+	for _, name := range refs {
+		if g.q.pkg != nil && name == g.q.pkg.Name() {
+			if _, imported := byName[name]; !imported {
+				return expr{}, fmt.Errorf("go expression %q: the package under test is named without its qualifier (%s.X is X)", src, name)
+			}
+		}
+		// The standard packages first: the package under test may
+		// import another package of the same name under another name.
+		path, ok := codePackages[name]
+		if !ok {
+			path, ok = byName[name]
+		}
+		if !ok {
+			continue // unknown: the compiler will say
+		}
+		if got := g.q.Import(path, name); got != name {
+			return expr{}, fmt.Errorf("go expression %q: package %s is shadowed by another name (imported as %s)", src, name, got)
+		}
+	}
+	return expr{s: src, mode: exact}, nil
+}
+
+// Rebuilds reports whether GoExpr rebuilds a value of type t from its
+// canonical value, equal to the original: false when t holds a struct
+// with an unexported field (the canonical tree keeps exported fields
+// only, or the String() text of a struct without any), at any depth
+// through pointers, slices, arrays, maps and fields. Such values are
+// written as the Go code that built them.
+func Rebuilds(t types.Type) bool {
+	return rebuilds(t, map[types.Type]bool{})
+}
+
+func rebuilds(t types.Type, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	if isTimeType(t, "Time") || isTimeType(t, "Duration") {
+		return true
+	}
+	if seen[t] {
+		return true // a recursive type: decided where it started
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return rebuilds(u.Elem(), seen)
+	case *types.Slice:
+		return rebuilds(u.Elem(), seen)
+	case *types.Array:
+		return rebuilds(u.Elem(), seen)
+	case *types.Map:
+		return rebuilds(u.Key(), seen) && rebuilds(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if f := u.Field(i); !f.Exported() || !rebuilds(f.Type(), seen) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -218,7 +218,22 @@ var goExprCases = []goExprCase{
 	{name: "time-unix", typ: "time.Time", val: i(0), want: "time.Unix(0, 0).UTC()", why: "an integer is Unix seconds"},
 	{name: "time-bad", typ: "time.Time", val: s("yesterday"), wantErr: `invalid time "yesterday" for time.Time: want RFC 3339, such as "2024-03-01T12:00:00Z"`, why: "a bad time"},
 	{name: "foreign-named-string", typ: "xt.Zone", val: s("utc"), want: `time.Zone("utc")`, why: "a package named time, alone, keeps its name"},
+
+	// Values built by code.
+	{name: "code-pointer", typ: "*Point", val: code("NewPoint(1, 2)"), want: "NewPoint(1, 2)", why: "code is written as it is"},
+	{name: "code-value", typ: "Point", val: code("*NewPoint(1, 2)"), want: "*NewPoint(1, 2)", why: "not wrapped in a pointer or a conversion"},
+	{name: "code-unexported-literal", typ: "Point", val: code(`Point{X: 1, note: "n"}`), want: `Point{X: 1, note: "n"}`, why: "probes are in the package: unexported fields may be set"},
+	{name: "code-field", typ: "Wrapper", val: m("Base", code("&Base{ID: 1}"), "Extra", i(2)), want: "Wrapper{Base: &Base{ID: 1}, Extra: 2}", why: "a field built by code"},
+	{name: "code-elements", typ: "[]*Point", val: l(code("NewPoint(0, 0)"), null), want: "[]*Point{NewPoint(0, 0), nil}", why: "elements built by code"},
+	{name: "code-imports", typ: "[]byte", val: code(`bytes.Repeat([]byte("a"), 2)`), want: `bytes.Repeat([]byte("a"), 2)`, why: "the standard packages it names are imported"},
+	{name: "code-imported-by-package", typ: "string", val: code(`strings.Repeat("ab", 3)`), want: `strings.Repeat("ab", 3)`, why: "a package the package under test imports"},
+	{name: "code-func-literal", typ: "*Point", val: code("func() *Point { strings := NewPoint(1, 1); strings.Move(1); return strings }()"),
+		want: "func() *Point { strings := NewPoint(1, 1); strings.Move(1); return strings }()", why: "a local of a func literal is not a package"},
+	{name: "code-not-an-expression", typ: "*Point", val: code("NewPoint(1,"), wantErr: `not a Go expression: column 12 of "NewPoint(1,": expected ')', found 'EOF'`, why: "checked before the compiler sees it"},
+	{name: "code-self-qualified", typ: "*Point", val: code("shapes.NewPoint(1, 2)"), wantErr: `go expression "shapes.NewPoint(1, 2)": the package under test is named without its qualifier (shapes.X is X)`, why: "probes are inside the package"},
 }
+
+func code(expr string) spec.Value { return spec.CodeValue(expr) }
 
 // evalType evaluates a type expression in the file scope of shapes.go.
 func evalType(t *testing.T, p *Package, expr string) types.Type {
@@ -281,6 +296,18 @@ func TestGoExpr(t *testing.T) {
 		got := q.Imports()
 		want := map[string]string{"math": "math2", "time": "time"}
 		if !equalMaps(got, want) {
+			t.Errorf("Imports() = %v, want %v", got, want)
+		}
+	})
+	t.Run("code-imports", func(t *testing.T) {
+		q := NewQualifier(p.Types)
+		// time is the standard package, not xtime (also named time);
+		// math is the package-level variable, not a package.
+		if _, err := GoExpr(code(`time.Duration(len(math)) * time.Second + geo.Zero`), evalType(t, p, "time.Duration"), q); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{"time": "time", "example.com/td/shapes/geo": "geo"}
+		if got := q.Imports(); !equalMaps(got, want) {
 			t.Errorf("Imports() = %v, want %v", got, want)
 		}
 	})
@@ -387,6 +414,8 @@ func TestRecvExpr(t *testing.T) {
 		{fn: "(*Celsius).Warm", val: f(20), want: "func() *Celsius { v := Celsius(20.0); return &v }()", why: "a pointer to a non-struct"},
 		{fn: "Point.Dist", val: null, wantErr: "receiver of Point.Dist: want a map for Point, got null", why: "a value receiver cannot be nil"},
 		{fn: "Use", val: null, wantErr: "receiver of Use: not a method", why: "functions have no receiver"},
+		{fn: "(*Point).Move", val: code("NewPoint(1, 2)"), want: "NewPoint(1, 2)", why: "a receiver built by code"},
+		{fn: "(*Point).Move", val: code("*NewPoint(1, 2)"), want: "*NewPoint(1, 2)", why: "of the value type too: the probe's receiver is a variable, whose address is taken"},
 	}
 	for _, tc := range tests {
 		fn, err := p.Func(tc.fn)
@@ -403,6 +432,32 @@ func TestRecvExpr(t *testing.T) {
 			t.Errorf("RecvExpr(%s, %s): %v (%s)", tc.val, tc.fn, err, tc.why)
 		case got != tc.want:
 			t.Errorf("RecvExpr(%s, %s) = %s, want %s (%s)", tc.val, tc.fn, got, tc.want, tc.why)
+		}
+	}
+}
+
+func TestRebuilds(t *testing.T) {
+	p := loadShapes(t)
+	for _, tc := range []struct {
+		typ  string
+		want bool
+		why  string
+	}{
+		{"int", true, "a number is its canonical value"},
+		{"Base", true, "exported fields only"},
+		{"Item", false, "geo.Coord, a field of a field, has an unexported field"},
+		{"struct{ B Base; N *Item; W time.Time; D time.Duration; F Handler }", false, "Item, through a pointer"},
+		{"struct{ B Base; W time.Time; D time.Duration; F Handler; M map[string]any }", true, "times, durations, funcs and interfaces"},
+		{"Point", false, "an unexported field is lost"},
+		{"*Point", false, "through a pointer"},
+		{"[]map[string]Point", false, "through slices and maps"},
+		{"Alias", false, "through an alias"},
+		{"Wrapper", true, "an embedded pointer to a struct of exported fields"},
+		{"Any", true, "an interface is built from its dynamic value"},
+		{"strings.Builder", false, "another package's unexported fields"},
+	} {
+		if got := Rebuilds(evalType(t, p, tc.typ)); got != tc.want {
+			t.Errorf("Rebuilds(%s) = %v, want %v (%s)", tc.typ, got, tc.want, tc.why)
 		}
 	}
 }

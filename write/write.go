@@ -2,6 +2,10 @@ package write
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"math"
 	"regexp"
 	"sort"
@@ -22,9 +26,18 @@ import (
 // `expected` cases. Results a spec cannot state (timeouts, process exits)
 // and probes whose inputs or results cannot be written back as values
 // (functions, channels) are left out, with the reason in skipped.
-func CasesFromResults(f *target.Func, results []executors.Result) (cases []*spec.Case, skipped []string) {
+//
+// probes, when not nil, are the probes of the results (parallel): an
+// input whose value cannot be rebuilt from what the probe recorded (of
+// a type with unexported fields, or a func) is written as the Go
+// expression the probe built it with, {go: ...}, when that expression
+// stands on its own (it uses no variable of the probe's setup).
+func CasesFromResults(f *target.Func, probes []executors.Probe, results []executors.Result) (cases []*spec.Case, skipped []string) {
 	seen := map[string]bool{}
-	for _, r := range results {
+	for i, r := range results {
+		if i < len(probes) {
+			r = withCode(f, probes[i], r)
+		}
 		c, why := caseFromResult(f, r)
 		if c == nil {
 			skipped = append(skipped, fmt.Sprintf("probe %s: %s", r.ID, why))
@@ -415,6 +428,113 @@ func coarseClass(r executors.Result) string {
 	return string(r.Outcome)
 }
 
+// withCode returns r with the inputs that cannot be written back from
+// their recorded values replaced by the Go code that built them (see
+// CasesFromResults). Null stays null: a nil pointer is written as such.
+func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.Result {
+	exprs := map[string]string{}
+	typeOf := map[string]types.Type{}
+	if f.Recv != nil && p.Recv != "" {
+		exprs["receiver"], typeOf["receiver"] = p.Recv, f.Recv
+	}
+	for j, prm := range f.Params {
+		if j < len(p.Args) {
+			exprs[prm.Name], typeOf[prm.Name] = p.Args[j], prm.Type
+		}
+	}
+	var declared map[string]bool
+	var inputs []executors.NamedValue
+	for i, in := range r.Inputs {
+		expr, ok := exprs[in.Name]
+		if !ok || in.Value.Kind == spec.Null || typeOf[in.Name] == nil || target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) {
+			continue
+		}
+		if declared == nil {
+			declared = setupNames(p.Setup)
+		}
+		if !standsAlone(expr, declared) {
+			continue
+		}
+		if inputs == nil {
+			inputs = append([]executors.NamedValue(nil), r.Inputs...)
+		}
+		inputs[i].Value = spec.CodeValue(unparen(expr))
+	}
+	if inputs != nil {
+		r.Inputs = inputs
+	}
+	return r
+}
+
+// setupNames are the names a probe's setup statements declare.
+func setupNames(setup string) map[string]bool {
+	names := map[string]bool{}
+	if strings.TrimSpace(setup) == "" {
+		return names
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+setup+"\n}\n", parser.SkipObjectResolution)
+	if err != nil {
+		names[""] = true // unreadable: nothing stands alone
+		return names
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				names[id.Name] = true
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					names[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// standsAlone reports whether expr is a Go expression that uses none of
+// the names declared by the probe's setup.
+func standsAlone(expr string, declared map[string]bool) bool {
+	if declared[""] || spec.CheckCode(expr) != nil {
+		return false
+	}
+	x, _ := parser.ParseExpr(expr)
+	alone := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && declared[id.Name] {
+			alone = false
+		}
+		return alone
+	})
+	return alone
+}
+
+// unparen strips the parentheses around a whole expression.
+func unparen(expr string) string {
+	for {
+		x, err := parser.ParseExpr(expr)
+		if err != nil {
+			return expr
+		}
+		p, ok := x.(*ast.ParenExpr)
+		if !ok {
+			return expr
+		}
+		expr = strings.TrimSpace(expr[p.Lparen : p.Rparen-1])
+	}
+}
+
 // caseFromResult turns one observed result into a case.
 func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	c := &spec.Case{}
@@ -429,6 +549,9 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 			continue
 		}
 		params[in.Name] = in.Value
+	}
+	if f.Recv != nil && c.Receiver == nil {
+		return nil, "left out: the probe stopped before its receiver was built"
 	}
 	if len(f.Params) == 1 {
 		v, ok := params[f.Params[0].Name]
@@ -638,7 +761,7 @@ func scalarSlug(v spec.Value) string {
 	switch v.Kind {
 	case spec.Null:
 		return "nil"
-	case spec.String, spec.Opaque:
+	case spec.String, spec.Opaque, spec.Code:
 		if v.Str == "" {
 			return "empty"
 		}

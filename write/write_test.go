@@ -128,6 +128,9 @@ func flow(c *spec.Case) string {
 		}
 		s += fmt.Sprintf("%s=%v", k, v)
 	}
+	if c.Receiver != nil {
+		add("receiver", c.Receiver.String())
+	}
 	if c.Input != nil {
 		add("input", c.Input.String())
 	}
@@ -280,5 +283,63 @@ func TestSelectBehavioursReach(t *testing.T) {
 	}
 	if want := []int{0, 3}; !slices.Equal(got, want) {
 		t.Errorf("with 2 slow: selected %v, want %v", got, want)
+	}
+}
+
+func TestCasesFromResultsWithCode(t *testing.T) {
+	pkg := types.NewPackage("example.com/semver", "semver")
+	field := func(name string, typ types.Type) *types.Var { return types.NewField(0, pkg, name, typ, false) }
+	named := func(name string, fields ...*types.Var) *types.Named {
+		return types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(fields, nil), nil)
+	}
+	version := named("Version", field("major", types.Typ[types.Int]))
+	point := named("Point", field("X", types.Typ[types.Int]))
+	fn := types.NewSignatureType(nil, nil, nil, types.NewTuple(), types.NewTuple(), false)
+	f := &target.Func{Name: "(*Version).Compare", Recv: version, RecvPtr: true, Params: []target.Param{
+		{Name: "o", Type: types.NewPointer(version)}, {Name: "p", Type: point}, {Name: "f", Type: fn}}}
+	in := func(recv, o, p, fv spec.Value) []executors.NamedValue {
+		return []executors.NamedValue{{Name: "o", Value: o}, {Name: "p", Value: p}, {Name: "f", Value: fv}, {Name: "receiver", Value: recv}}
+	}
+	ok := func(inputs []executors.NamedValue) executors.Result {
+		return executors.Result{Outcome: executors.OK, Inputs: inputs, Outputs: []spec.Value{spec.IntValue(-1)}}
+	}
+	pt := spec.MapValue("X", spec.IntValue(1))
+	cases := []struct {
+		name  string
+		probe executors.Probe
+		r     executors.Result
+		want  string
+	}{
+		{"opaque values are written as the code that built them",
+			executors.Probe{Recv: `MustParse("1.2.3")`, Args: []string{`MustParse("1.2.4")`, "Point{X: 1}", "nil"}},
+			ok(in(spec.StringValue("1.2.3"), spec.StringValue("1.2.4"), pt, spec.NullValue())),
+			`receiver={go: "MustParse(\"1.2.3\")"} inputs={o: {go: "MustParse(\"1.2.4\")"}, p: {X: 1}, f: null} expected=-1`},
+		{"a nil pointer stays null",
+			executors.Probe{Recv: `NewVersion()`, Args: []string{"(*Version)(nil)", "Point{X: 1}", "nil"}},
+			ok(in(spec.MapValue(), spec.NullValue(), pt, spec.NullValue())),
+			`receiver={go: "NewVersion()"} inputs={o: null, p: {X: 1}, f: null} expected=-1`},
+		{"a func is written as code",
+			executors.Probe{Recv: `( (&Version{}))`, Args: []string{"nil", "Point{X: 1}", "func() {}"}},
+			ok(in(spec.StringValue("0.0.0"), spec.NullValue(), pt, spec.OpaqueValue("<func>"))),
+			`receiver={go: "&Version{}"} inputs={o: null, p: {X: 1}, f: {go: "func() {}"}} expected=-1`},
+		{"code that uses the setup's variables is not written",
+			executors.Probe{Setup: "v := MustParse(\"1.0.0\")\nfor _, w := range []int{1} { _ = w }", Recv: "v", Args: []string{`MustParse("1.2.4")`, "Point{X: 1}", "nil"}},
+			ok(in(spec.StringValue("1.0.0"), spec.StringValue("1.2.4"), pt, spec.NullValue())),
+			`receiver="1.0.0" inputs={o: {go: "MustParse(\"1.2.4\")"}, p: {X: 1}, f: null} expected=-1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, skipped := CasesFromResults(f, []executors.Probe{c.probe}, []executors.Result{c.r})
+			if len(got) != 1 {
+				t.Fatalf("%d cases, skipped %v", len(got), skipped)
+			}
+			if s := flow(got[0]); s != c.want {
+				t.Errorf("case %s\nwant %s", s, c.want)
+			}
+		})
+	}
+	got, _ := CasesFromResults(f, nil, []executors.Result{ok(in(spec.StringValue("1.2.3"), spec.StringValue("1.2.4"), pt, spec.NullValue()))})
+	if s := flow(got[0]); s != `receiver="1.2.3" inputs={o: "1.2.4", p: {X: 1}, f: null} expected=-1` {
+		t.Errorf("without probes, the recorded values are written: %s", s)
 	}
 }

@@ -186,4 +186,20 @@ func adjustSpec(s *jsonschema.Schema) {
 			"specgen writes results with unexported fields that way"
 		e.Examples = []any{1250, map[string]any{"String()": "1.2.3", "Major()": 1}}
 	}
+	// Inputs and receivers may be built by Go code, anywhere inside them.
+	code := jsonschema.NewProperties()
+	code.Set("go", &jsonschema.Schema{Type: "string", Description: "a Go expression evaluated in the package under test, which may use its unexported names"})
+	s.Definitions["Code"] = &jsonschema.Schema{
+		Type:                 "object",
+		Properties:           code,
+		Required:             []string{"go"},
+		AdditionalProperties: jsonschema.FalseSchema,
+		Description:          "a value built by Go code, in an input, a receiver or a field of one; a map with the one key go and a string value is written !!map {go: ...}",
+		Examples:             []any{map[string]any{"go": `MustParse("1.2.3")`}, map[string]any{"go": "NewStack(3)"}},
+	}
+	for _, name := range []string{"input", "inputs", "receiver"} {
+		if p, ok := kase.Properties.Get(name); ok {
+			p.AnyOf = []*jsonschema.Schema{{Ref: "#/$defs/Code"}, {}}
+		}
+	}
 }

@@ -76,6 +76,9 @@ func (p Point) Dist() int { return p.X*p.X + p.Y*p.Y }
 // Move has a pointer receiver.
 func (p *Point) Move(dx int) { p.X += dx }
 
+// NewPoint builds a Point with a note.
+func NewPoint(x, y int) *Point { return &Point{X: x, Y: y, note: "new"} }
+
 // Use keeps the imports used.
 func Use(ctx context.Context, r io.Reader, s fmt.Stringer) error {
 	_ = strings.ToUpper

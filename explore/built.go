@@ -1,0 +1,338 @@
+package explore
+
+import (
+	"go/types"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Bounds of the values built by code.
+const (
+	maxBuilt     = 40 // code candidates of one type
+	ctorArgPicks = 12 // candidates of a constructor's only argument
+	ctorSweep    = 4  // candidates of each argument of a constructor of several
+)
+
+// ctorPrefixes start the names of the functions taken for constructors.
+var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
+
+// mutatorNames are the methods that fill a container, called on a fresh
+// value to build one in a small or larger state.
+var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc"}
+
+// ctor is a constructor of a named type of the package under test.
+type ctor struct {
+	fn  *types.Func
+	sig *types.Signature
+	ptr bool // it returns *T (else T)
+	err bool // its last result is an error
+}
+
+// builtTarget returns the named type whose values t is made of, when t is
+// a type of the package under test, or a pointer to one, whose values
+// the canonical tree cannot rebuild (a struct with unexported fields):
+// those are built by code.
+func (g *valueGen) builtTarget(t types.Type) (*types.Named, bool) {
+	if g.self == nil || target.Rebuilds(t) {
+		return nil, false
+	}
+	base := types.Unalias(t)
+	ptr := false
+	if p, ok := base.Underlying().(*types.Pointer); ok {
+		if _, named := base.(*types.Named); named {
+			return nil, false // a named pointer type: its own thing
+		}
+		base, ptr = types.Unalias(p.Elem()), true
+	}
+	n, ok := base.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != g.self.Path() || n.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	return n, ptr
+}
+
+// ctors are the functions of the package that make a T or a *T, with or
+// without an error: those named New…, Parse…, Must…, Make…, From…;
+// those without an error first, then by name.
+func (g *valueGen) ctors(n *types.Named) []ctor {
+	scope := g.self.Scope()
+	var out []ctor
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok {
+			continue
+		}
+		lower := strings.ToLower(name)
+		named := false
+		for _, p := range ctorPrefixes {
+			named = named || strings.HasPrefix(lower, p)
+		}
+		sig := fn.Type().(*types.Signature)
+		if !named || sig.TypeParams().Len() > 0 || sig.Variadic() && sig.Params().Len() > 1 {
+			continue
+		}
+		res := sig.Results()
+		c := ctor{fn: fn, sig: sig}
+		switch {
+		case res.Len() == 2 && isErrorType(res.At(1).Type()):
+			c.err = true
+		case res.Len() != 1:
+			continue
+		}
+		r := types.Unalias(res.At(0).Type())
+		if p, ok := r.(*types.Pointer); ok {
+			r, c.ptr = types.Unalias(p.Elem()), true
+		}
+		if !types.Identical(r, n) {
+			continue
+		}
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
+	return out
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// builtValues are the candidates of a type built by code: the values
+// its constructors make from their arguments' candidates, then, for a
+// container, the value of its first constructor filled by one, three and
+// eight calls of a method such as Push or Add. They are spec.Code values,
+// written as expressions of exactly type t (T or *T).
+func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value {
+	if depth >= maxDepth {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	ts := q.TypeString(n)
+	var calls []builtCall
+	cs := g.ctors(n)
+	for _, c := range cs {
+		if c.err && len(calls) > 0 && !cs[0].err {
+			break // the constructors without an error are enough
+		}
+		for _, args := range g.ctorArgs(c, depth) {
+			calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
+		}
+	}
+	var out []spec.Value
+	for _, bc := range calls {
+		out = append(out, spec.CodeValue(bc.as(ts, ptr)))
+		if len(out) == maxBuilt {
+			return out
+		}
+	}
+	// A fresh value filled by a mutating method.
+	fresh := "&" + ts + "{}"
+	freshPtr := true
+	if len(calls) > 0 {
+		fresh, freshPtr = calls[0].expr(ts), calls[0].c.ptr
+	}
+	for _, m := range g.mutators(n) {
+		args := g.argLists(m.Type().(*types.Signature), depth, 8)
+		if len(args) == 0 {
+			continue
+		}
+		for _, k := range []int{1, 3, 8} {
+			var b strings.Builder
+			b.WriteString("func() *" + ts + " { v := " + fresh)
+			if !freshPtr {
+				b.WriteString("; p := &v")
+			} else {
+				b.WriteString("; p := v")
+			}
+			for i := 0; i < k; i++ {
+				b.WriteString("; p." + m.Name() + "(" + strings.Join(args[i%len(args)], ", ") + ")")
+			}
+			b.WriteString("; return p }()")
+			e := b.String()
+			if !ptr {
+				e = "*" + e
+			}
+			out = append(out, spec.CodeValue(e))
+		}
+		if len(out) >= maxBuilt {
+			break
+		}
+	}
+	return out
+}
+
+// builtCall is a call of a constructor with its arguments.
+type builtCall struct {
+	c    ctor
+	call string
+}
+
+// expr is the call as an expression of T or *T (as the constructor
+// returns it), the error dropped.
+func (bc builtCall) expr(ts string) string {
+	if !bc.c.err {
+		return bc.call
+	}
+	rt := ts
+	if bc.c.ptr {
+		rt = "*" + ts
+	}
+	return "func() " + rt + " { v, _ := " + bc.call + "; return v }()"
+}
+
+// as is the call as an expression of exactly *T (ptr) or T.
+func (bc builtCall) as(ts string, ptr bool) string {
+	e := bc.expr(ts)
+	switch {
+	case ptr == bc.c.ptr:
+		return e
+	case ptr:
+		return "func() *" + ts + " { v := " + e + "; return &v }()"
+	}
+	return "*" + e
+}
+
+// mutators are the exported methods of *T that fill it: named like
+// Push or Add, with parameters and no result but maybe an error or a bool.
+func (g *valueGen) mutators(n *types.Named) []*types.Func {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var out []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() {
+			continue
+		}
+		known := false
+		for _, name := range mutatorNames {
+			known = known || m.Name() == name || strings.HasPrefix(m.Name(), name) && len(m.Name()) > len(name) && unicode.IsUpper(rune(m.Name()[len(name)]))
+		}
+		sig := m.Type().(*types.Signature)
+		if !known || sig.Params().Len() == 0 || sig.Variadic() || sig.Results().Len() > 1 {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// ctorArgs are the argument lists a constructor is called with: for one
+// parameter its candidates, those that look like the constructor's
+// input (digits for a parser) first; for several, a typical list and
+// each parameter swept through a few candidates.
+func (g *valueGen) ctorArgs(c ctor, depth int) [][]string {
+	sig := c.sig
+	if sig.Params().Len() == 0 {
+		return [][]string{nil}
+	}
+	sub := g.ctorGen(c.fn)
+	if sig.Params().Len() == 1 && !sig.Variadic() {
+		t := sig.Params().At(0).Type()
+		cands := sub.valuesAt(t, depth+1)
+		if isStringType(t) {
+			cands = likelyFirst(cands)
+		}
+		var out [][]string
+		for _, v := range cands {
+			if e, ok := g.arg(v, t); ok {
+				out = append(out, []string{e})
+			}
+			if len(out) == ctorArgPicks {
+				break
+			}
+		}
+		return out
+	}
+	return sub.argLists(sig, depth, ctorSweep)
+}
+
+// argLists are argument lists for a signature: the typical one, then
+// each parameter swept through its first per candidates.
+func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
+	np := sig.Params().Len()
+	cands := make([][]spec.Value, np)
+	typical := make([]spec.Value, np)
+	for i := 0; i < np; i++ {
+		t := sig.Params().At(i).Type()
+		cands[i] = g.valuesAt(t, depth+1)
+		typical[i] = g.typical(t, cands[i])
+	}
+	render := func(vals []spec.Value) ([]string, bool) {
+		out := make([]string, np)
+		for i, v := range vals {
+			e, ok := g.arg(v, sig.Params().At(i).Type())
+			if !ok {
+				return nil, false
+			}
+			out[i] = e
+		}
+		return out, true
+	}
+	var out [][]string
+	seen := map[string]bool{}
+	add := func(vals []spec.Value) {
+		if args, ok := render(vals); ok && !seen[strings.Join(args, ",")] {
+			seen[strings.Join(args, ",")] = true
+			out = append(out, args)
+		}
+	}
+	add(typical)
+	for r := 0; r < per; r++ {
+		for i := 0; i < np; i++ {
+			if r < len(cands[i]) {
+				vals := append([]spec.Value(nil), typical...)
+				vals[i] = cands[i][r]
+				add(vals)
+			}
+		}
+	}
+	return out
+}
+
+// arg writes a value as an argument of type t, with no import: a value
+// built by code is checked where it is used, and an argument that needs
+// a package is left out.
+func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
+	q := target.NewQualifier(g.self)
+	e, err := target.GoExpr(v, t, q)
+	if err != nil || len(q.Imports()) > 0 {
+		return "", false
+	}
+	return e, true
+}
+
+// ctorGen is the value generator of a constructor's arguments: the
+// values mined from the constructor's own source.
+func (g *valueGen) ctorGen(fn *types.Func) *valueGen {
+	if sub, ok := g.subs[fn]; ok {
+		return sub
+	}
+	sub := g
+	if g.pkg != nil {
+		if f, err := g.pkg.Func(fn.Name()); err == nil {
+			sub = newValueGen(g.self, mine(f))
+			sub.pkg, sub.subs = g.pkg, g.subs
+		}
+	}
+	g.subs[fn] = sub
+	return sub
+}
+
+// likelyFirst orders string candidates of a parser's input: those with
+// digits (versions, numbers, dates) before the others, the empty string
+// kept early for the error path.
+func likelyFirst(vs []spec.Value) []spec.Value {
+	var digits, other []spec.Value
+	for _, v := range vs {
+		if v.Kind == spec.String && strings.ContainsFunc(v.Str, unicode.IsDigit) && len(v.Str) <= 40 {
+			digits = append(digits, v)
+		} else {
+			other = append(other, v)
+		}
+	}
+	out := append(digits[:min(len(digits), ctorArgPicks-2):min(len(digits), ctorArgPicks-2)], other[:min(len(other), 2)]...)
+	out = append(out, digits[min(len(digits), ctorArgPicks-2):]...)
+	return append(out, other[min(len(other), 2):]...)
+}
