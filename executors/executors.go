@@ -72,6 +72,11 @@ type Probe struct {
 	Asserts []string
 	// Imports maps import paths the code needs to the names it uses for them.
 	Imports map[string]string
+	// Func, when set, is the function this probe calls instead of
+	// Program.Func: an instantiation of it when Program.Func is generic
+	// (see target.Func.Instantiate), so that one program runs cases of
+	// several instantiations.
+	Func *target.Func
 }
 
 // Report is the outcome of running a program.
