@@ -15,9 +15,10 @@ const MaxInstantiations = 3
 // returns up to limit instantiations of it, each explored on its own.
 // The candidates for a type parameter come from its constraint:
 //
-//   - a type set (~int | ~float64): its types, the first two of
-//     different kinds first, then a named type of the package whose
-//     underlying type is in the set, then the rest;
+//   - a type set (~int | ~float64): its types, the first of each kind
+//     (signed, unsigned, float, string, bool, other) first, then a
+//     named type of the package whose underlying type is in the set,
+//     then the rest;
 //   - methods (fmt.Stringer): the package's types, or pointers to them,
 //     that implement them;
 //   - any and comparable: int, string, and a named type of the package.
@@ -95,10 +96,12 @@ func typeCandidates(pkg *target.Package, tp target.TypeParam, chosen map[*types.
 				set = append(set, types.NewTerm(t.Tilde(), st))
 			}
 		}
-		// The first type, then the first of another kind.
+		// The first type of each kind.
 		var rest []types.Type
-		for i, t := range set {
-			if i == 0 || (len(out) == 1 && kindClass(t.Type()) != kindClass(out[0])) {
+		kinds := map[string]bool{}
+		for _, t := range set {
+			if k := kindClass(t.Type()); !kinds[k] {
+				kinds[k] = true
 				add(t.Type())
 				continue
 			}
@@ -264,15 +267,19 @@ func substTypeParams(t types.Type, chosen map[*types.TypeParam]types.Type) types
 	return nil
 }
 
-// kindClass groups types by what their values look like: integers,
-// floats, strings, other.
+// kindClass groups types by what their values look like: signed and
+// unsigned integers, floats, strings, booleans, other.
 func kindClass(t types.Type) string {
 	b, ok := t.Underlying().(*types.Basic)
 	switch {
 	case !ok:
 		return "other"
+	case b.Info()&types.IsUnsigned != 0:
+		return "uint"
 	case b.Info()&types.IsInteger != 0:
 		return "int"
+	case b.Info()&types.IsBoolean != 0:
+		return "bool"
 	case b.Info()&types.IsFloat != 0:
 		return "float"
 	case b.Info()&types.IsString != 0:

@@ -14,6 +14,7 @@ func TestInstantiations(t *testing.T) {
 	}{
 		{"Max", []string{"int", "float64", "ID"}, "a type set: a type of each kind, then a named type of the package"},
 		{"Sum", []string{"int", "float64", "ID"}, "a named constraint's type set, kinds first"},
+		{"Convert", []string{"int", "uint8", "float32"}, "one type of each kind before the rest"},
 		{"Keys", []string{"int, int", "string, string", "ID, ID"}, "comparable and any: int, string, a named type of the package"},
 		{"Join", []string{"Name"}, "a method constraint: the package's types that implement it"},
 		{"Index", []string{"[]int, int", "[]string, string", "[]ID, ID"}, "a type set over another type parameter follows it"},

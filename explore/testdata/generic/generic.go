@@ -69,3 +69,6 @@ func Index[S ~[]E, E comparable](s S, x E) int {
 
 // Wait takes a duration.
 func Wait[T any](d time.Duration, v T) T { return v }
+
+// Convert converts between numbers.
+func Convert[T ~int | ~int8 | ~uint8 | ~uint | ~float32 | ~float64](x float64) T { return T(x) }
