@@ -39,6 +39,9 @@ func (a *Auto) Choose(prog *Program) (Executor, string) {
 	if prog.Exact {
 		return a.Native, "the spec needs exact Go semantics (error types of the package, panic texts)"
 	}
+	if len(prog.Func.TypeParams) > 0 {
+		return a.Native, "generic functions run natively (yaegi v0.16.1's generics are incomplete)"
+	}
 	if probs := prog.Func.Pkg.YaegiProblems(); len(probs) > 0 {
 		var list []string
 		for i, p := range probs {

@@ -3,12 +3,14 @@ package executors_test
 import (
 	"context"
 	"errors"
+	"go/types"
 	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // fakeEngine answers every program from answer and counts its runs.
@@ -223,5 +225,23 @@ func TestAutoFor(t *testing.T) {
 	}
 	if a.For(f) == got {
 		t.Errorf("two calls of For share one cross-check")
+	}
+}
+
+func TestAutoGeneric(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	e, err := executors.New("auto", executors.Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := e.(*executors.Auto)
+	g := *calcFunc(t, "ParsePoint")
+	g.TypeParams = []target.TypeParam{{Name: "T"}}
+	for _, f := range []*target.Func{&g, {Name: g.Name, Pkg: g.Pkg, TypeParams: g.TypeParams, TypeArgs: []types.Type{types.Typ[types.Int]}}} {
+		if chosen, why := a.Choose(&executors.Program{Func: f}); chosen != executors.Executor(a.Native) || !strings.Contains(why, "generic") {
+			t.Errorf("Choose(generic, %d type arguments) = %s (%s), want native for generics", len(f.TypeArgs), chosen.Name(), why)
+		}
 	}
 }

@@ -85,6 +85,11 @@ type Probe struct {
 	// tree, or, with Program.ObserveOpaque, observes an opaque result
 	// through target.Observers.
 	Observe [][]string
+	// Func, when set, is the function this probe calls instead of
+	// Program.Func: an instantiation of it when Program.Func is generic
+	// (see target.Func.Instantiate), so that one program runs cases of
+	// several instantiations.
+	Func *target.Func
 }
 
 // The texts of the opaque values of observers that did not give one

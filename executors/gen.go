@@ -173,6 +173,12 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 	p := g.prog.Probes[i]
 	f := g.prog.Func
+	if p.Func != nil {
+		f = p.Func
+	}
+	if f.Generic() {
+		return "", fmt.Errorf("generic function %s needs type arguments", f.Name)
+	}
 	for path, name := range p.Imports {
 		if got := imp.add(path, name); got != name {
 			return "", fmt.Errorf("import %q as %s: name already used for %s", path, name, imp.byName[name])
@@ -204,6 +210,13 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		}
 	}
 	callee := f.Obj.Name()
+	if len(f.TypeArgs) > 0 {
+		targs := make([]string, len(f.TypeArgs))
+		for j, t := range f.TypeArgs {
+			targs[j] = typeString(t, g.self, imp)
+		}
+		callee += "[" + strings.Join(targs, ", ") + "]"
+	}
 	if f.Recv != nil {
 		fmt.Fprintf(&b, "specgenRecv := %s\n", p.Recv)
 		b.WriteString("specgenR(\"in\", \"receiver\", specgenRecv)\n")

@@ -158,8 +158,8 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Obj == nil {
 		return nil, errors.New("function has no type information")
 	}
-	if f.Sig != nil && f.Sig.TypeParams().Len() > 0 {
-		return nil, fmt.Errorf("%s is generic", f.Name)
+	if f.Generic() {
+		return nil, fmt.Errorf("%s is generic: explore its instantiations (see Instantiations)", f.Name)
 	}
 	var self *types.Package
 	if f.Pkg != nil {

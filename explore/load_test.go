@@ -151,6 +151,10 @@ func loadFunc(t testing.TB, dir, name string, local ...map[string]string) *targe
 			if n := len(f.Results); n > 0 {
 				f.ErrorLast = types.Identical(f.Results[n-1], types.Universe.Lookup("error").Type())
 			}
+			for j := 0; j < sig.TypeParams().Len(); j++ {
+				tp := sig.TypeParams().At(j)
+				f.TypeParams = append(f.TypeParams, target.TypeParam{Name: tp.Obj().Name(), Constraint: tp.Constraint(), Type: tp})
+			}
 			return f
 		}
 	}

@@ -232,55 +232,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		exe = fe.For(f)
 	}
 	res.Engine = exe.Name()
-	var ex explore.Explorer
-	if g.opts.Explorer != nil {
-		ex = g.opts.Explorer(f)
-	} else {
-		ex = explore.NewBuiltin(explore.BuiltinOptions{})
-	}
-	g.progressf("%s: exploring on %s", f.Name, res.Engine)
-	eopts := g.opts.Explore
-	if eopts.Logf == nil {
-		eopts.Logf = g.opts.Logf
-	}
-	if eopts.Timeout == 0 {
-		// Exploring, a probe slower than this is reported as a timeout:
-		// a spec case that slow would make a slow spec, and a budget of
-		// hundreds of probes cannot wait for it.
-		eopts.Timeout = DefaultExploreTimeout
-	}
-	x, err := explore.Run(ctx, f, ex, exe, eopts)
-	if x != nil && len(x.Records) == 0 && g.opts.Explorer != nil && ctx.Err() == nil {
-		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)
-	}
-	if x == nil {
-		res.Err = err
-		return res
-	}
-	if ctx.Err() != nil {
-		res.Err = ctx.Err()
-		return res
-	}
-	if err != nil {
-		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
-	}
-	if sw, ok := exe.(switcher); ok && sw.Switched() != "" {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s disagreed with %s, explored natively: %s", res.Engine, exe.Name(), sw.Switched()))
-		res.Engine += "→" + exe.Name()
-	}
-	if x.Stop == explore.StopExplorer && x.Err != nil {
-		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
-	}
-	if note := timeoutNote(x); note != "" {
-		res.Notes = append(res.Notes, note)
-	}
-	res.Probes = x.Probes()
-	res.Behaviours = len(x.Behaviours)
-	res.ExploreCoverage = x.Coverage()
-	res.ExploreReachCoverage = x.ReachCoverage()
-	res.Uncompiled = x.Uncompiled()
-
-	cases, err := g.nativeCases(ctx, f, x, res)
+	cases, err := g.exploreAll(ctx, f, exe, res)
 	if err != nil {
 		res.Err = err
 		return res
@@ -332,12 +284,98 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	return res
 }
 
-// nativeCases reruns the representative probe of each selected behaviour
+// exploreAll explores f and returns the cases written from what native
+// execution observed. A generic function is explored once per
+// instantiation (explore.Instantiations), each on its share of the
+// budget; its cases carry their type arguments.
+func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executors.Executor, res *FuncResult) ([]*spec.Case, error) {
+	eopts := g.opts.Explore
+	insts := explore.Instantiations(f, explore.MaxInstantiations)
+	limit := write.MaxCases
+	if len(insts) == 0 {
+		return nil, fmt.Errorf("no type arguments found for %s that satisfy its constraints", f.TypeParamList())
+	}
+	if n := len(insts); n > 1 {
+		if eopts.MaxProbes > 0 {
+			eopts.MaxProbes = max(eopts.MaxProbes/n, 1)
+		}
+		if eopts.MaxTime > 0 {
+			eopts.MaxTime /= time.Duration(n)
+		}
+		limit = max(limit/n, 1)
+	}
+	var all []*spec.Case
+	for _, fi := range insts {
+		if len(fi.TypeArgs) > 0 {
+			g.progressf("%s: instantiated with %s", f.Name, write.TypeArgs(fi))
+		}
+		cases, err := g.exploreOne(ctx, fi, exe, eopts, limit, res)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, cases...)
+	}
+	return all, nil
+}
+
+// exploreOne explores f, which is not generic, and returns the cases
+// written from what native execution observed.
+func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executors.Executor, eopts explore.Options, limit int, res *FuncResult) ([]*spec.Case, error) {
+	var ex explore.Explorer
+	if g.opts.Explorer != nil {
+		ex = g.opts.Explorer(f)
+	} else {
+		ex = explore.NewBuiltin(explore.BuiltinOptions{})
+	}
+	g.progressf("%s: exploring on %s", f.Name, res.Engine)
+	if eopts.Logf == nil {
+		eopts.Logf = g.opts.Logf
+	}
+	if eopts.Timeout == 0 {
+		// Exploring, a probe slower than this is reported as a timeout:
+		// a spec case that slow would make a slow spec, and a budget of
+		// hundreds of probes cannot wait for it.
+		eopts.Timeout = DefaultExploreTimeout
+	}
+	x, err := explore.Run(ctx, f, ex, exe, eopts)
+	if x != nil && len(x.Records) == 0 && g.opts.Explorer != nil && ctx.Err() == nil {
+		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)
+	}
+	if x == nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		res.Notes = append(res.Notes, "exploration stopped early: "+err.Error())
+	}
+	if sw, ok := exe.(switcher); ok && sw.Switched() != "" {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s disagreed with %s, explored natively: %s", res.Engine, exe.Name(), sw.Switched()))
+		res.Engine += "→" + exe.Name()
+	}
+	if x.Stop == explore.StopExplorer && x.Err != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("exploration stopped after round %d: %v", x.Rounds, x.Err))
+	}
+	if note := timeoutNote(x); note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	res.Probes += x.Probes()
+	res.Behaviours += len(x.Behaviours)
+	res.ExploreCoverage = max(res.ExploreCoverage, x.Coverage())
+	res.ExploreReachCoverage = max(res.ExploreReachCoverage, x.ReachCoverage())
+	res.Uncompiled += x.Uncompiled()
+
+	return g.nativeCases(ctx, f, x, limit, res)
+}
+
+// nativeCases reruns the representative probe of each behaviour
+// selected (at most limit, see write.Select)
 // natively — the ground truth — and writes the cases from what native
 // execution observed. Where the exploring engine saw something else, the
 // disagreement is noted and native wins.
-func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, res *FuncResult) ([]*spec.Case, error) {
-	recs := write.Select(x, write.MaxCases)
+func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.Exploration, limit int, res *FuncResult) ([]*spec.Case, error) {
+	recs := write.Select(x, limit)
 	if len(recs) == 0 {
 		return nil, nil
 	}

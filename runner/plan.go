@@ -174,6 +174,17 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 	cp := &casePlan{Case: c, Index: index}
 	probe := executors.Probe{ID: caseName(c, index)}
 
+	// Type arguments.
+	if fn.Generic() {
+		inst, terrs := instantiate(pkg, fn, c, label)
+		if len(terrs) > 0 {
+			return cp, probe, append(errs, terrs...)
+		}
+		fn, probe.Func = inst, inst
+	} else if len(c.Types) > 0 {
+		add("types", "types given, but %s is not generic", info.Name)
+	}
+
 	// Arguments.
 	vals, ok := caseInputs(fn, c, add)
 	if ok {
@@ -280,6 +291,75 @@ func observers(t types.Type, want spec.Value, at string, add func(field, format 
 		return nil
 	}
 	return keys
+}
+
+// instantiate instantiates the generic function fn with the type
+// arguments of case c: one per type parameter, by name, each a Go type
+// in the package's scope.
+func instantiate(pkg *target.Package, fn *target.Func, c *spec.Case, label string) (*target.Func, spec.Errors) {
+	var errs spec.Errors
+	add := func(pos spec.Pos, format string, args ...any) {
+		errs = append(errs, &spec.Error{Pos: pos, Msg: label + fmt.Sprintf(format, args...)})
+	}
+	at := func(ta spec.TypeArg) spec.Pos {
+		if ta.Pos.Line > 0 {
+			return ta.Pos
+		}
+		return fieldPos(c, "types")
+	}
+	if len(c.Types) == 0 {
+		add(c.Pos, "no types: %s is generic; give its type arguments, e.g. types: {%s}", fn.Name, typesExample(fn))
+		return nil, errs
+	}
+	var names []string
+	for _, tp := range fn.TypeParams {
+		names = append(names, tp.Name)
+	}
+	for _, ta := range c.Types {
+		if !slices.Contains(names, ta.Param) {
+			msg := fmt.Sprintf("types: %s has no type parameter %s; it has %s", fn.Name, ta.Param, fn.TypeParamList())
+			if s := spec.Suggest(ta.Param, names); s != "" {
+				msg = fmt.Sprintf("types: %s has no type parameter %s (did you mean %s?)", fn.Name, ta.Param, s)
+			}
+			add(at(ta), "%s", msg)
+		}
+	}
+	var args []types.Type
+	for _, tp := range fn.TypeParams {
+		ta, ok := c.Types.Get(tp.Name)
+		if !ok {
+			add(fieldPos(c, "types"), "types: missing type parameter %s (%s)", tp.Name, fn.TypeParamList())
+			continue
+		}
+		t, err := pkg.TypeOf(ta.Type)
+		if err != nil {
+			add(at(ta), "types: %s: %v", tp.Name, err)
+			continue
+		}
+		args = append(args, t)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	inst, err := fn.Instantiate(args)
+	if err != nil {
+		add(fieldPos(c, "types"), "types: %v", err)
+		return nil, errs
+	}
+	if inst.Unbuildable != "" {
+		add(fieldPos(c, "types"), "types: %s", inst.Unbuildable)
+		return nil, errs
+	}
+	return inst, nil
+}
+
+// typesExample is a types value for fn's type parameters: {T: int}.
+func typesExample(fn *target.Func) string {
+	parts := make([]string, len(fn.TypeParams))
+	for i, tp := range fn.TypeParams {
+		parts[i] = tp.Name + ": int"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // caseInputs maps a case's input or inputs to the function's

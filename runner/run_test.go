@@ -505,3 +505,64 @@ func TestRunSpecValidates(t *testing.T) {
 		t.Errorf("RunSpec: got %v, want a *LoadError saying both expected and raises are given", err)
 	}
 }
+
+// TestGeneric runs cases of generic functions: each case is
+// instantiated with its own type arguments, and what does not fit is
+// reported where it is written.
+func TestGeneric(t *testing.T) {
+	const bad = "testdata/mod/gen/testdata/bad/types.yml"
+	_, err := RunFile(context.Background(), bad, Options{Executor: refuseExecutor{t}})
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("RunFile: got %v, want a *LoadError", err)
+	}
+	want := []string{
+		bad + ":3:7: Max: case 1: no types: Max is generic; give its type arguments, e.g. types: {T: int}",
+		bad + ":6:9: Max: case 2: types: instantiate Max[string]: string does not satisfy ~int | ~float64 (string missing in ~int | ~float64)",
+		bad + ":9:28: Max: case 3: types: Max has no type parameter U (did you mean T?)",
+		bad + ":12:20: Max: case 4: types: T: type Nope: eval:1:1: undefined: Nope",
+		bad + ":15:9: Max: case 5: types: missing type parameter T (T ~int | ~float64)",
+		bad + ":15:20: Max: case 5: types: Max has no type parameter X (did you mean T?)",
+		bad + ":19:9: Max: case 6: parameter b: 2.5 is not an integer, as ID requires",
+		bad + ":23:9: Plain: case 1: types given, but Plain is not generic",
+	}
+	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
+		t.Errorf("problems differ (-want +got):\n%s", diff)
+	}
+
+	const pass = "testdata/mod/gen/testdata/specgen/generic.yml"
+	fake := &fakeExecutor{result: executors.Result{Outcome: executors.OK}}
+	if _, err := RunFile(context.Background(), pass, Options{Executor: fake}); err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	for _, p := range fake.progs {
+		for _, pr := range p.Probes {
+			if pr.Func == nil || pr.Func.Generic() {
+				t.Errorf("%s %s: probe not instantiated", p.Func.Name, pr.ID)
+				continue
+			}
+			args = append(args, pr.ID+": "+pr.Func.Pkg.TypeString(pr.Func.TypeArgs[0])+" "+strings.Join(pr.Args, ", "))
+		}
+	}
+	wantArgs := []string{"int: int 1, 2", "float: float64 2.5, -1.0", "named: ID ID(7), ID(3)", `strings: string []string{"a", "b"}`, "empty: []ID [][]ID{}"}
+	if diff := cmp.Diff(wantArgs, args); diff != "" {
+		t.Errorf("probe arguments differ (-want +got):\n%s", diff)
+	}
+
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	rep, err := RunFile(context.Background(), pass, nativeOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]Counts{"Max": {Passed: 3}, "First": {Passed: 2}}, counts(rep)); diff != "" {
+		t.Errorf("counts differ (-want +got):\n%s", diff)
+	}
+	for _, f := range rep.Functions {
+		if f.Coverage == nil || f.Coverage.Covered != f.Coverage.Statements {
+			t.Errorf("%s: coverage %+v, want every statement", f.Name, f.Coverage)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	goparser "go/parser"
+	"go/token"
 	"io"
 	"math"
 	"os"
@@ -19,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset"}
-	caseKeys      = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
+	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
 	topLevelNames = []string{"package"}
 )
 
@@ -531,6 +533,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 		ok := true
 		switch pr.name {
 		case "id":
+		case "types":
+			c.Types, ok = p.typeArgs(pr, cctx)
 		case "input":
 			c.Input, ok = p.value(pr, cctx)
 		case "inputs":
@@ -562,6 +566,27 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 		c.Generated = hash == caseFingerprint(c)
 	}
 	return c
+}
+
+// typeArgs reads a case's types: a mapping from type parameter name to
+// a Go type, as a string.
+func (p *parser) typeArgs(pr pair, ctx string) (TypeArgs, bool) {
+	v := derefNode(pr.val)
+	if v.Kind != yaml.MappingNode {
+		p.errorf(pr.val, ctx, "types: want a mapping from type parameter name to Go type, such as {T: int}, got %s", nodeKindName(v))
+		return nil, false
+	}
+	var out TypeArgs
+	ok := true
+	for _, tp := range p.pairs(v, ctx+"types: ") {
+		t, good := p.str(tp, ctx+"types: ")
+		if !good {
+			ok = false
+			continue
+		}
+		out = append(out, TypeArg{Param: tp.name, Type: t, Pos: p.pos(derefNode(tp.val))})
+	}
+	return out, ok
 }
 
 func (p *parser) tolerance(pr pair, ctx string) (float64, bool) {
@@ -671,12 +696,28 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 }
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
-	if c.ID == "" && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
+	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
 		c.Raises == "" && c.Match == "" && c.Duration == nil && c.Tolerance == 0 {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
 		}
 		return
+	}
+	for _, ta := range c.Types {
+		pos := ta.Pos
+		if pos.Line == 0 {
+			pos = c.field("types")
+		}
+		switch {
+		case !token.IsIdentifier(ta.Param):
+			add(pos, ctx, "types: %q is not a type parameter name", ta.Param)
+		case strings.TrimSpace(ta.Type) == "":
+			add(pos, ctx, "types: %s: empty type", ta.Param)
+		default:
+			if _, err := goparser.ParseExpr(ta.Type); err != nil {
+				add(pos, ctx, "types: %s: %q is not a Go type: %v", ta.Param, ta.Type, err)
+			}
+		}
 	}
 	if c.Input != nil && c.Inputs != nil {
 		add(c.field("inputs"), ctx, "both input and inputs given; input is the one argument, inputs all of them")

@@ -192,11 +192,24 @@ func coveredBy(g *Case, hand []*Case) bool {
 		if g.ID != "" && h.ID == g.ID {
 			return true
 		}
-		if sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
+		if sameTypes(g.Types, h.Types) && sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameTypes reports the same type arguments, as written.
+func sameTypes(a, b TypeArgs) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Param != b[i].Param || a[i].Type != b[i].Type {
+			return false
+		}
+	}
+	return true
 }
 
 func sameArg(a, b *Value) bool {

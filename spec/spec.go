@@ -4,7 +4,10 @@
 package spec
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -114,6 +117,9 @@ type LLMJudgeEval struct {
 type Case struct {
 	// ID names the case; unique within its function.
 	ID string `yaml:"id,omitempty" json:"id,omitempty"`
+	// Types are the type arguments of a generic function, by type
+	// parameter name, in the order of the type parameters.
+	Types TypeArgs `yaml:"types,omitempty" json:"types,omitempty" jsonschema:"description=type arguments of a generic function by type parameter name: Go type expressions in the package's scope such as int or []string"`
 	// Input is the single argument of a one-parameter function.
 	Input *Value `yaml:"input,omitempty" json:"input,omitempty" jsonschema:"description=the argument of a one-parameter function"`
 	// Inputs are the arguments: a map by parameter name, or a list in order.
@@ -138,6 +144,67 @@ type Case struct {
 	// edited it since, so a refresh may replace it; a case without the
 	// flag is hand-written and is never dropped (see Merge).
 	Generated bool `yaml:"-" json:"-"`
+}
+
+// TypeArg is the type argument of one type parameter.
+type TypeArg struct {
+	// Param is the type parameter's name ("T").
+	Param string
+	// Type is a Go type expression in the scope of the package under
+	// test ("int", "ID", "[]string", "time.Duration").
+	Type string
+	// Pos is where the type is written.
+	Pos Pos
+}
+
+// TypeArgs are the type arguments of a generic function's case. In YAML
+// they are a mapping from type parameter name to type: {T: int}.
+type TypeArgs []TypeArg
+
+// Get returns the type given for the type parameter param.
+func (a TypeArgs) Get(param string) (TypeArg, bool) {
+	for _, t := range a {
+		if t.Param == param {
+			return t, true
+		}
+	}
+	return TypeArg{}, false
+}
+
+// String writes the arguments as "T=int, U=string".
+func (a TypeArgs) String() string {
+	var b strings.Builder
+	for i, t := range a {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t.Param + "=" + t.Type)
+	}
+	return b.String()
+}
+
+// MarshalJSON writes the arguments as an object, in order.
+func (a TypeArgs) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, t := range a {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(t.Param)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(t.Type)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 func fmtPos(file string, line, col int) string {

@@ -15,7 +15,7 @@ import (
 // Marshal writes f as YAML in a stable, readable layout: the schema
 // comment when f.Schema is set, then package, then the functions in
 // order, each with its evals (left out when empty) and its dataset of
-// `- case:` items whose keys come in the order id, receiver, input,
+// `- case:` items whose keys come in the order id, types, receiver, input,
 // inputs, expected, raises, match, duration, tolerance. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
 // (see Merge). Parse(Marshal(f)) gives f back, positions aside.
@@ -171,6 +171,13 @@ func (c *Case) node() *yaml.Node {
 	}
 	if c.ID != "" {
 		add("id", stringNode(c.ID))
+	}
+	if len(c.Types) > 0 {
+		m := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Style: yaml.FlowStyle}
+		for _, t := range c.Types {
+			m.Content = append(m.Content, keyNode(t.Param), stringNode(t.Type))
+		}
+		add("types", m)
 	}
 	if c.Receiver != nil {
 		add("receiver", c.Receiver.Node())

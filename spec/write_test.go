@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,6 +199,9 @@ func randomFile(r *rand.Rand) *File {
 			if r.IntN(4) == 0 {
 				c.Tolerance = r.Float64() / 1000
 			}
+			if r.IntN(4) == 0 {
+				c.Types = TypeArgs{{Param: "T", Type: "int"}, {Param: "U", Type: "map[string][]ID"}}[:1+r.IntN(2)]
+			}
 			if c.ID == "" && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil && c.Raises == "" {
 				c.ID = fmt.Sprintf("c%d", i)
 			}
@@ -290,5 +295,67 @@ func TestSchemaRef(t *testing.T) {
 	got, err := SchemaRef("pkg/testdata/specgen/F_evals.yml", "schemas/specgen.schema.json")
 	if err != nil || got != "../../../schemas/specgen.schema.json" {
 		t.Errorf("SchemaRef = %q, %v; want ../../../schemas/specgen.schema.json", got, err)
+	}
+}
+
+func TestTypeArgs(t *testing.T) {
+	tests := []struct {
+		name  string
+		types TypeArgs
+		want  string // the case as Marshal writes it
+		why   string
+	}{
+		{"one", TypeArgs{{Param: "T", Type: "int"}},
+			"        id: int-ok\n        types: {T: int}\n        inputs: [1, 2]\n",
+			"a flow mapping right after the id"},
+		{"several in order", TypeArgs{{Param: "K", Type: "string"}, {Param: "V", Type: "[]ID"}},
+			"        id: int-ok\n        types: {K: string, V: '[]ID'}\n        inputs: [1, 2]\n",
+			"type parameter order is kept; YAML-special types are quoted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Case{ID: "int-ok", Types: tt.types, Inputs: vp(ListValue(IntValue(1), IntValue(2))), Generated: true}
+			f := &File{Functions: []*Function{{Name: "Max", Dataset: []*Case{c}}}}
+			out, err := f.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(out), tt.want) {
+				t.Errorf("Marshal =\n%s\nwant it to hold\n%s(%s)", out, tt.want, tt.why)
+			}
+			back, err := Parse("rt.yml", out)
+			if err != nil {
+				t.Fatalf("Parse(Marshal(f)): %v", err)
+			}
+			bc := back.Functions[0].Dataset[0]
+			if !bc.Generated {
+				t.Errorf("the case reads back hand-written: its fingerprint is not stable\n%s", out)
+			}
+			if !sameTypes(bc.Types, tt.types) {
+				t.Errorf("types read back as %v, want %v", bc.Types, tt.types)
+			}
+			for i, ta := range bc.Types {
+				if ta.Pos.Line != 5 || ta.Pos.Col == 0 {
+					t.Errorf("type %d at %v, want line 5", i, ta.Pos)
+				}
+			}
+		})
+	}
+}
+
+func TestMergeTypeArgs(t *testing.T) {
+	in := vp(ListValue(IntValue(1), IntValue(2)))
+	hand := &Case{ID: "mine", Types: TypeArgs{{Param: "T", Type: "int"}}, Inputs: in, Expected: vp(IntValue(2))}
+	old := &Function{Name: "Max", Dataset: []*Case{hand}}
+	gen := &Function{Name: "Max", Dataset: []*Case{
+		{ID: "int-ok", Types: TypeArgs{{Param: "T", Type: "int"}}, Inputs: in, Expected: vp(IntValue(2)), Generated: true},
+		{ID: "float64-ok", Types: TypeArgs{{Param: "T", Type: "float64"}}, Inputs: in, Expected: vp(FloatValue(2)), Generated: true},
+	}}
+	var ids []string
+	for _, c := range Merge(old, gen).Dataset {
+		ids = append(ids, c.ID)
+	}
+	if want := []string{"mine", "float64-ok"}; !slices.Equal(ids, want) {
+		t.Errorf("merged ids = %v, want %v: a hand-written case covers the generated one of its own type arguments only", ids, want)
 	}
 }

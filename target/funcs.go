@@ -11,8 +11,8 @@ import (
 // Func returns the function or method name names: F, T.M or (*T).M.
 // T.M finds a pointer-receiver method too, whose Name is then (*T).M.
 // A function whose parameters GoExpr cannot build is returned with
-// Unbuildable set; a generic function, or a method of a generic type,
-// is an error.
+// Unbuildable set; a method of a generic type is an error. A generic
+// function is returned uninstantiated (see Func.Instantiate).
 func (p *Package) Func(name string) (*Func, error) {
 	key := normalizeFuncName(name)
 	if f, ok := p.byName[key]; ok {
@@ -30,9 +30,6 @@ func (p *Package) Func(name string) (*Func, error) {
 		if f, err := p.Func(rest); err == nil {
 			return f, nil
 		}
-	}
-	if p.generic[key] {
-		return nil, fmt.Errorf("function %s in package %s is generic, which is not supported", name, p.ImportPath)
 	}
 	if recv, meth, ok := splitMethod(key); ok && (p.generic[recv+"."+meth] || p.generic["(*"+recv+")."+meth]) {
 		return nil, fmt.Errorf("method %s in package %s belongs to a generic type, which is not supported", name, p.ImportPath)
@@ -126,11 +123,6 @@ func (p *Package) indexFuncs() {
 					continue
 				}
 			}
-			if sig.TypeParams().Len() > 0 {
-				p.generic[name] = true
-				p.skipped = append(p.skipped, Skipped{Name: name, Reason: "generic"})
-				continue
-			}
 			f := p.newFunc(name, fd, obj, sig, recv, recvPtr)
 			p.byName[name] = f
 			if f.Unbuildable != "" {
@@ -179,13 +171,12 @@ func (p *Package) newFunc(name string, fd *ast.FuncDecl, obj *types.Func, sig *t
 			Variadic: sig.Variadic() && i == params.Len()-1,
 		})
 	}
-	results := sig.Results()
-	for i := 0; i < results.Len(); i++ {
-		f.Results = append(f.Results, results.At(i).Type())
+	tparams := sig.TypeParams()
+	for i := 0; i < tparams.Len(); i++ {
+		tp := tparams.At(i)
+		f.TypeParams = append(f.TypeParams, TypeParam{Name: tp.Obj().Name(), Constraint: tp.Constraint(), Type: tp})
 	}
-	if n := len(f.Results); n > 0 && isErrorType(f.Results[n-1]) {
-		f.ErrorLast = true
-	}
+	f.setResults(sig)
 	start := fd.Pos()
 	if fd.Doc != nil {
 		start = fd.Doc.Pos()
@@ -197,7 +188,30 @@ func (p *Package) newFunc(name string, fd *ast.FuncDecl, obj *types.Func, sig *t
 	f.StartLine = pos.Line
 	f.EndLine = p.Fset.Position(fd.End()).Line
 
-	qual := types.RelativeTo(p.Types)
+	f.checkBuildable()
+	return f
+}
+
+// setResults sets Results and ErrorLast from sig.
+func (f *Func) setResults(sig *types.Signature) {
+	f.Results = nil
+	results := sig.Results()
+	for i := 0; i < results.Len(); i++ {
+		f.Results = append(f.Results, results.At(i).Type())
+	}
+	f.ErrorLast = false
+	if n := len(f.Results); n > 0 && isErrorType(f.Results[n-1]) {
+		f.ErrorLast = true
+	}
+}
+
+// checkBuildable sets Unbuildable from the receiver and parameter types.
+// A type parameter counts as buildable: its instantiation is checked
+// again (see Instantiate).
+func (f *Func) checkBuildable() {
+	f.Unbuildable = ""
+	qual := types.RelativeTo(f.Pkg.Types)
+	recv := f.Recv
 	if recv != nil {
 		if why := unbuildable(recv, map[types.Type]bool{}); why != nil {
 			f.Unbuildable = why.describe("receiver", recv, qual)
@@ -211,7 +225,6 @@ func (p *Package) newFunc(name string, fd *ast.FuncDecl, obj *types.Func, sig *t
 			f.Unbuildable = why.describe("parameter "+prm.Name, prm.Type, qual)
 		}
 	}
-	return f
 }
 
 // isErrorType reports whether t is the predeclared error type.
@@ -242,6 +255,9 @@ func unbuildable(t types.Type, seen map[types.Type]bool) *whyNot {
 		return nil
 	}
 	seen[t] = true
+	if _, ok := t.(*types.TypeParam); ok {
+		return nil // built once instantiated
+	}
 	if isTimeType(t, "Duration") || isTimeType(t, "Time") {
 		return nil
 	}
@@ -277,8 +293,6 @@ func unbuildable(t types.Type, seen map[types.Type]bool) *whyNot {
 		return &whyNot{t, "func type"}
 	case *types.Chan:
 		return &whyNot{t, "channel type"}
-	case *types.TypeParam:
-		return &whyNot{t, "type parameter"}
 	}
 	return &whyNot{t, "type"}
 }

@@ -241,7 +241,7 @@ func TestPricing(t *testing.T) {
 			{name: "ParseAmout", wantErr: "no function ParseAmout in package example.com/td/pricing (did you mean ParseAmount?)", why: "typo"},
 			{name: "Point.Dsit", wantErr: "no function Point.Dsit in package example.com/td/pricing (did you mean Point.Dist?)", why: "method typo"},
 			{name: "Frobnicate", wantErr: "no function Frobnicate in package example.com/td/pricing", why: "nothing close"},
-			{name: "Map", wantErr: "function Map in package example.com/td/pricing is generic, which is not supported", why: "generic"},
+			{name: "Map", want: "Map", why: "a generic function is returned uninstantiated"},
 			{name: "List.Len", wantErr: "method List.Len in package example.com/td/pricing belongs to a generic type, which is not supported", why: "method of a generic type"},
 			{name: "init", wantErr: "no function init in package example.com/td/pricing", why: "init cannot be called"},
 		}
@@ -278,7 +278,7 @@ func TestPricing(t *testing.T) {
 			{"Apply", "parameter f has func type func(int) int, which cannot be built from a spec value"},
 			{"Pipe", "parameter ch has channel type chan int, which cannot be built from a spec value"},
 			{"Write", "parameter w has interface type io.Writer, which cannot be built from a spec value"},
-			{"Map", "generic"},
+			{"Map", "parameter f has func type func(T) T, which cannot be built from a spec value"},
 			{"(*List).Len", "method of a generic type"},
 		}
 		if !slices.Equal(skipped, wantSkipped) {
@@ -385,5 +385,105 @@ func TestLoadImportPath(t *testing.T) {
 	}
 	if p.Name != "util" || len(p.GoFiles) != 1 || len(p.TestFiles) != 0 {
 		t.Errorf("Load by import path: %s %v %v", p.Name, p.GoFiles, p.TestFiles)
+	}
+}
+
+func TestGeneric(t *testing.T) {
+	p, err := Load(context.Background(), "./generic", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs, skipped := p.Funcs()
+	if len(skipped) != 0 {
+		t.Errorf("skipped = %v, want none", skipped)
+	}
+	var names []string
+	for _, f := range funcs {
+		names = append(names, f.Name+"["+f.TypeParamList()+"]")
+	}
+	want := []string{"Name.String[]", "Max[T ~int | ~float64]", "Sum[T Number]", "Keys[K comparable, V any]",
+		"Join[S fmt.Stringer]", "Index[S ~[]E, E comparable]", "Wait[T any]"}
+	if !slices.Equal(names, want) {
+		t.Errorf("Funcs() = %q\nwant %q", names, want)
+	}
+
+	tests := []struct {
+		fn      string
+		args    []string
+		params  string // the instantiated parameters and results
+		wantErr string
+		why     string
+	}{
+		{"Max", []string{"int"}, "(a int, b int) int", "", "a basic type of the type set"},
+		{"Max", []string{"ID"}, "(a ID, b ID) ID", "", "a named type of the package, by its name"},
+		{"Max", []string{"string"}, "", "instantiate Max[string]: string does not satisfy ~int | ~float64 (string missing in ~int | ~float64)", "outside the type set"},
+		{"Max", []string{"int", "int"}, "", "Max takes 1 type arguments (T ~int | ~float64), got 2", "one argument per type parameter"},
+		{"Sum", []string{"float64"}, "(xs ...float64) float64", "", "variadic"},
+		{"Keys", []string{"Name", "[]time.Duration"}, "(m map[Name][]time.Duration) []Name", "", "another package's type, qualified by its name"},
+		{"Join", []string{"Name"}, "(xs []Name) string", "", "an interface constraint"},
+		{"Join", []string{"ID"}, "", "instantiate Join[ID]: ID does not satisfy fmt.Stringer (missing method String)", "a type without the method"},
+		{"Index", []string{"[]string", "string"}, "(s []string, x string) int", "", "a core type over another type parameter"},
+		{"Index", []string{"[]string", "int"}, "", "instantiate Index[[]string, int]: []string does not satisfy ~[]int ([]string missing in ~[]int)", "the core type must agree"},
+	}
+	for _, tc := range tests {
+		f, err := p.Func(tc.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.Generic() || f.Unbuildable != "" {
+			t.Errorf("%s: Generic() = %v, Unbuildable = %q", tc.fn, f.Generic(), f.Unbuildable)
+		}
+		var targs []types.Type
+		for _, a := range tc.args {
+			typ, err := p.TypeOf(a)
+			if err != nil {
+				t.Fatalf("TypeOf(%q): %v", a, err)
+			}
+			targs = append(targs, typ)
+		}
+		inst, err := f.Instantiate(targs)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.wantErr {
+			t.Errorf("%s%v: error %q, want %q (%s)", tc.fn, tc.args, got, tc.wantErr, tc.why)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var ps []string
+		for _, prm := range inst.Params {
+			ts := p.TypeString(prm.Type)
+			if prm.Variadic {
+				ts = "..." + strings.TrimPrefix(ts, "[]")
+			}
+			ps = append(ps, prm.Name+" "+ts)
+		}
+		sig := "(" + strings.Join(ps, ", ") + ") " + p.TypeString(inst.Results[0])
+		if sig != tc.params || inst.Generic() || len(inst.TypeArgs) != len(tc.args) {
+			t.Errorf("%s%v: %s, Generic() = %v, want %s (%s)", tc.fn, tc.args, sig, inst.Generic(), tc.params, tc.why)
+		}
+		if _, err := inst.Instantiate(targs); err == nil {
+			t.Errorf("%s%v: an instantiation instantiates again", tc.fn, tc.args)
+		}
+	}
+
+	for _, tc := range []struct{ expr, wantErr string }{
+		{"map[ID][]Name", ""},
+		{"time.Duration", ""},
+		{"Nope", "type Nope: eval:1:1: undefined: Nope"},
+		{"Max", "Max is not a type"},
+		{"", "empty type"},
+	} {
+		_, err := p.TypeOf(tc.expr)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.wantErr {
+			t.Errorf("TypeOf(%q) error = %q, want %q", tc.expr, got, tc.wantErr)
+		}
 	}
 }

@@ -56,8 +56,8 @@ type Package struct {
 	srcPkgs []srcPackage      // the package and its same-module dependencies
 	funcs   []*Func           // drivable functions, in source order
 	skipped []Skipped         // functions Funcs leaves out
-	byName  map[string]*Func  // every non-generic function and method by spec name
-	generic map[string]bool   // spec names of generic functions and methods of generic types
+	byName  map[string]*Func  // every function and method by spec name, but methods of generic types
+	generic map[string]bool   // spec names of methods of generic types
 }
 
 // Dep is a dependency loaded from source.
@@ -106,6 +106,14 @@ type Func struct {
 	// RecvPtr reports a pointer receiver.
 	RecvPtr bool
 
+	// TypeParams are the type parameters of a generic function, in
+	// order; they stay set on its instantiations (see Instantiate).
+	TypeParams []TypeParam
+	// TypeArgs are the type arguments of an instantiation, parallel to
+	// TypeParams; Params and Results are then the instantiated types.
+	// Nil for a function that is not an instantiation.
+	TypeArgs []types.Type
+
 	Params  []Param
 	Results []types.Type
 	// ErrorLast reports that the last result has type error.
@@ -136,6 +144,13 @@ type Param struct {
 	Name     string
 	Type     types.Type // for a variadic parameter, the slice type
 	Variadic bool
+}
+
+// TypeParam is a type parameter of a generic function.
+type TypeParam struct {
+	Name       string
+	Constraint types.Type
+	Type       *types.TypeParam
 }
 
 // Skipped is a function the tool cannot drive, with the reason.

@@ -51,7 +51,36 @@ func CasesFromResults(f *target.Func, probes []executors.Probe, results []execut
 		cases = append(cases, c)
 	}
 	assignIDs(cases)
+	if len(f.TypeArgs) > 0 {
+		types := TypeArgs(f)
+		label := typesSlug(types)
+		for _, c := range cases {
+			c.Types = types
+			c.ID = label + "-" + c.ID
+		}
+	}
 	return cases, skipped
+}
+
+// TypeArgs are the type arguments of an instantiation as a spec writes
+// them ({T: int}); nil for a function that is not one.
+func TypeArgs(f *target.Func) spec.TypeArgs {
+	var out spec.TypeArgs
+	for i, t := range f.TypeArgs {
+		out = append(out, spec.TypeArg{Param: f.TypeParams[i].Name, Type: f.Pkg.TypeString(t)})
+	}
+	return out
+}
+
+// typesSlug names an instantiation in case ids: "int", "string-id",
+// "slice-string".
+func typesSlug(types spec.TypeArgs) string {
+	r := strings.NewReplacer("[]", "slice-", "map[", "map-", "]", "-", "*", "ptr-", ".", "-")
+	var parts []string
+	for _, t := range types {
+		parts = append(parts, scalarSlug(spec.StringValue(r.Replace(t.Type))))
+	}
+	return strings.Join(parts, "-")
 }
 
 // MaxCases bounds the cases written for one function. Every distinct

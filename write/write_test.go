@@ -343,3 +343,42 @@ func TestCasesFromResultsWithCode(t *testing.T) {
 		t.Errorf("without probes, the recorded values are written: %s", s)
 	}
 }
+
+func TestCasesOfInstantiation(t *testing.T) {
+	self := types.NewPackage("example.com/p", "p")
+	id := types.NewNamed(types.NewTypeName(0, self, "ID", nil), types.Typ[types.Int], nil)
+	pkg := &target.Package{Types: self}
+	ok := func(a, b int64) executors.Result {
+		return executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "a", Value: spec.IntValue(a)}, {Name: "b", Value: spec.IntValue(b)}}, Outputs: []spec.Value{spec.IntValue(max(a, b))}}
+	}
+	tests := []struct {
+		name    string
+		params  []string
+		args    []types.Type
+		wantIDs []string
+		types   string
+		why     string
+	}{
+		{"basic", []string{"T"}, []types.Type{types.Typ[types.Int]}, []string{"int-ok-1-2", "int-ok-3-1"}, "T=int", "the type arguments lead the id"},
+		{"named", []string{"T"}, []types.Type{id}, []string{"id-ok-1-2", "id-ok-3-1"}, "T=ID", "the package's own types unqualified"},
+		{"several", []string{"K", "V"}, []types.Type{types.NewSlice(types.Typ[types.String]), types.NewMap(types.Typ[types.String], id)}, []string{"slice-string-map-string-id-ok-1-2", "slice-string-map-string-id-ok-3-1"}, "K=[]string, V=map[string]ID", "composite types are slugged"},
+		{"not generic", nil, nil, []string{"ok-1-2", "ok-3-1"}, "", "no types, ids as ever"},
+	}
+	for _, tt := range tests {
+		f := &target.Func{Name: "Max", Pkg: pkg, Params: []target.Param{{Name: "a"}, {Name: "b"}}, TypeArgs: tt.args}
+		for _, p := range tt.params {
+			f.TypeParams = append(f.TypeParams, target.TypeParam{Name: p})
+		}
+		cases, _ := CasesFromResults(f, nil, []executors.Result{ok(1, 2), ok(3, 1), ok(1, 2)})
+		var ids []string
+		for _, c := range cases {
+			ids = append(ids, c.ID)
+			if c.Types.String() != tt.types {
+				t.Errorf("%s: case %s types %q, want %q (%s)", tt.name, c.ID, c.Types, tt.types, tt.why)
+			}
+		}
+		if !slices.Equal(ids, tt.wantIDs) {
+			t.Errorf("%s: ids %q, want %q (%s)", tt.name, ids, tt.wantIDs, tt.why)
+		}
+	}
+}

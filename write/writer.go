@@ -78,6 +78,9 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 		}
 	}
 	var b strings.Builder
+	if len(c.Types) > 0 {
+		b.WriteString(c.Types.String() + "\x00")
+	}
 	if c.Receiver != nil {
 		b.WriteString(c.Receiver.String())
 	}

@@ -23,8 +23,13 @@ Gen explores the named functions of the package PKG (a directory such as
 ./internal/pricing, or an import path), or all of its top-level functions
 and methods when none is named, and writes
 PKG/testdata/specgen/<Func>_evals.yml for each. Functions are named Func,
-Type.Method or (*Type).Method. Functions the tool cannot drive (generic
-ones, ones taking functions or channels) are skipped with the reason.
+Type.Method or (*Type).Method. A generic function is explored with up to
+three instantiations, whose type arguments come from its constraints
+(the types of a type set such as ~int | ~float64, the package's types
+that satisfy it, int and string for any and comparable); its cases
+record them (types: {T: int}) and run natively. Functions the tool
+cannot drive (methods of generic types, ones taking functions or
+channels) are skipped with the reason.
 
 By default the built-in explorer is used: no network, no API key,
 deterministic. It mixes type-directed boundary values, values mined from

@@ -91,6 +91,11 @@ func reflector() *jsonschema.Reflector {
 				return &jsonschema.Schema{}
 			case reflect.TypeFor[spec.Duration]():
 				return durationSchema()
+			case reflect.TypeFor[spec.TypeArgs]():
+				return &jsonschema.Schema{
+					Type:                 "object",
+					AdditionalProperties: &jsonschema.Schema{Type: "string", MinLength: ptr(uint64(1))},
+				}
 			}
 			return nil
 		},
@@ -203,3 +208,5 @@ func adjustSpec(s *jsonschema.Schema) {
 		}
 	}
 }
+
+func ptr[T any](v T) *T { return &v }
