@@ -250,12 +250,18 @@ func mutatorName(name string) bool {
 
 // writesReceiver reports whether m is a method declared in p whose body
 // assigns to its receiver or to something reached through it
-// ("v.n++", "v.items[k] = x", "delete(v.m, k)"). Calls it makes are not
-// followed.
+// ("v.n++", "v.items[k] = x", "delete(v.m, k)"), or calls a method of
+// the package on it that does (First() calling v.Begin(), which resets
+// an index). Calls through other values are not followed.
 func (p *Package) writesReceiver(m *types.Func) bool {
-	if p == nil || p.TypesInfo == nil || m.Pkg() != p.Types {
+	return p.writesReceiverSeen(m, map[*types.Func]bool{})
+}
+
+func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) bool {
+	if p == nil || p.TypesInfo == nil || m.Pkg() != p.Types || seen[m.Origin()] {
 		return false
 	}
+	seen[m.Origin()] = true
 	var fd *ast.FuncDecl
 	for _, f := range p.Syntax {
 		for _, d := range f.Decls {
@@ -299,6 +305,11 @@ func (p *Package) writesReceiver(m *types.Func) bool {
 		case *ast.IncDecStmt:
 			writes = writes || rooted(n.X)
 		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && rooted(sel.X) {
+				if fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Signature().Recv() != nil {
+					writes = writes || p.writesReceiverSeen(fn, seen)
+				}
+			}
 			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "delete" || id.Name == "clear") && len(n.Args) > 0 {
 				if _, builtin := p.TypesInfo.Uses[id].(*types.Builtin); builtin {
 					writes = writes || rooted(n.Args[0])

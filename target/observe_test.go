@@ -44,6 +44,10 @@ func TestObservers(t *testing.T) {
 		{"*Wide", "A() B() C() D() E() F() G() H()"},
 		{"Text", "MarshalText()"},
 		{"When", "-"},
+		// First writes the cursor through begin and next; Last writes it
+		// itself; Again calls itself and writes nothing; Size reads
+		// through size.
+		{"*Cursor", "Again() Index() Last2() Size()"},
 	} {
 		typ, p := observedType(t, c.typ)
 		got := Observers(typ, p)

@@ -63,3 +63,21 @@ func (t Text) MarshalText() ([]byte, error) { return []byte(t.s), nil }
 
 // When is a time: its canonical tree is its text.
 type When = time.Time
+
+// Cursor is moved by methods that look like observers: First and Last
+// write it through the methods they call.
+type Cursor struct {
+	items []int
+	at    int
+}
+
+func (c *Cursor) begin()      { c.at = -1 }
+func (c *Cursor) next() bool  { c.at++; return c.at < len(c.items) }
+func (c *Cursor) First() bool { c.begin(); return c.next() }
+func (c *Cursor) Last() bool  { c.at = len(c.items); return c.back() }
+func (c *Cursor) back() bool  { return c.Last2() }
+func (c *Cursor) Last2() bool { return c.at > 0 }
+func (c *Cursor) Index() int  { return c.at }
+func (c *Cursor) Again() bool { return c.Again() }
+func (c *Cursor) Size() int   { return c.size() }
+func (c *Cursor) size() int   { return len(c.items) }
