@@ -143,8 +143,13 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			out = append(out, spec.IntValue(i))
 		}
 		return append(out, spec.ListValue(spec.IntValue(1), spec.StringValue("a")), spec.MapValue("a", spec.IntValue(1)))
+	case *types.Signature:
+		if depth == 0 {
+			// A parameter: small functions, written as code.
+			return g.funcValues(u)
+		}
 	}
-	// Functions, channels: only nil can be written down.
+	// Channels, nested functions: only nil can be written down.
 	return []spec.Value{spec.NullValue()}
 }
 
