@@ -134,8 +134,8 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			out = append(out, g.strings()[:min(len(g.strings()), 24)]...)
 			return out
 		}
-		out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(1), spec.IntValue(-1),
-			spec.FloatValue(1.5), spec.StringValue(""), spec.StringValue("abc"), spec.BoolValue(true), spec.BoolValue(false)}
+		out := g.anyValues(depth)
+		out = append(out, spec.IntValue(1), spec.IntValue(-1), spec.FloatValue(1.5), spec.StringValue("abc"))
 		for _, w := range g.m.words[:min(len(g.m.words), 6)] {
 			out = append(out, spec.StringValue(w))
 		}
@@ -143,8 +143,13 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			out = append(out, spec.IntValue(i))
 		}
 		return append(out, spec.ListValue(spec.IntValue(1), spec.StringValue("a")), spec.MapValue("a", spec.IntValue(1)))
+	case *types.Signature:
+		if depth == 0 {
+			// A parameter: small functions, written as code.
+			return g.funcValues(u)
+		}
 	}
-	// Functions, channels: only nil can be written down.
+	// Channels, nested functions: only nil can be written down.
 	return []spec.Value{spec.NullValue()}
 }
 

@@ -128,9 +128,9 @@ func TestValuesPerKind(t *testing.T) {
 		},
 		{
 			name: "func", t: types.NewSignatureType(nil, nil, nil, nil, nil, false),
-			want:   []spec.Value{spec.NullValue()},
+			want:   []spec.Value{spec.CodeValue("func() {}"), spec.CodeValue(`func() { panic("boom") }`), spec.NullValue()},
 			match:  nil,
-			reason: "a function can only be nil",
+			reason: "function literals, written as code, and nil",
 		},
 	}
 	f := loadFunc(t, sampleDir, "ParseSize") // mined: "kb", ...
@@ -165,8 +165,8 @@ func TestValuesPerKind(t *testing.T) {
 				}
 				t.Errorf("no candidate matches predicate %d (%s)", i, tt.reason)
 			}
-			if tt.name == "func" && len(vs) != 1 {
-				t.Errorf("got %d candidates for a func type, want only nil", len(vs))
+			if tt.name == "func" && len(vs) != 3 {
+				t.Errorf("got %d candidates for func(), want 3: one that does nothing, one that panics, nil", len(vs))
 			}
 			// Every candidate must be writable as Go.
 			q := target.NewQualifier(pkg.Types)

@@ -290,7 +290,8 @@ func unbuildable(t types.Type, seen map[types.Type]bool) *whyNot {
 		}
 		return &whyNot{t, "interface type"}
 	case *types.Signature:
-		return &whyNot{t, "func type"}
+		// Built by code: a function literal (see explore).
+		return nil
 	case *types.Chan:
 		return &whyNot{t, "channel type"}
 	}

@@ -475,7 +475,10 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	var inputs []executors.NamedValue
 	for i, in := range r.Inputs {
 		expr, ok := exprs[in.Name]
-		if !ok || in.Value.Kind == spec.Null || typeOf[in.Name] == nil || target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) {
+		if !ok || in.Value.Kind == spec.Null || typeOf[in.Name] == nil {
+			continue
+		}
+		if target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) && !retyped(f, typeOf[in.Name], in.Value, expr) {
 			continue
 		}
 		if declared == nil {
@@ -493,6 +496,65 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 		r.Inputs = inputs
 	}
 	return r
+}
+
+// retyped reports whether v, a value of an empty interface, was built by
+// expr with a dynamic type that v written back would not have (such as
+// int8(42), which v, 42, would write back as an int).
+func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || !iface.Empty() {
+		return false
+	}
+	var pkg *types.Package
+	if f.Pkg != nil {
+		pkg = f.Pkg.Types
+	}
+	if hasUint(v) {
+		return true // a spec reads it back as an int
+	}
+	q := target.NewQualifier(pkg)
+	s, err := target.GoExpr(v, t, q)
+	ts := q.TypeString(t)
+	return err != nil || unconvert(s, ts) != unconvert(expr, ts)
+}
+
+// hasUint reports whether v holds an unsigned integer.
+func hasUint(v spec.Value) bool {
+	switch v.Kind {
+	case spec.Uint:
+		return true
+	case spec.List:
+		for _, e := range v.List {
+			if hasUint(e) {
+				return true
+			}
+		}
+	case spec.Map:
+		for _, e := range v.Map {
+			if hasUint(e.Key) || hasUint(e.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unconvert strips the parentheses around expr and a conversion of it to
+// the interface type written ts (or any, interface{}).
+func unconvert(expr, ts string) string {
+	expr = unparen(expr)
+	for _, name := range []string{ts, "any", "interface{}", "(" + ts + ")"} {
+		if rest, ok := strings.CutPrefix(expr, name+"("); ok && strings.HasSuffix(rest, ")") {
+			inner := strings.TrimSuffix(rest, ")")
+			if x, err := parser.ParseExpr(expr); err == nil {
+				if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 && int(call.Lparen) == len(name)+1 && int(call.Rparen) == len(expr) {
+					return unparen(inner)
+				}
+			}
+		}
+	}
+	return expr
 }
 
 // setupNames are the names a probe's setup statements declare.

@@ -382,3 +382,33 @@ func TestCasesOfInstantiation(t *testing.T) {
 		}
 	}
 }
+
+func TestCasesFromResultsRetyped(t *testing.T) {
+	anyT := types.NewInterfaceType(nil, nil).Complete()
+	f := &target.Func{Name: "ToInt", Params: []target.Param{{Name: "v", Type: anyT}}}
+	cases := []struct {
+		arg  string
+		v    spec.Value
+		want string
+		why  string
+	}{
+		{"int8(42)", spec.IntValue(42), `input={go: "int8(42)"} expected=42`, "the dynamic type int8 is not what 42 writes back as"},
+		{"[]int{1, 2, 3}", spec.ListValue(spec.IntValue(1), spec.IntValue(2), spec.IntValue(3)), `input={go: "[]int{1, 2, 3}"} expected=42`, "a typed slice, not []any"},
+		{"uint(42)", spec.UintValue(42), `input={go: "uint(42)"} expected=42`, "a spec reads 42 back as an int"},
+		{"42", spec.IntValue(42), `input=42 expected=42`, "an int stays a plain value"},
+		{"interface{}(42)", spec.IntValue(42), `input=42 expected=42`, "a conversion to the interface changes nothing"},
+		{"any((42))", spec.IntValue(42), `input=42 expected=42`, "nor to any, around parentheses"},
+		{`"42"`, spec.StringValue("42"), `input="42" expected=42`, "a string stays a plain value"},
+		{"3.7", spec.FloatValue(3.7), `input=3.7 expected=42`, "a float64 stays a plain value"},
+	}
+	for _, c := range cases {
+		r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "v", Value: c.v}}, Outputs: []spec.Value{spec.IntValue(42)}}
+		got, skipped := CasesFromResults(f, []executors.Probe{{Args: []string{c.arg}}}, []executors.Result{r})
+		if len(got) != 1 {
+			t.Fatalf("%s: %d cases, skipped %v", c.arg, len(got), skipped)
+		}
+		if s := flow(got[0]); s != c.want {
+			t.Errorf("%s: case %s\nwant %s (%s)", c.arg, s, c.want, c.why)
+		}
+	}
+}

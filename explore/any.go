@@ -1,0 +1,83 @@
+package explore
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// anyCode are values of an empty interface whose dynamic type a spec
+// value cannot carry (a value of YAML is int, float64, string, bool,
+// []any or map[string]any there), written as code.
+var anyCode = []string{
+	"int8(42)", "uint16(42)", "int64(42)", "uint(42)", "int32(-1)", "uint8(255)",
+	"float32(3.7)", `[]byte("42")`, "[]int{1, 2, 3}", "[]string{\"a\", \"b\"}",
+	`map[string]int{"a": 1}`, "time.Duration(1500000000)", "struct{}{}",
+}
+
+// anyValues are the first candidates of an empty interface: nil, then
+// values of many dynamic types, each basic kind and size, strings that
+// read as numbers and truth values, byte slices, slices and maps, a
+// time.Duration and the package's own named types, so that a budget of
+// cases reaches them before the mined words and numbers.
+func (g *valueGen) anyValues(depth int) []spec.Value {
+	out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}
+	for _, c := range anyCode[:3] {
+		out = append(out, spec.CodeValue(c))
+	}
+	out = append(out, spec.FloatValue(3.7), spec.CodeValue("float32(3.7)"),
+		spec.StringValue("42"), spec.StringValue("3.7"), spec.StringValue("true"), spec.StringValue(""),
+		spec.BoolValue(true), spec.BoolValue(false))
+	for _, c := range anyCode[3:] {
+		out = append(out, spec.CodeValue(c))
+	}
+	return append(out, g.ownTypeValues(depth)...)
+}
+
+// ownTypeValues are values of the package's own named types, one of
+// each, written as code of exactly that type, for an empty interface.
+func (g *valueGen) ownTypeValues(depth int) []spec.Value {
+	if g.self == nil || depth >= maxDepth-1 {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	scope := g.self.Scope()
+	var out []spec.Value
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Interface); ok {
+			continue
+		}
+		for _, v := range g.valuesAt(n, depth+1) {
+			if v.Kind == spec.Null {
+				continue
+			}
+			src := v.Str
+			if v.Kind != spec.Code {
+				s, err := target.GoExpr(v, n, q)
+				if err != nil {
+					continue
+				}
+				src = s
+				ts := q.TypeString(n)
+				if _, basic := n.Underlying().(*types.Basic); basic && !strings.HasPrefix(src, ts+"(") {
+					src = ts + "(" + src + ")"
+				}
+			}
+			if spec.CheckCode(src) == nil {
+				out = append(out, spec.CodeValue(src))
+			}
+			break
+		}
+	}
+	return out
+}

@@ -1,0 +1,198 @@
+package explore
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// funcValues are the candidates of a func type: small function literals
+// built from its signature, written as code (spec.Code), then nil. They
+// are: identity (a parameter returned as a result of its type), the zero
+// values of the results, a non-zero constant, for a bool result the
+// predicates true and false and a comparison of a parameter, for a
+// numeric or string result a parameter changed a little, and a function
+// that panics.
+func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
+	q := target.NewQualifier(g.self)
+	params := sig.Params()
+	var names, decls []string
+	for i := 0; i < params.Len(); i++ {
+		name := paramName(i, params.Len())
+		names = append(names, name)
+		ts := q.TypeString(params.At(i).Type())
+		if sig.Variadic() && i == params.Len()-1 {
+			if s, ok := params.At(i).Type().Underlying().(*types.Slice); ok {
+				ts = "..." + q.TypeString(s.Elem())
+			}
+		}
+		decls = append(decls, name+" "+ts)
+	}
+	res := sig.Results()
+	var rtypes []string
+	for i := 0; i < res.Len(); i++ {
+		rtypes = append(rtypes, q.TypeString(res.At(i).Type()))
+	}
+	head := "func(" + strings.Join(decls, ", ") + ")"
+	switch len(rtypes) {
+	case 0:
+	case 1:
+		head += " " + rtypes[0]
+	default:
+		head += " (" + strings.Join(rtypes, ", ") + ")"
+	}
+	var out []spec.Value
+	seen := map[string]bool{}
+	add := func(body string) {
+		src := head + " { " + body + " }"
+		if body == "" {
+			src = head + " {}"
+		}
+		if !seen[src] && spec.CheckCode(src) == nil {
+			seen[src] = true
+			out = append(out, spec.CodeValue(src))
+		}
+	}
+	ret := func(exprs []string) string { return "return " + strings.Join(exprs, ", ") }
+	if res.Len() == 0 {
+		add("")
+		add(`panic("boom")`)
+		return append(out, spec.NullValue())
+	}
+	zeros := make([]string, res.Len())
+	ok := true
+	for i := range zeros {
+		zeros[i], ok = zeroExpr(res.At(i).Type(), q)
+		if !ok {
+			break
+		}
+	}
+	// Identity: each result of a parameter's type is that parameter.
+	if ok {
+		ident := append([]string(nil), zeros...)
+		found := false
+		for i := 0; i < res.Len(); i++ {
+			for j := 0; j < params.Len(); j++ {
+				if !(sig.Variadic() && j == params.Len()-1) && types.Identical(params.At(j).Type(), res.At(i).Type()) {
+					ident[i], found = names[j], true
+					break
+				}
+			}
+		}
+		if found {
+			add(ret(ident))
+		}
+	}
+	// A single bool result: the predicates.
+	if res.Len() == 1 && isBool(res.At(0).Type()) {
+		add("return true")
+		add("return false")
+		for j := 0; j < params.Len() && j < 3; j++ {
+			if sig.Variadic() && j == params.Len()-1 {
+				break
+			}
+			t := params.At(j).Type()
+			switch {
+			case isNumeric(t):
+				add("return " + names[j] + " > 0")
+			case isStringType(t):
+				add("return " + names[j] + ` != ""`)
+			}
+			if j+1 < params.Len() && !(sig.Variadic() && j+1 == params.Len()-1) && types.Identical(t, params.At(j+1).Type()) && isOrdered(t) {
+				add("return " + names[j] + " < " + names[j+1])
+			}
+		}
+	}
+	if ok {
+		add(ret(zeros))
+		nonzero := append([]string(nil), zeros...)
+		for i := range nonzero {
+			if c, ok := nonZeroExpr(res.At(i).Type()); ok {
+				nonzero[i] = c
+			}
+		}
+		add(ret(nonzero))
+		// A parameter changed a little, for a result of its type.
+		if res.Len() == 1 {
+			for j := 0; j < params.Len(); j++ {
+				if sig.Variadic() && j == params.Len()-1 || !types.Identical(params.At(j).Type(), res.At(0).Type()) {
+					continue
+				}
+				switch t := res.At(0).Type(); {
+				case isNumeric(t):
+					add("return " + names[j] + " + 1")
+				case isStringType(t):
+					add("return " + names[j] + ` + "!"`)
+				}
+				break
+			}
+		}
+	}
+	add(`panic("boom")`)
+	return append(out, spec.NullValue())
+}
+
+// paramName names the i-th of n parameters of a function literal.
+func paramName(i, n int) string {
+	if n <= 3 {
+		return []string{"x", "y", "z"}[i]
+	}
+	return "x" + strconv.Itoa(i)
+}
+
+// zeroExpr is the zero value of t as a Go expression.
+func zeroExpr(t types.Type, q *target.Qualifier) (string, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false", true
+		case u.Info()&types.IsString != 0:
+			return `""`, true
+		case u.Info()&types.IsNumeric != 0:
+			return "0", true
+		case u.Kind() == types.UnsafePointer:
+			return "nil", true
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface, *types.Signature, *types.Chan:
+		return "nil", true
+	case *types.Struct, *types.Array:
+		return q.TypeString(t) + "{}", true
+	}
+	return "", false
+}
+
+// nonZeroExpr is a non-zero constant of t, for a basic type.
+func nonZeroExpr(t types.Type) (string, bool) {
+	u, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return "", false
+	}
+	switch {
+	case u.Info()&types.IsBoolean != 0:
+		return "true", true
+	case u.Info()&types.IsString != 0:
+		return `"x"`, true
+	case u.Info()&types.IsNumeric != 0:
+		return "1", true
+	}
+	return "", false
+}
+
+func isBool(t types.Type) bool {
+	u, ok := t.Underlying().(*types.Basic)
+	return ok && u.Info()&types.IsBoolean != 0
+}
+
+func isNumeric(t types.Type) bool {
+	u, ok := t.Underlying().(*types.Basic)
+	return ok && u.Info()&types.IsNumeric != 0 && u.Info()&types.IsComplex == 0
+}
+
+func isOrdered(t types.Type) bool {
+	u, ok := t.Underlying().(*types.Basic)
+	return ok && u.Info()&types.IsOrdered != 0
+}
