@@ -98,13 +98,12 @@ const slowCase = 100 * time.Millisecond
 
 // selectBehaviours picks the behaviours to write, in passes: the first
 // behaviour of each path, then the first of each outcome class not yet
-// represented, then — while there is room under limit — the first of
-// each class, then the behaviours that run the most blocks of the
-// function's reach (its callees) that no chosen one runs, greedily, then
-// the rest in the order found (the first two passes are not limited:
+// represented, then — while there is room under limit — the behaviours
+// that run the most blocks of the function's reach (its callees) that
+// no chosen one runs, greedily, then the first of each class, then the
+// rest in the order found (the first two passes are not limited:
 // dropping a path or an error class would lose coverage or an error
-// behaviour). Classes come before callee blocks: results that differ in
-// shape are what kills mutants of the function's own lines.
+// behaviour).
 func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	var bs []*explore.Behaviour
 	for _, b := range x.Behaviours {
@@ -131,11 +130,6 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	}
 	for _, b := range bs {
 		if !taken[b] && !kinds[coarseClass(x.Records[b.Rep].Result)] {
-			take(b)
-		}
-	}
-	for _, b := range bs {
-		if !taken[b] && !classes[b.Class] && len(out) < limit {
 			take(b)
 		}
 	}
@@ -168,6 +162,11 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 		take(best)
 		for _, k := range best.Reach {
 			reached[k] = true
+		}
+	}
+	for _, b := range bs {
+		if !taken[b] && !classes[b.Class] && len(out) < limit {
+			take(b)
 		}
 	}
 	for _, b := range bs {
