@@ -79,6 +79,12 @@ func Observers(t types.Type, pkg *Package) []string {
 		out = append(out, "MarshalText()")
 		texts["MarshalText"] = true
 	}
+	if len(out) > 0 && standardType(t) {
+		// A standard library type with a text form (*big.Int, url.URL)
+		// is pinned by that text; its other methods restate it and only
+		// split one behaviour into many.
+		return out
+	}
 	for i := 0; i < st.NumFields(); i++ {
 		if f := st.Field(i); f.Exported() {
 			out = append(out, f.Name())
@@ -319,4 +325,18 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 		return !writes
 	})
 	return writes
+}
+
+// standardType reports whether t, or what it points to, is a named type
+// of the standard library.
+func standardType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	first, _, _ := strings.Cut(n.Obj().Pkg().Path(), "/")
+	return !strings.Contains(first, ".")
 }

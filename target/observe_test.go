@@ -48,6 +48,8 @@ func TestObservers(t *testing.T) {
 		// itself; Again calls itself and writes nothing; Size reads
 		// through size.
 		{"*Cursor", "Again() Index() Last2() Size()"},
+		// A standard library type is pinned by its text alone.
+		{"*Big", "String()"},
 	} {
 		typ, p := observedType(t, c.typ)
 		got := Observers(typ, p)

@@ -3,6 +3,7 @@
 package observed
 
 import (
+	"math/big"
 	"strings"
 	"time"
 )
@@ -81,3 +82,7 @@ func (c *Cursor) Index() int  { return c.at }
 func (c *Cursor) Again() bool { return c.Again() }
 func (c *Cursor) Size() int   { return c.size() }
 func (c *Cursor) size() int   { return len(c.items) }
+
+// Big is a standard library type with a text form: only the text is
+// observed.
+type Big = big.Int
