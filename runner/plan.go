@@ -2,12 +2,10 @@ package runner
 
 import (
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/types"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -598,30 +596,8 @@ func importAssertion(expr string, pkg *target.Package, scope []string, q *target
 	if err != nil {
 		return fmt.Errorf("not a Go expression: %w", err)
 	}
-	byName := map[string]string{}
-	if pkg.Types != nil {
-		for _, ip := range pkg.Types.Imports() {
-			byName[ip.Name()] = ip.Path()
-		}
-	}
-	var refs []string
-	ast.Inspect(x, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		id, ok := sel.X.(*ast.Ident)
-		if !ok || slices.Contains(scope, id.Name) || slices.Contains(refs, id.Name) {
-			return true
-		}
-		if pkg.Types != nil && pkg.Types.Scope().Lookup(id.Name) != nil {
-			return true
-		}
-		refs = append(refs, id.Name)
-		return true
-	})
-	sort.Strings(refs)
-	for _, name := range refs {
+	byName := target.ImportsByName(pkg.Types)
+	for _, name := range target.Qualifiers(x, pkg.Types, func(name string) bool { return slices.Contains(scope, name) }) {
 		path, ok := byName[name]
 		if !ok {
 			path, ok = assertionPackages[name]

@@ -944,30 +944,8 @@ func (g *gen) code(src string) (expr, error) {
 		}
 		return true
 	})
-	byName := map[string]string{}
-	if g.q.pkg != nil {
-		for _, ip := range g.q.pkg.Imports() {
-			byName[ip.Name()] = ip.Path()
-		}
-	}
-	var refs []string
-	ast.Inspect(x, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		id, ok := sel.X.(*ast.Ident)
-		if !ok || locals[id.Name] || slices.Contains(refs, id.Name) {
-			return true
-		}
-		if g.q.pkg != nil && g.q.pkg.Scope().Lookup(id.Name) != nil {
-			return true
-		}
-		refs = append(refs, id.Name)
-		return true
-	})
-	sort.Strings(refs)
-	for _, name := range refs {
+	byName := ImportsByName(g.q.pkg)
+	for _, name := range Qualifiers(x, g.q.pkg, func(name string) bool { return locals[name] }) {
 		if g.q.pkg != nil && name == g.q.pkg.Name() {
 			if _, imported := byName[name]; !imported {
 				return expr{}, fmt.Errorf("go expression %q: the package under test is named without its qualifier (%s.X is X)", src, name)
@@ -1025,4 +1003,41 @@ func rebuilds(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	return true
+}
+
+// Qualifiers returns, sorted and once each, the names that x uses as the
+// qualifier of a selector (the X of X.Sel) and that may name a package:
+// neither local (inScope) nor declared at the top of pkg (which may be
+// nil). The caller decides which package each name stands for.
+func Qualifiers(x ast.Expr, pkg *types.Package, inScope func(name string) bool) []string {
+	var refs []string
+	ast.Inspect(x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok || inScope(id.Name) || slices.Contains(refs, id.Name) {
+			return true
+		}
+		if pkg != nil && pkg.Scope().Lookup(id.Name) != nil {
+			return true
+		}
+		refs = append(refs, id.Name)
+		return true
+	})
+	sort.Strings(refs)
+	return refs
+}
+
+// ImportsByName maps the names of the packages pkg imports (which may be
+// nil) to their paths.
+func ImportsByName(pkg *types.Package) map[string]string {
+	byName := map[string]string{}
+	if pkg != nil {
+		for _, ip := range pkg.Imports() {
+			byName[ip.Name()] = ip.Path()
+		}
+	}
+	return byName
 }
