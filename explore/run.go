@@ -109,7 +109,13 @@ func (x *Exploration) Uncompiled() int { return len(x.CompileErrors) }
 // statements it has, counted over its coverage blocks as `go tool cover
 // -func` counts them.
 func (x *Exploration) Statements() (covered, total int) {
-	for _, b := range x.FuncBlocks {
+	return x.statements(x.FuncBlocks)
+}
+
+// statements counts the statements of blocks that ran, and of all of
+// blocks.
+func (x *Exploration) statements(blocks []int) (covered, total int) {
+	for _, b := range blocks {
 		n := x.Blocks[b].NumStmts
 		total += n
 		if x.covered[b] {
@@ -128,14 +134,7 @@ func (x *Exploration) Coverage() float64 {
 // ReachStatements is Statements over the blocks of the function's
 // reach: its own and its callees'.
 func (x *Exploration) ReachStatements() (covered, total int) {
-	for _, b := range x.ReachBlocks {
-		n := x.Blocks[b].NumStmts
-		total += n
-		if x.covered[b] {
-			covered += n
-		}
-	}
-	return covered, total
+	return x.statements(x.ReachBlocks)
 }
 
 // ReachCoverage is the statement coverage of the function's reach in
