@@ -1,0 +1,26 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	var b bytes.Buffer
+	if err := run(&b, "testdata/c.out", "testdata/p"); err != nil {
+		t.Fatal(err)
+	}
+	want := "(*T).Inc\t1\t1\t100.0\n" +
+		"F\t3\t2\t66.7\n" +
+		"G.Len\t1\t1\t100.0\n" +
+		"T.Get\t1\t0\t0.0\n"
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRunBadProfile(t *testing.T) {
+	if err := run(new(bytes.Buffer), "testdata/missing.out", "testdata/p"); err == nil {
+		t.Error("no error for a missing profile")
+	}
+}
