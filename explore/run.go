@@ -488,13 +488,37 @@ func behaviourKey(class string, blocks []int) string {
 // of its behaviour: specs run their cases many times.
 const slowProbe = 100 * time.Millisecond
 
+// bigResult is the written size from which a result makes a poor case:
+// nobody reads a kilobyte of expected output to decide whether to trust it.
+const bigResult = 1 << 10
+
 // simpler reports whether record a represents a behaviour better than b:
-// it ran quickly where b did not, or its inputs are written shorter.
+// it ran quickly where b did not, or its results are short where b's are
+// not, or its inputs are written shorter.
 func simpler(a, b *Record) bool {
 	if sa, sb := a.Result.Duration >= slowProbe, b.Result.Duration >= slowProbe; sa != sb {
 		return sb
 	}
+	if ba, bb := ResultSize(a.Result) >= bigResult, ResultSize(b.Result) >= bigResult; ba != bb {
+		return bb
+	}
 	return probeSize(a.Probe) < probeSize(b.Probe)
+}
+
+// ResultSize is how long a result's outputs and error message are
+// written.
+func ResultSize(r executors.Result) int {
+	n := 0
+	for _, o := range r.Outputs {
+		n += len(o.String())
+	}
+	if r.Err != nil {
+		n += len(r.Err.Message)
+	}
+	if r.Panic != nil {
+		n += len(r.Panic.Message)
+	}
+	return n
 }
 
 // probeSize measures how big a probe's inputs are written, to choose the

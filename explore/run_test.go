@@ -357,6 +357,10 @@ func TestSimpler(t *testing.T) {
 	rec := func(arg string, d time.Duration) *Record {
 		return &Record{Probe: executors.Probe{Args: []string{arg}}, Result: executors.Result{Duration: d}}
 	}
+	big := func(r *Record) *Record {
+		r.Result.Outputs = []spec.Value{spec.StringValue(strings.Repeat("0", 1<<20))}
+		return r
+	}
 	tests := []struct {
 		a, b   *Record
 		want   bool
@@ -367,6 +371,8 @@ func TestSimpler(t *testing.T) {
 		{rec("1", time.Millisecond), rec("1", time.Millisecond), false, "a tie keeps the first"},
 		{rec("100000", time.Millisecond), rec("1", time.Second), true, "a fast probe beats a slow one"},
 		{rec("1", time.Second), rec("100000", time.Millisecond), false, "a slow probe never beats a fast one"},
+		{rec("100", time.Millisecond), big(rec("1", time.Millisecond)), true, "a short result beats a huge one"},
+		{big(rec("1", time.Millisecond)), rec("100", time.Millisecond), false, "a huge result never beats a short one"},
 	}
 	for _, tt := range tests {
 		if got := simpler(tt.a, tt.b); got != tt.want {

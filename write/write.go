@@ -91,6 +91,21 @@ func typesSlug(types spec.TypeArgs) string {
 // the room that is left.
 const MaxCases = 40
 
+// maxCaseText bounds how long a case's inputs and results may be
+// written: a case of megabytes is unreadable and bloats the spec.
+const maxCaseText = 4 << 10
+
+// byteSize writes n bytes for a person: 512 B, 8.0 KiB, 8.0 MiB.
+func byteSize(n int) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
+
 // slowCase is the run time from which a behaviour does not earn a case
 // for callee blocks alone: specs run their cases many times, and a
 // slow probe is slower still under the interpreter.
@@ -628,6 +643,9 @@ func unparen(expr string) string {
 
 // caseFromResult turns one observed result into a case.
 func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
+	if n := inputSize(r) + explore.ResultSize(r); n > maxCaseText {
+		return nil, fmt.Sprintf("left out: its values take %s written, more than a readable case holds", byteSize(n))
+	}
 	c := &spec.Case{}
 	params := map[string]spec.Value{}
 	for _, in := range r.Inputs {

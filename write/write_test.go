@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -410,5 +411,20 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 		if s := flow(got[0]); s != c.want {
 			t.Errorf("%s: case %s\nwant %s (%s)", c.arg, s, c.want, c.why)
 		}
+	}
+}
+
+func TestCasesFromResultsLeaveOutHugeValues(t *testing.T) {
+	f := &target.Func{Name: "Repeat", Params: []target.Param{{Name: "n", Type: types.Typ[types.Int]}}, Results: []types.Type{types.Typ[types.String]}}
+	res := func(id string, n int) executors.Result {
+		return executors.Result{ID: id, Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "n", Value: spec.IntValue(int64(n))}},
+			Outputs: []spec.Value{spec.StringValue(strings.Repeat("x", n))}}
+	}
+	cases, skipped := CasesFromResults(f, nil, []executors.Result{res("small", 3), res("huge", 8<<20)})
+	if len(cases) != 1 || cases[0].Expected.Str != "xxx" {
+		t.Errorf("cases = %v, want the small one alone", cases)
+	}
+	if len(skipped) != 1 || !strings.Contains(skipped[0], "probe huge: left out: its values take 8.0 MiB written") {
+		t.Errorf("skipped = %q, want the huge probe named with its size", skipped)
 	}
 }
