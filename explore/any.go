@@ -15,13 +15,16 @@ var anyCode = []string{
 	"int8(42)", "uint16(42)", "int64(42)", "uint(42)", "int32(-1)", "uint8(255)",
 	"float32(3.7)", `[]byte("42")`, "[]int{1, 2, 3}", "[]string{\"a\", \"b\"}",
 	`map[string]int{"a": 1}`, "time.Duration(1500000000)", "struct{}{}",
+	"int16(-300)", "uint32(42)", "uint64(18446744073709551615)", `errors.New("boom")`,
+	"time.Date(2024, 2, 29, 12, 30, 45, 0, time.UTC)", `map[string]interface{}{"a": 1, "b": "x"}`,
 }
 
 // anyValues are the first candidates of an empty interface: nil, then
 // values of many dynamic types, each basic kind and size, strings that
 // read as numbers and truth values, byte slices, slices and maps, a
-// time.Duration and the package's own named types, so that a budget of
-// cases reaches them before the mined words and numbers.
+// time.Duration (a fmt.Stringer), a time.Time, an error and the
+// package's own named types, so that a budget of cases reaches them
+// before the mined words and numbers.
 func (g *valueGen) anyValues(depth int) []spec.Value {
 	out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}
 	for _, c := range anyCode[:3] {

@@ -232,6 +232,13 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 			}
 		}
 	}
+	// For a function with an interface parameter, no one dynamic type
+	// of its arguments takes more than a share of the extra cases.
+	perType := map[string]int{}
+	typeBudget := 0
+	if x.Func != nil && hasInterfaceParam(x.Func) {
+		typeBudget = max(3, (limit-len(out))/4)
+	}
 	var pool []*explore.Record
 	for _, r := range x.Records {
 		if r.Ran() && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
@@ -242,7 +249,7 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 		var best *explore.Record
 		bestNew, bestSize := 0, 0
 		for _, r := range pool {
-			if chosen[r] {
+			if chosen[r] || typeBudget > 0 && perType[dynamicTypes(x.Func, r)] >= typeBudget {
 				continue
 			}
 			// A failing probe must bring a new message; a returning one
@@ -268,8 +275,49 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 			break
 		}
 		take(best)
+		perType[dynamicTypes(x.Func, best)]++
 	}
 	return out
+}
+
+// hasInterfaceParam reports whether f takes an interface.
+func hasInterfaceParam(f *target.Func) bool {
+	for _, p := range f.Params {
+		if types.IsInterface(p.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynamicTypes names the dynamic types of a record's arguments to f's
+// interface parameters: the type an argument expression converts to or
+// the function that builds it ("int8(42)" → int8, "errors.New(…)" →
+// errors.New), else the kind of the value recorded.
+func dynamicTypes(f *target.Func, r *explore.Record) string {
+	var b strings.Builder
+	for j, p := range f.Params {
+		if !types.IsInterface(p.Type) {
+			continue
+		}
+		b.WriteString(p.Name + ":")
+		kind := ""
+		if j < len(r.Probe.Args) {
+			src := strings.TrimSpace(r.Probe.Args[j])
+			if i := strings.IndexAny(src, "({"); i > 0 && !strings.HasPrefix(src, "interface") && !strings.HasPrefix(src, "any") {
+				kind = src[:i]
+			}
+		}
+		if kind == "" {
+			for _, in := range r.Result.Inputs {
+				if in.Name == p.Name {
+					kind = in.Value.Kind.String()
+				}
+			}
+		}
+		b.WriteString(kind + ";")
+	}
+	return b.String()
 }
 
 // boundaryPairs finds pairs of probes whose inputs are the same but for

@@ -428,3 +428,37 @@ func TestCasesFromResultsLeaveOutHugeValues(t *testing.T) {
 		t.Errorf("skipped = %q, want the huge probe named with its size", skipped)
 	}
 }
+
+func TestSelectBudgetsDynamicTypes(t *testing.T) {
+	// A function of an interface: one behaviour, then thirty strings,
+	// each bringing a new word, and three values of other dynamic types.
+	// The strings may not take every extra case.
+	anyT := types.NewInterfaceType(nil, nil).Complete()
+	x := &explore.Exploration{Func: &target.Func{Name: "ToInt", Params: []target.Param{{Name: "v", Type: anyT}}}}
+	add := func(arg string, v spec.Value) {
+		r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "v", Value: v}}, Outputs: []spec.Value{spec.IntValue(0)}}
+		x.Records = append(x.Records, &explore.Record{Index: len(x.Records), Class: "ok", Probe: executors.Probe{Args: []string{arg}}, Result: r})
+	}
+	add("0", spec.IntValue(0))
+	x.Behaviours = []*explore.Behaviour{{Kind: explore.KindOK, Class: "ok", Blocks: []int{1}, Rep: 0}}
+	for i := 0; i < 30; i++ {
+		w := strings.Repeat(string(rune('a'+i%26)), 1+i/26)
+		add(fmt.Sprintf("%q", w), spec.StringValue(w))
+	}
+	add("int8(42)", spec.IntValue(42))
+	add("true", spec.BoolValue(true))
+	add(`errors.New("boom")`, spec.StringValue("boom"))
+	got := Select(x, 40)
+	perType := map[string]int{}
+	for _, r := range got {
+		perType[dynamicTypes(x.Func, r)]++
+	}
+	if n := perType["v:string;"]; n == 0 || n > 3 {
+		t.Errorf("%d string cases, want 1 to 3 (a share of the extra cases): %v", n, perType)
+	}
+	for _, want := range []string{"v:int8;", "v:bool;", "v:errors.New;"} {
+		if perType[want] == 0 {
+			t.Errorf("no case of %s: %v", want, perType)
+		}
+	}
+}
