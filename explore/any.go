@@ -2,10 +2,8 @@ package explore
 
 import (
 	"go/types"
-	"strings"
 
 	"github.com/specgen-dev/specgen/spec"
-	"github.com/specgen-dev/specgen/target"
 )
 
 // anyCode are values of an empty interface whose dynamic type a spec
@@ -45,7 +43,6 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 	if g.self == nil || depth >= maxDepth-1 {
 		return nil
 	}
-	q := target.NewQualifier(g.self)
 	scope := g.self.Scope()
 	var out []spec.Value
 	for _, name := range scope.Names() {
@@ -64,22 +61,10 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 			if v.Kind == spec.Null {
 				continue
 			}
-			src := v.Str
-			if v.Kind != spec.Code {
-				s, err := target.GoExpr(v, n, q)
-				if err != nil {
-					continue
-				}
-				src = s
-				ts := q.TypeString(n)
-				if _, basic := n.Underlying().(*types.Basic); basic && !strings.HasPrefix(src, ts+"(") {
-					src = ts + "(" + src + ")"
-				}
+			if c, ok := g.exactCode(v, n); ok {
+				out = append(out, c)
+				break
 			}
-			if spec.CheckCode(src) == nil {
-				out = append(out, spec.CodeValue(src))
-			}
-			break
 		}
 	}
 	return out

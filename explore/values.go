@@ -59,18 +59,24 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 }
 
 // compute returns the candidates of t: for a type whose values are built
-// by code (see builtTarget), those values come first, after nil.
+// by code (see builtTarget and foreignTarget), those values come first,
+// after nil.
 func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
-	if n, ptr := g.builtTarget(t); n != nil {
-		if built := g.builtValues(n, ptr, depth); len(built) > 0 {
-			plain := g.computePlain(t, depth)
-			if ptr && len(plain) > 0 && plain[0].Kind == spec.Null {
-				return append(append([]spec.Value{plain[0]}, built...), plain[1:]...)
-			}
-			return append(built, plain...)
-		}
+	var built []spec.Value
+	ptr := false
+	if n, p := g.builtTarget(t); n != nil {
+		built, ptr = g.builtValues(n, p, depth), p
+	} else if n, p := g.foreignTarget(t); n != nil {
+		built, ptr = g.foreignValues(n, p, depth), p
 	}
-	return g.computePlain(t, depth)
+	if len(built) == 0 {
+		return g.computePlain(t, depth)
+	}
+	plain := g.computePlain(t, depth)
+	if ptr && len(plain) > 0 && plain[0].Kind == spec.Null {
+		return append(append([]spec.Value{plain[0]}, built...), plain[1:]...)
+	}
+	return append(built, plain...)
 }
 
 func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
@@ -129,7 +135,7 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			case "Read":
 				out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
 			default:
-				return []spec.Value{spec.NullValue()}
+				return append([]spec.Value{spec.NullValue()}, g.implValues(u, depth)...)
 			}
 			out = append(out, g.strings()[:min(len(g.strings()), 24)]...)
 			return out
@@ -148,8 +154,10 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			// A parameter: small functions, written as code.
 			return g.funcValues(u)
 		}
+	case *types.Chan:
+		return append([]spec.Value{spec.NullValue()}, g.chanValues(u, depth)...)
 	}
-	// Channels, nested functions: only nil can be written down.
+	// Nested functions: only nil can be written down.
 	return []spec.Value{spec.NullValue()}
 }
 

@@ -284,16 +284,15 @@ func unbuildable(t types.Type, seen map[types.Type]bool) *whyNot {
 	case *types.Struct:
 		return nil
 	case *types.Interface:
-		switch interfaceKind(t) {
-		case ifaceAny, ifaceError, ifaceReader, ifaceStringer, ifaceContext:
-			return nil
-		}
-		return &whyNot{t, "interface type"}
+		// Nil, or built by code: a value of an implementation (see
+		// explore).
+		return nil
 	case *types.Signature:
 		// Built by code: a function literal (see explore).
 		return nil
 	case *types.Chan:
-		return &whyNot{t, "channel type"}
+		// Built by code: a buffered channel, maybe filled and closed.
+		return nil
 	}
 	return &whyNot{t, "type"}
 }

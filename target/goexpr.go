@@ -1041,3 +1041,13 @@ func ImportsByName(pkg *types.Package) map[string]string {
 	}
 	return byName
 }
+
+// CodeNames reports whether a value built by code in the scope of pkg
+// (which may be nil) can name package p by its name: p is one of the
+// standard packages such code may always name, or pkg imports it.
+func CodeNames(pkg, p *types.Package) bool {
+	if path, ok := codePackages[p.Name()]; ok {
+		return path == p.Path()
+	}
+	return ImportsByName(pkg)[p.Name()] == p.Path()
+}

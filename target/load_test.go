@@ -270,13 +270,11 @@ func TestPricing(t *testing.T) {
 		for _, f := range funcs {
 			names = append(names, f.Name)
 		}
-		wantNames := []string{"(*ParseError).Error", "Code.Error", "ParseAmount", "Point.Dist", "(*Point).Move", "Sum", "Unnamed", "Blank", "Apply", "Read", "Wait", "Map", "helper"}
+		wantNames := []string{"(*ParseError).Error", "Code.Error", "ParseAmount", "Point.Dist", "(*Point).Move", "Sum", "Unnamed", "Blank", "Apply", "Pipe", "Write", "Read", "Wait", "Map", "helper"}
 		if !slices.Equal(names, wantNames) {
 			t.Errorf("Funcs() = %v\nwant %v", names, wantNames)
 		}
 		wantSkipped := []Skipped{
-			{"Pipe", "parameter ch has channel type chan int, which cannot be built from a spec value"},
-			{"Write", "parameter w has interface type io.Writer, which cannot be built from a spec value"},
 			{"(*List).Len", "method of a generic type"},
 		}
 		if !slices.Equal(skipped, wantSkipped) {
@@ -311,9 +309,14 @@ func TestUnbuildable(t *testing.T) {
 		{"MyErr", "", "error's method set"},
 		{"Handler", "", "named func: a function literal, written as code"},
 		{"[]func(int) int", "", "funcs at any depth: function literals, written as code"},
-		{"[]chan int", "x has type []chan int, whose channel type chan int cannot be built from a spec value", "nested channel"},
-		{"map[string]Shape", "x has type map[string]Shape, whose interface type Shape cannot be built from a spec value", "other interfaces"},
-		{"*io.Writer", "x has type *io.Writer, whose interface type io.Writer cannot be built from a spec value", "through a pointer"},
+		{"[]chan int", "", "channels: made by code, buffered, maybe filled and closed"},
+		{"map[string]Shape", "", "other interfaces: nil, or a value of an implementation built by code"},
+		{"*io.Writer", "", "an interface through a pointer"},
+	}
+	unsafePtr := types.NewSlice(types.Typ[types.UnsafePointer])
+	want := "x has type []unsafe.Pointer, whose type unsafe.Pointer cannot be built from a spec value"
+	if got := unbuildable(unsafePtr, map[types.Type]bool{}).describe("x", unsafePtr, nil); got != want {
+		t.Errorf("unbuildable([]unsafe.Pointer) = %q, want %q", got, want)
 	}
 	for _, tc := range tests {
 		typ := evalType(t, p, tc.typ)

@@ -561,12 +561,12 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	return r
 }
 
-// retyped reports whether v, a value of an empty interface, was built by
-// expr with a dynamic type that v written back would not have (such as
-// int8(42), which v, 42, would write back as an int).
+// retyped reports whether v, a value of an interface, was built by expr
+// with a dynamic type that v written back would not have (such as
+// int8(42), which v, 42, would write back as an int, or a value of the
+// package's own implementation of a non-empty interface).
 func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
-	iface, ok := t.Underlying().(*types.Interface)
-	if !ok || !iface.Empty() {
+	if !types.IsInterface(t) {
 		return false
 	}
 	var pkg *types.Package

@@ -1,0 +1,302 @@
+package explore
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Bounds of the values of other packages' types.
+const (
+	maxForeign     = 12 // candidates of an opaque type of another package
+	maxImplTypes   = 6  // implementations of an interface tried
+	perImplType    = 4  // candidates of each implementation
+	foreignArgPick = 4  // candidates of each constructor argument
+)
+
+// patternWords are the parameter names of a constructor that compiles a
+// pattern (regexp.MustCompile(str), a glob), whose candidates are patterns.
+var patternWords = []string{"expr", "pattern", "regex", "regexp", "glob"}
+
+// samplePatterns are regular expressions a pattern parameter is given
+// first: they compile, and they match or strip something of ordinary text.
+var samplePatterns = []string{`[,_ ]`, `[^0-9.\-]`, `\s+`, `a+`, `^x`, ``}
+
+// foreignTarget returns the named type of t, or of what t points to,
+// when it is declared in another package that code may name (see
+// target.CodeNames) and its values cannot be written as plain values
+// (a struct with unexported fields: *regexp.Regexp, *big.Int).
+func (g *valueGen) foreignTarget(t types.Type) (*types.Named, bool) {
+	if g.self == nil || target.Rebuilds(t) {
+		return nil, false
+	}
+	base, ptr := types.Unalias(t), false
+	if p, ok := base.(*types.Pointer); ok {
+		base, ptr = types.Unalias(p.Elem()), true
+	}
+	n, ok := base.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == g.self.Path() || n.TypeParams().Len() > 0 || !n.Obj().Exported() {
+		return nil, false
+	}
+	if !target.CodeNames(g.self, n.Obj().Pkg()) {
+		return nil, false
+	}
+	return n, ptr
+}
+
+// foreignValues are values of an opaque type of another package, built
+// by the exported functions of that package that return it from plain
+// arguments (regexp.MustCompile, big.NewInt, strings.NewReader), the
+// error dropped; those without an error, then those named Must…, first.
+func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Value {
+	if depth >= maxDepth {
+		return nil
+	}
+	pkg := n.Obj().Pkg()
+	var ctors []ctor
+	for _, name := range pkg.Scope().Names() {
+		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 || sig.Params().Len() == 0 || sig.Params().Len() > 3 {
+			continue
+		}
+		c, ok := returns(fn, sig, n)
+		if !ok || !plainParams(sig) {
+			continue
+		}
+		ctors = append(ctors, c)
+	}
+	// Constructors without an error first: a failed one gives nil.
+	var sorted []ctor
+	for _, pass := range []func(c ctor) bool{
+		func(c ctor) bool { return !c.err && strings.HasPrefix(c.fn.Name(), "Must") },
+		func(c ctor) bool { return !c.err && !strings.HasPrefix(c.fn.Name(), "Must") },
+		func(c ctor) bool { return c.err },
+	} {
+		for _, c := range ctors {
+			if pass(c) {
+				sorted = append(sorted, c)
+			}
+		}
+	}
+	ts := pkg.Name() + "." + n.Obj().Name()
+	var out []spec.Value
+	for _, c := range sorted {
+		for _, args := range g.foreignArgs(c, depth) {
+			bc := builtCall{c: c, call: pkg.Name() + "." + c.fn.Name() + "(" + strings.Join(args, ", ") + ")"}
+			out = append(out, spec.CodeValue(bc.as(ts, ptr)))
+			if len(out) == maxForeign {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// returns reports whether fn returns a T or *T of n, maybe with an
+// error, as a constructor.
+func returns(fn *types.Func, sig *types.Signature, n *types.Named) (ctor, bool) {
+	res := sig.Results()
+	c := ctor{fn: fn, sig: sig}
+	switch {
+	case res.Len() == 2 && isErrorType(res.At(1).Type()):
+		c.err = true
+	case res.Len() != 1:
+		return c, false
+	}
+	t := types.Unalias(res.At(0).Type())
+	if p, ok := t.(*types.Pointer); ok {
+		t, c.ptr = types.Unalias(p.Elem()), true
+	}
+	return c, types.Identical(t, n)
+}
+
+// plainParams reports whether every parameter of sig is of a basic type
+// or a slice of bytes, as a variadic parameter too.
+func plainParams(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem()
+		}
+		if _, ok := t.Underlying().(*types.Basic); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// foreignArgs are the argument lists a foreign constructor is called
+// with: the typical one, then each parameter through a few candidates;
+// a parameter named like a pattern gets patterns first.
+func (g *valueGen) foreignArgs(c ctor, depth int) [][]string {
+	sig := c.sig
+	if sig.Variadic() {
+		return nil
+	}
+	np := sig.Params().Len()
+	cands := make([][]spec.Value, np)
+	for i := 0; i < np; i++ {
+		prm := sig.Params().At(i)
+		cands[i] = g.valuesAt(prm.Type(), depth+1)
+		if isStringType(prm.Type()) && isPatternParam(prm.Name()) {
+			var pats []spec.Value
+			for _, p := range samplePatterns {
+				pats = append(pats, spec.StringValue(p))
+			}
+			cands[i] = append(pats, cands[i]...)
+		} else if isStringType(prm.Type()) {
+			cands[i] = likelyFirst(cands[i])
+		}
+		cands[i] = cands[i][:min(len(cands[i]), foreignArgPick)]
+	}
+	var out [][]string
+	seen := map[string]bool{}
+	for r := 0; r < foreignArgPick; r++ {
+		args := make([]string, np)
+		ok := true
+		for i := range args {
+			if len(cands[i]) == 0 {
+				return out
+			}
+			args[i], ok = g.arg(cands[i][min(r, len(cands[i])-1)], sig.Params().At(i).Type())
+			if !ok {
+				break
+			}
+		}
+		if key := strings.Join(args, ","); ok && !seen[key] {
+			seen[key] = true
+			out = append(out, args)
+		}
+	}
+	return out
+}
+
+// isPatternParam reports whether a parameter's name says it is a pattern.
+func isPatternParam(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range patternWords {
+		if name == w || name == "str" && w == "expr" {
+			return true
+		}
+	}
+	return false
+}
+
+// implValues are values for a parameter of a non-empty interface: those
+// of the package's own types that implement it (T or *T), a few of each,
+// written as code of the concrete type.
+func (g *valueGen) implValues(it *types.Interface, depth int) []spec.Value {
+	if g.self == nil || depth >= maxDepth-1 {
+		return nil
+	}
+	scope := g.self.Scope()
+	var out []spec.Value
+	found := 0
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || found == maxImplTypes {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		var t types.Type
+		switch {
+		case types.Implements(n, it):
+			t = n
+		case types.Implements(types.NewPointer(n), it):
+			t = types.NewPointer(n)
+		default:
+			continue
+		}
+		found++
+		k := 0
+		for _, v := range g.valuesAt(t, depth+1) {
+			if v.Kind == spec.Null {
+				continue
+			}
+			v, ok := g.exactCode(v, t)
+			if !ok {
+				continue
+			}
+			out = append(out, v)
+			if k++; k == perImplType {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// exactCode writes v, a candidate of type t, as code of exactly type t,
+// for an interface to hold: a constant of a named basic type is
+// converted to it (Celsius(0.5), not 0.5, which would hold a float64).
+func (g *valueGen) exactCode(v spec.Value, t types.Type) (spec.Value, bool) {
+	if v.Kind == spec.Code {
+		return v, true
+	}
+	q := target.NewQualifier(g.self)
+	src, err := target.GoExpr(v, t, q)
+	if err != nil {
+		return spec.Value{}, false
+	}
+	ts := q.TypeString(t)
+	if _, basic := t.Underlying().(*types.Basic); basic && !strings.HasPrefix(src, ts+"(") {
+		src = ts + "(" + src + ")"
+	}
+	if spec.CheckCode(src) != nil {
+		return spec.Value{}, false
+	}
+	return spec.CodeValue(src), true
+}
+
+// chanValues are channels for a parameter, made by code: buffered and
+// empty, holding one value, and holding two values then closed (an
+// unbuffered channel would only block the call until it times out).
+func (g *valueGen) chanValues(c *types.Chan, depth int) []spec.Value {
+	q := target.NewQualifier(g.self)
+	elem := q.TypeString(c.Elem())
+	if len(q.Imports()) > 0 || depth >= maxDepth {
+		return nil
+	}
+	var vals []string
+	for _, v := range g.valuesAt(c.Elem(), depth+1) {
+		if e, ok := g.arg(v, c.Elem()); ok && v.Kind != spec.Null {
+			vals = append(vals, e)
+		}
+		if len(vals) == 2 {
+			break
+		}
+	}
+	mk := "make(chan " + elem + ", 3)"
+	out := []spec.Value{spec.CodeValue(mk)}
+	if len(vals) == 0 {
+		return out
+	}
+	fill := func(vs []string, closed bool) string {
+		var b strings.Builder
+		b.WriteString("func() chan " + elem + " { c := " + mk)
+		for _, v := range vs {
+			b.WriteString("; c <- " + v)
+		}
+		if closed {
+			b.WriteString("; close(c)")
+		}
+		b.WriteString("; return c }()")
+		return b.String()
+	}
+	out = append(out, spec.CodeValue(fill(vals[:1], false)), spec.CodeValue(fill(vals, true)))
+	for i, v := range out {
+		if spec.CheckCode(v.Str) != nil {
+			return out[:i]
+		}
+	}
+	return out
+}

@@ -1,0 +1,112 @@
+package explore
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/specgen-dev/specgen/spec"
+)
+
+const foreignSrc = `package strip
+
+import (
+	"math/big"
+	"regexp"
+)
+
+func Strip(s string, re *regexp.Regexp) string { return re.ReplaceAllString(s, "") }
+
+func Scale(x *big.Int) *big.Int { return x }
+
+type Shape interface{ Area() float64 }
+
+type Square struct{ side float64 }
+
+func NewSquare(side float64) *Square { return &Square{side} }
+func (s *Square) Area() float64 { return s.side * s.side }
+
+type Unit float64
+
+func (u Unit) Area() float64 { return float64(u) }
+
+type Named struct{ Name string }
+
+func Total(s Shape) float64 { return s.Area() }
+`
+
+func TestForeignAndImplValues(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "strip.go", foreignSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/strip", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newValueGen(pkg, &mined{})
+	param := func(fn string, i int) types.Type {
+		return pkg.Scope().Lookup(fn).Type().(*types.Signature).Params().At(i).Type()
+	}
+	codes := func(vs []spec.Value) string {
+		var out []string
+		for _, v := range vs {
+			if v.Kind == spec.Code {
+				out = append(out, v.Str)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	tests := []struct {
+		name      string
+		t         types.Type
+		want      []string
+		wantFirst spec.Kind
+		reason    string
+	}{
+		{"regexp", param("Strip", 1), []string{`regexp.MustCompile("[,_ ]")`, `regexp.MustCompile("\\s+")`}, spec.Null,
+			"a *regexp.Regexp is built by its package's constructor, from patterns that compile"},
+		{"big.Int", param("Scale", 0), []string{`big.NewInt(`}, spec.Null,
+			"a *big.Int of a package the package under test imports"},
+		{"interface", param("Total", 0), []string{`NewSquare(`, `Unit(`}, spec.Null,
+			"an interface gets the package's implementations, a named float converted to its type"},
+	}
+	for _, tt := range tests {
+		vs := g.values(tt.t)
+		if len(vs) == 0 || vs[0].Kind != tt.wantFirst {
+			t.Errorf("%s: first candidate %v, want kind %v", tt.name, vs, tt.wantFirst)
+			continue
+		}
+		got := codes(vs)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no candidate with %s (%s); got:\n%s", tt.name, w, tt.reason, got)
+			}
+		}
+		if strings.Contains(got, "Named") {
+			t.Errorf("%s: a type that does not implement the interface was offered:\n%s", tt.name, got)
+		}
+	}
+}
+
+func TestChanValues(t *testing.T) {
+	g := newValueGen(types.NewPackage("example.com/p", "p"), &mined{ints: []int64{7}})
+	vs := g.values(types.NewChan(types.RecvOnly, types.Typ[types.Int]))
+	var got []string
+	for _, v := range vs {
+		got = append(got, v.String())
+	}
+	if len(vs) != 4 || vs[0].Kind != spec.Null {
+		t.Fatalf("values of <-chan int = %q, want nil and three channels", got)
+	}
+	for _, want := range []string{"make(chan int, 3)", "c <- ", "close(c)"} {
+		if !strings.Contains(strings.Join(got, "\n"), want) {
+			t.Errorf("no channel made with %q: %q", want, got)
+		}
+	}
+}
