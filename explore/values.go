@@ -127,13 +127,21 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	case *types.Interface:
 		if !u.Empty() {
 			// target.GoExpr builds an error from its message and an
-			// io.Reader from its content; other interfaces only as nil.
+			// io.Reader from its content; other interfaces are nil or
+			// values of their implementations, built by code.
 			var out []spec.Value
 			switch ifaceMethod(u) {
 			case "Error":
 				out = []spec.Value{spec.NullValue(), spec.StringValue("boom"), spec.StringValue("EOF"), spec.StringValue("")}
 			case "Read":
 				out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
+			case "Write":
+				// Standard writers, written as code: one that keeps what
+				// it is given, and one that drops it.
+				return append([]spec.Value{spec.CodeValue("&bytes.Buffer{}"), spec.CodeValue("&strings.Builder{}"),
+					spec.CodeValue("io.Discard"), spec.NullValue()}, g.implValues(u, depth)...)
+			case "String":
+				return append([]spec.Value{spec.NullValue(), spec.CodeValue("time.Duration(1500000000)")}, g.implValues(u, depth)...)
 			default:
 				return append([]spec.Value{spec.NullValue()}, g.implValues(u, depth)...)
 			}
@@ -913,7 +921,8 @@ func isDuration(t types.Type) bool { return isNamed(t, "time", "Duration") }
 func isTime(t types.Type) bool     { return isNamed(t, "time", "Time") }
 
 // ifaceMethod names the one method of an interface shaped like error
-// (Error() string) or io.Reader (Read([]byte) (int, error)), else "".
+// (Error() string), io.Reader (Read([]byte) (int, error)), io.Writer
+// (Write([]byte) (int, error)) or fmt.Stringer (String() string), else "".
 func ifaceMethod(it *types.Interface) string {
 	if it.NumMethods() != 1 {
 		return ""
@@ -928,6 +937,12 @@ func ifaceMethod(it *types.Interface) string {
 		types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) &&
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]):
 		return "Read"
+	case m.Name() == "Write" && sig.Params().Len() == 1 && sig.Results().Len() == 2 &&
+		types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]):
+		return "Write"
+	case m.Name() == "String" && sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), str):
+		return "String"
 	}
 	return ""
 }
