@@ -278,3 +278,32 @@ func TestAutoRerunsYaegiTimeoutsNatively(t *testing.T) {
 		t.Errorf("loop: %s, want a timeout on both engines", r[0].Outcome)
 	}
 }
+
+// TestIteratorResults checks that an iterator result is recorded as the
+// list of what it yields, at most a hundred values, on both engines.
+func TestIteratorResults(t *testing.T) {
+	upto := calcFunc(t, "Upto")
+	indexed := calcFunc(t, "Indexed")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			r := run(t, e, &executors.Program{Func: upto, Probes: []executors.Probe{
+				{ID: "three", Args: []string{"3"}},
+				{ID: "none", Args: []string{"0"}},
+				{ID: "nil", Args: []string{"-1"}},
+				{ID: "many", Args: []string{"1000000"}},
+			}}).Results
+			for i, want := range []string{"[0, 1, 2]", "[]", "null"} {
+				if len(r[i].Outputs) != 1 || r[i].Outputs[0].String() != want {
+					t.Errorf("%s: outputs %v, want %s (%+v)", r[i].ID, r[i].Outputs, want, r[i])
+				}
+			}
+			if len(r[3].Outputs) != 1 || len(r[3].Outputs[0].List) != 100 {
+				t.Errorf("many: outputs %v, want the first 100 values", r[3].Outputs)
+			}
+			r = run(t, e, &executors.Program{Func: indexed, Probes: []executors.Probe{{ID: "pairs", Args: []string{`[]string{"a", "b"}`}}}}).Results
+			if want := `[[0, "a"], [1, "b"]]`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != want {
+				t.Errorf("pairs: outputs %v, want %s (%+v)", r[0].Outputs, want, r[0])
+			}
+		})
+	}
+}

@@ -240,7 +240,7 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		b.WriteString(call + "\n")
 	}
 	for j := 0; j < nout; j++ {
-		if err := g.recordOutput(&b, p, j); err != nil {
+		if err := g.recordOutput(&b, p, j, imp); err != nil {
 			return "", err
 		}
 	}
@@ -287,7 +287,7 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 
 // recordOutput writes the code that records the j-th non-error result:
 // its canonical tree, or the values of its observers (Probe.Observe).
-func (g *generator) recordOutput(b *strings.Builder, p Probe, j int) error {
+func (g *generator) recordOutput(b *strings.Builder, p Probe, j int, imp *importSet) error {
 	t := g.prog.Func.Results[j]
 	v := "specgenO" + strconv.Itoa(j)
 	var keys []string
@@ -298,6 +298,10 @@ func (g *generator) recordOutput(b *strings.Builder, p Probe, j int) error {
 		keys = target.Observers(t, g.prog.Func.Pkg)
 	}
 	if keys == nil {
+		if yield, ok := iterYield(t); ok {
+			g.recordSeq(b, j, v, yield, imp)
+			return nil
+		}
 		fmt.Fprintf(b, "specgenR(\"out\", \"%d\", %s)\n", j, v)
 		return nil
 	}
@@ -316,6 +320,48 @@ func (g *generator) recordOutput(b *strings.Builder, p Probe, j int) error {
 	}
 	b.WriteString(closing)
 	return nil
+}
+
+// maxSeq bounds the values recorded of an iterator result.
+const maxSeq = 100
+
+// iterYield returns the yield function type of an iterator: t is a
+// func(yield func(V) bool) or func(yield func(K, V) bool), as iter.Seq
+// and iter.Seq2 are.
+func iterYield(t types.Type) (*types.Signature, bool) {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 || sig.Variadic() {
+		return nil, false
+	}
+	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	if !ok || yield.Params().Len() < 1 || yield.Params().Len() > 2 || yield.Results().Len() != 1 || yield.Variadic() ||
+		!types.Identical(yield.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return nil, false
+	}
+	return yield, true
+}
+
+// recordSeq writes the code that records an iterator result as the list
+// of what it yields (pairs for two values), at most maxSeq of them: it
+// is called, not ranged over, so that the interpreter runs it too. A nil
+// iterator is recorded as nil.
+func (g *generator) recordSeq(b *strings.Builder, j int, v string, yield *types.Signature, imp *importSet) {
+	var params, item []string
+	for i := 0; i < yield.Params().Len(); i++ {
+		name := "specgenY" + strconv.Itoa(i)
+		params = append(params, name+" "+typeString(yield.Params().At(i).Type(), g.self, imp))
+		item = append(item, name)
+	}
+	elem := item[0]
+	if len(item) == 2 {
+		elem = "[]interface{}{" + strings.Join(item, ", ") + "}"
+	}
+	fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"out\", \"%d\", nil)\n} else {\n", v, j)
+	fmt.Fprintf(b, "specgenSeq := []interface{}{}\n")
+	// The item goes through a variable of the interface type: yaegi
+	// would spread a []interface{} appended to a []interface{}.
+	fmt.Fprintf(b, "%s(func(%s) bool {\nvar specgenItem interface{} = %s\nspecgenSeq = append(specgenSeq, specgenItem)\nreturn len(specgenSeq) < %d\n})\n", v, strings.Join(params, ", "), elem, maxSeq)
+	fmt.Fprintf(b, "specgenR(\"out\", \"%d\", specgenSeq)\n}\n", j)
 }
 
 // recvName is the declared name of a method's receiver, if any.
