@@ -255,11 +255,18 @@ func mutatorName(name string) bool {
 }
 
 // MutatesReceiver reports whether f is a method with a pointer receiver
-// whose body changes the receiver (see writesReceiver): what a call of it
-// does is seen in the state it leaves the receiver in, which is observed
-// after the call through AfterType.
+// that changes the receiver: its body assigns to it (see
+// writesReceiver), or its name says it does ("Push", "Sort", "Reset",
+// the methods Observers leaves out by name), which catches a change
+// made through a call that writesReceiver does not follow
+// (sort.Ints(s.items)). What a call of it does is seen in the state it
+// leaves the receiver in, which is observed after the call through
+// AfterType.
 func (f *Func) MutatesReceiver() bool {
-	return f.Recv != nil && f.RecvPtr && f.Obj != nil && f.Pkg.writesReceiver(f.Obj)
+	if f.Recv == nil || !f.RecvPtr || f.Obj == nil {
+		return false
+	}
+	return mutatorName(f.Obj.Name()) || f.Pkg.writesReceiver(f.Obj)
 }
 
 // AfterType is the type a method's receiver is observed as after the

@@ -127,7 +127,8 @@ func TestMutatesReceiver(t *testing.T) {
 		{"(*Stack).Forget", true, "deletes from a map field"},
 		{"(*Cursor).First", true, "writes through the methods it calls"},
 		{"(*Stack).Len", false, "only reads"},
-		{"(*Stack).Pop", false, "a mutator's name, but writes nothing"},
+		{"(*Stack).Pop", true, "a mutator's name: it may change the stack through a call"},
+		{"(*Stack).Address", false, "neither writes nor has a mutator's name"},
 		{"Stack.Empty", false, "a value receiver: the caller's value cannot change"},
 		{"(*Cursor).Again", false, "calls itself and writes nothing"},
 	} {
