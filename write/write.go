@@ -24,11 +24,12 @@ import (
 // (same receiver and inputs). Returned errors and panics become `raises`
 // cases with a `match` anchored on the observed message; successes become
 // `expected` cases. A method that changes its pointer receiver
-// (target.Func.MutatesReceiver) also states the receiver as a call
-// that returned left it, error or not (`receiver_after`, from
-// Result.After): a change made before an error is behaviour too. Results a spec cannot state (timeouts, process exits)
-// and probes whose inputs or results cannot be written back as values
-// (functions, channels) are left out, with the reason in skipped.
+// (target.Func.MutatesReceiver) also states the receiver as a call that
+// returned left it, error or not (`receiver_after`, from Result.After):
+// a change made before an error is behaviour too. Results a spec cannot
+// state (timeouts, process exits) and probes whose inputs or results
+// cannot be written back as values (functions, channels) are left out,
+// with the reason in skipped.
 //
 // probes, when not nil, are the probes of the results (parallel): an
 // input whose value cannot be rebuilt from what the probe recorded (of
