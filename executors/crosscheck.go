@@ -114,5 +114,19 @@ func Disagreement(explored, native Result) string {
 			return fmt.Sprintf("result %d: %s, native: %s", i, explored.Outputs[i], native.Outputs[i])
 		}
 	}
+	switch a, n := explored.After, native.After; {
+	case (a == nil) != (n == nil):
+		return fmt.Sprintf("receiver after the call: %s, native: %s", afterText(a), afterText(n))
+	case a != nil && !spec.Equal(*n, *a, spec.EqualOption{}):
+		return fmt.Sprintf("receiver after the call: %s, native: %s", a, n)
+	}
 	return ""
+}
+
+// afterText renders a receiver after the call, which may be missing.
+func afterText(v *spec.Value) string {
+	if v == nil {
+		return "not recorded"
+	}
+	return v.String()
 }

@@ -167,6 +167,10 @@ func TestDisagreement(t *testing.T) {
 	errResult := func(msg string) executors.Result {
 		return executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: msg}}
 	}
+	after := func(n int64) executors.Result {
+		v := spec.IntValue(n)
+		return executors.Result{Outcome: executors.OK, After: &v}
+	}
 	cases := []struct {
 		name             string
 		explored, native executors.Result
@@ -181,6 +185,9 @@ func TestDisagreement(t *testing.T) {
 		{"error-message", errResult("bad"), errResult("worse"), `error "bad", native: "worse"`},
 		{"panic-message", panics("a"), panics("b"), `panic "a", native: "b"`},
 		{"result-count", executors.Result{Outcome: executors.OK}, returns(1), "different number of results"},
+		{"after-same", after(2), after(2), ""},
+		{"after-value", after(2), after(3), "receiver after the call: 2, native: 3"},
+		{"after-missing", executors.Result{Outcome: executors.OK}, after(3), "receiver after the call: not recorded, native: 3"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

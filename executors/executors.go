@@ -51,6 +51,13 @@ type Program struct {
 	// the observers target.Observers picks, unless Probe.Observe says
 	// otherwise.
 	ObserveOpaque bool
+	// ObserveReceiver records, for each probe of a method that changes
+	// its pointer receiver (target.Func.MutatesReceiver), the receiver
+	// after the call (Result.After), unless Probe.After already asks for
+	// it: an opaque receiver through the observers target.Observers
+	// picks (nothing when there are none), any other as its canonical
+	// tree.
+	ObserveReceiver bool
 }
 
 // Probe is one call of the program's function. The generated code is:
@@ -59,6 +66,7 @@ type Program struct {
 //	p0 := Args[0]; p1 := Args[1]; ...   (recorded as inputs)
 //	recv := Recv                        (methods; recorded as input "receiver")
 //	output0, ..., err := recv.F(p0, p1) (results recorded, opaque ones through their observers)
+//	recv recorded again, as it is after the call (After, Program.ObserveReceiver)
 //	Asserts[i] evaluated with params by name, output/output0..n, err in scope
 type Probe struct {
 	// ID names the probe in reports.
@@ -85,6 +93,13 @@ type Probe struct {
 	// tree, or, with Program.ObserveOpaque, observes an opaque result
 	// through target.Observers.
 	Observe [][]string
+	// After asks for the receiver of a method as it is after the call
+	// (Result.After), recorded when the call returns, with or without
+	// an error: through the observers AfterObserve lists (see Observe),
+	// or as its canonical tree when AfterObserve is nil. A nil pointer
+	// receiver reads as null.
+	After        bool
+	AfterObserve []string
 	// Func, when set, is the function this probe calls instead of
 	// Program.Func: an instantiation of it when Program.Func is generic
 	// (see target.Func.Instantiate), so that one program runs cases of
@@ -153,6 +168,10 @@ type Result struct {
 	Inputs []NamedValue
 	// Outputs are the non-error results (for OK).
 	Outputs []spec.Value
+	// After is the receiver as the call left it, when the probe asked
+	// for it (Probe.After, Program.ObserveReceiver) and the call
+	// returned (for OK, with or without Err); nil otherwise.
+	After *spec.Value
 	// Err is the returned error (the last result of type error), when non-nil.
 	Err *ErrorInfo
 	// Panic is set for Panicked, and for Exited when the process died of a panic.

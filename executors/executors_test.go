@@ -247,6 +247,58 @@ func TestObservers(t *testing.T) {
 	}
 }
 
+// TestReceiverAfter checks that a method that changes its receiver
+// records the receiver as the call left it: through its observers when
+// its state is unexported, as its canonical tree when it is not.
+func TestReceiverAfter(t *testing.T) {
+	push := calcFunc(t, "(*Stack).Push")
+	drop := calcFunc(t, "(*Stack).Drop")
+	clear := calcFunc(t, "(*Stack).Clear")
+	length := calcFunc(t, "(*Stack).Len")
+	hit := calcFunc(t, "(*Tally).Hit")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range []struct {
+				name string
+				prog *executors.Program
+				want string // "-": nothing recorded
+				why  string
+			}{
+				{"push", &executors.Program{Func: push, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "NewStack(1)", Args: []string{"2"}}}},
+					`{String(): "[1 2]", Len(): 2}`, "an opaque receiver is observed through its API"},
+				{"push-value", &executors.Program{Func: push, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "*NewStack(1)", Args: []string{"2"}}}},
+					`{String(): "[1 2]", Len(): 2}`, "a receiver held as a value is observed through a pointer to it"},
+				{"push-chosen", &executors.Program{Func: push, Probes: []executors.Probe{{Recv: "NewStack()", Args: []string{"7"}, After: true, AfterObserve: []string{"Len()"}}}},
+					`{Len(): 1}`, "a probe names its observers"},
+				{"push-not-asked", &executors.Program{Func: push, Probes: []executors.Probe{{Recv: "NewStack()", Args: []string{"7"}}}},
+					"-", "nothing is recorded unless asked for"},
+				{"drop-error", &executors.Program{Func: drop, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "NewStack(1, 2)", Args: []string{"5"}}}},
+					`{String(): "[]", Len(): 0}`, "a call that returns an error may have changed the receiver"},
+				{"push-nil-panics", &executors.Program{Func: push, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "(*Stack)(nil)", Args: []string{"1"}}}},
+					"-", "after a panic nothing is recorded"},
+				{"clear-nil", &executors.Program{Func: clear, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "(*Stack)(nil)", Args: []string{}}}},
+					`null`, "a nil receiver reads as null"},
+				{"len", &executors.Program{Func: length, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "NewStack(1)", Args: []string{}}}},
+					"-", "a method that does not change its receiver"},
+				{"hit", &executors.Program{Func: hit, ObserveReceiver: true, Probes: []executors.Probe{{Recv: "&Tally{Hits: 1}", Args: []string{`"a"`}}}},
+					`{Hits: 2, Last: "a"}`, "exported fields only: the canonical tree"},
+				{"hit-canonical", &executors.Program{Func: hit, Probes: []executors.Probe{{Recv: "&Tally{}", Args: []string{`"b"`}, After: true}}},
+					`{Hits: 1, Last: "b"}`, "asked for without observers: the canonical tree"},
+			} {
+				c.prog.Probes[0].ID = c.name
+				r := run(t, e, c.prog).Results[0]
+				got := "-"
+				if r.After != nil {
+					got = r.After.String()
+				}
+				if got != c.want {
+					t.Errorf("%s: after = %s, want %s (%s); result %+v", c.name, got, c.want, c.why, r)
+				}
+			}
+		})
+	}
+}
+
 // TestAutoRerunsYaegiTimeoutsNatively checks that under auto a probe that
 // times out in the interpreter but not in compiled code gets native's
 // result, while a probe that never ends still times out, and the others

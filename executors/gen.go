@@ -247,6 +247,9 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 	if f.ErrorLast {
 		b.WriteString("specgenErr(specgenR, specgenE)\n")
 	}
+	if err := g.recordAfter(&b, p, f, imp); err != nil {
+		return "", err
+	}
 	if len(p.Asserts) > 0 {
 		b.WriteString("{\n")
 		var names []string
@@ -362,6 +365,44 @@ func (g *generator) recordSeq(b *strings.Builder, j int, v string, yield *types.
 	// would spread a []interface{} appended to a []interface{}.
 	fmt.Fprintf(b, "%s(func(%s) bool {\nvar specgenItem interface{} = %s\nspecgenSeq = append(specgenSeq, specgenItem)\nreturn len(specgenSeq) < %d\n})\n", v, strings.Join(params, ", "), elem, maxSeq)
 	fmt.Fprintf(b, "specgenR(\"out\", \"%d\", specgenSeq)\n}\n", j)
+}
+
+// recordAfter writes the code that records the receiver after the call
+// (Probe.After, Program.ObserveReceiver): its canonical tree, or the
+// values of its observers, read through a pointer to it (specgenRecv
+// may hold the receiver type or a pointer to it), null for a nil one.
+func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp *importSet) error {
+	keys := p.AfterObserve
+	switch {
+	case p.After && f.Recv == nil:
+		return fmt.Errorf("receiver after the call: %s is not a method", f.Name)
+	case p.After:
+	case g.prog.ObserveReceiver && f.MutatesReceiver():
+		if keys == nil {
+			keys = target.Observers(f.AfterType(), f.Pkg)
+			if keys != nil && len(keys) == 0 {
+				return nil // opaque, and nothing to observe
+			}
+		}
+	default:
+		return nil
+	}
+	if keys == nil {
+		b.WriteString("specgenR(\"after\", \"\", specgenRecv)\n")
+		return nil
+	}
+	t := typeString(f.Recv, g.self, imp)
+	fmt.Fprintf(b, "{\nvar specgenP *%s\nswitch specgenX := interface{}(specgenRecv).(type) {\ncase *%s:\nspecgenP = specgenX\ncase %s:\nspecgenP = &specgenX\n}\n", t, t, t)
+	b.WriteString("if specgenP == nil {\nspecgenR(\"after\", \"\", nil)\n} else {\nspecgenR(\"afterobs\", \"\", nil)\n")
+	for _, k := range keys {
+		body, err := target.ObserverBody(f.AfterType(), k, "specgenP")
+		if err != nil {
+			return fmt.Errorf("receiver after the call: observer %v", err)
+		}
+		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+	}
+	b.WriteString("}\n}\n")
+	return nil
 }
 
 // recvName is the declared name of a method's receiver, if any.

@@ -271,6 +271,10 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 	for _, o := range r.Outputs {
 		res.Outputs = append(res.Outputs, wireValue(o))
 	}
+	if r.After != nil {
+		v := wireValue(r.After.V)
+		res.After = &v
+	}
 	if r.Err != nil {
 		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
 		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {
@@ -283,6 +287,7 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 		res.Outcome = Panicked
 		res.Panic = &PanicInfo{Message: r.Panic.Message, Type: r.Panic.Type}
 		res.Outputs = nil
+		res.After = nil
 		res.Err = nil
 		if yaegi {
 			// yaegi's restricted os.Exit panics with "os.Exit(N)".

@@ -182,8 +182,17 @@ func (x *Exploration) resultTypes() string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// describeResult renders what a probe did in one line.
+// describeResult renders what a probe did in one line, with the
+// receiver as the call left it when that was recorded.
 func describeResult(r *executors.Result) string {
+	s := describeOutcome(r)
+	if r.After != nil {
+		s += "; receiver after: " + clip(r.After.String(), 60)
+	}
+	return s
+}
+
+func describeOutcome(r *executors.Result) string {
 	switch r.Outcome {
 	case executors.OK:
 		var parts []string

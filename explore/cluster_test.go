@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/golden"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // TestSummaryGolden runs a fixed model-like plan through the fake
@@ -54,5 +56,23 @@ func TestSummaryTriedLimit(t *testing.T) {
 	got := s.Text(2)
 	if !strings.Contains(got, "... 1 earlier snippets") || strings.Contains(got, "F(1)\n") || !strings.Contains(got, "F(3)") {
 		t.Errorf("Text(2) should list the last 2 tried snippets:\n%s", got)
+	}
+}
+
+func TestDescribeResult(t *testing.T) {
+	after := spec.MapValue("Len()", spec.IntValue(2))
+	for _, c := range []struct {
+		name string
+		r    executors.Result
+		want string
+	}{
+		{"returned", executors.Result{Outcome: executors.OK}, "returned"},
+		{"receiver after", executors.Result{Outcome: executors.OK, After: &after}, "returned; receiver after: {Len(): 2}"},
+		{"error and receiver after", executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: "full"}, After: &after},
+			`error "full"; receiver after: {Len(): 2}`},
+	} {
+		if got := describeResult(&c.r); got != c.want {
+			t.Errorf("%s: describeResult = %q, want %q", c.name, got, c.want)
+		}
 	}
 }

@@ -230,7 +230,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 		before := len(x.Behaviours)
 		if len(probes) > 0 {
-			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout, ObserveOpaque: true})
+			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
 			if err == nil && len(rep.Results) != len(probes) {
 				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
 			}

@@ -125,17 +125,21 @@ func specPrompt(fi *funcInfo, req *write.Request, bundle bool) string {
 	var ok, raised []string
 	for _, c := range req.Verified {
 		line := "- " + inputsText(fi, c) + "  =>  "
+		after := ""
+		if c.ReceiverAfter != nil {
+			after = ", receiver_after: " + c.ReceiverAfter.String()
+		}
 		switch {
 		case c.Raises != "":
 			line += "raises: " + yamlScalar(c.Raises)
 			if c.Match != "" {
 				line += ", match: " + quoteYAML(c.Match)
 			}
-			raised = append(raised, line)
+			raised = append(raised, line+after)
 		case c.Expected != nil:
-			ok = append(ok, line+"expected: "+c.Expected.String())
+			ok = append(ok, line+"expected: "+c.Expected.String()+after)
 		default:
-			ok = append(ok, line+"returns")
+			ok = append(ok, line+"returns"+after)
 		}
 	}
 	section := func(title string, lines []string) {
@@ -248,7 +252,12 @@ func yamlFormat(fi *funcInfo, verified []*spec.Case) string {
 		fmt.Fprintf(&b, ", `receiver` (the %s value the method is called on, a struct as a mapping of its exported fields)", f.Recv.Obj().Name())
 	}
 	b.WriteString(",\nand either `expected` (the result; a list when there are several non-error results) or\n")
-	b.WriteString("`raises` with an optional `match` (a regexp on the error message or panic value).\n\nExample:\n\n```yaml\n")
+	b.WriteString("`raises` with an optional `match` (a regexp on the error message or panic value).\n")
+	if f.MutatesReceiver() {
+		b.WriteString("The method changes its receiver: `receiver_after` states the receiver as a call that returns\n")
+		b.WriteString("(with or without an error) leaves it, written like `expected`.\n")
+	}
+	b.WriteString("\nExample:\n\n```yaml\n")
 	b.WriteString(exampleYAML(fi, verified))
 	b.WriteString("```\n\nAnswer with {\"yaml\": \"<the spec as YAML text>\"}.\n")
 	return b.String()
@@ -318,6 +327,9 @@ func specConstraints(fi *funcInfo, nOK, nRaised int, bundle bool) string {
 		fmt.Fprintf(&b, "- Give the arguments by parameter name: %s.\n", strings.Join(names, ", "))
 	}
 	b.WriteString("- `expected` is the verified result exactly as listed; never compute or round a value yourself.\n")
+	if f.MutatesReceiver() && !bundle {
+		b.WriteString("- `receiver_after` is the verified receiver after the call exactly as listed, or left out.\n")
+	}
 	b.WriteString("- `raises` is `error`, `panic`, or the error type or sentinel listed with the verified result;\n")
 	b.WriteString("  `match` is an RE2 regexp on the message, anchored like the verified one.\n")
 	typeEval, assertEval := "`Type: {type: %q}`", "`Assertion: {assertion: \"<Go boolean expression>\"}`"

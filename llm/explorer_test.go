@@ -235,6 +235,17 @@ func TestPrompts(t *testing.T) {
 		t.Errorf("spec request phase %q schema %q", sp[0].Phase, sp[0].SchemaName)
 	}
 
+	// A method that changes its receiver: the prompt asks for the
+	// receiver after the call.
+	spend := loadFunc(t, "(*Wallet).Spend")
+	five, three, two := spec.MapValue("Cents", spec.IntValue(5)), spec.MapValue("Cents", spec.IntValue(3)), spec.IntValue(2)
+	sm := capture(`{"yaml": "(*Wallet).Spend:\n  dataset:\n    - case: {receiver: {Cents: 5}, input: 2}\n"}`, func(c model.Client) {
+		llm.NewSpecAgent(c, llm.AgentOptions{}).Draft(context.Background(), &write.Request{Func: spend, Verified: []*spec.Case{
+			{Receiver: &five, Input: &two, ReceiverAfter: &three},
+		}})
+	})
+	golden.Check(t, "testdata/prompts/spec-method.txt", sm[0].Messages[0].Content)
+
 	prev := &spec.Function{Name: "ParseCents", Evals: spec.Evals{Assertion: &spec.AssertionEval{Assertion: "output > 0"}},
 		Dataset: []*spec.Case{{ID: "plain", Input: &in, Expected: &v}}}
 	rf := capture(`{"functions": [{"name": "ParseCents", "evals": {"type": "", "assertion": "", "pattern": ""}, "cases": []}]}`, func(c model.Client) {

@@ -616,7 +616,7 @@ var caseAliases = map[string]string{
 	"maxduration": "duration", "timeout": "duration",
 }
 
-var caseKeys = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
+var caseKeys = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
 
 // fixCase repairs one dataset item and returns the case body, or nil
 // to drop it.
@@ -674,6 +674,10 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 		} else {
 			mapSet(out, "receiver", fx.value(r, fx.fi.f.Recv))
 		}
+	}
+	if _, a := mapGet(out, "receiver_after"); a != nil && (fx.fi.f.Recv == nil || !fx.fi.f.RecvPtr) {
+		fx.fixf("dropped a receiver_after: %s has no pointer receiver", fx.fi.f.Name)
+		mapDelete(out, "receiver_after")
 	}
 	fx.fixInputs(out)
 	fx.fixOutcome(out)

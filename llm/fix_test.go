@@ -160,6 +160,20 @@ func TestParseSpec(t *testing.T) {
 			fix:    `renamed the field "cents" to "Cents"`,
 		},
 		{
+			name: "receiver-after", why: "a receiver_after of a method that changes its receiver is kept, not mistaken for receiver",
+			f:    spend,
+			yaml: "(*Wallet).Spend:\n  dataset:\n    - case: {receiver: {Cents: 5}, input: 2, receiver_after: {Cents: 3}}\n",
+			want: []string{"receiver: {Cents: 5}", "receiver_after: {Cents: 3}"},
+		},
+		{
+			name: "receiver-after-of-a-function", why: "a function has no receiver to state after the call",
+			f:      parse,
+			yaml:   "ParseCents:\n  dataset:\n    - case: {input: \"1\", expected: 100, receiver_after: {Cents: 3}}\n",
+			want:   []string{"expected: 100"},
+			absent: []string{"receiver_after"},
+			fix:    "dropped a receiver_after: ParseCents has no pointer receiver",
+		},
+		{
 			name: "not-yaml", why: "an answer that is not YAML is an error for the failure context",
 			f: parse, yaml: "ParseCents: [unclosed",
 			err: "does not parse",

@@ -204,8 +204,17 @@ func clip(s string, n int) string {
 	return string(r[:n]) + "…"
 }
 
-// describe renders what a probe did in one line.
+// describe renders what a probe did in one line, with the receiver as
+// the call left it when that was recorded.
 func describe(r *executors.Result) string {
+	s := describeOutcome(r)
+	if r.After != nil {
+		s += "; receiver after: " + clip(r.After.String(), 80)
+	}
+	return s
+}
+
+func describeOutcome(r *executors.Result) string {
 	switch r.Outcome {
 	case executors.OK:
 		if r.Err != nil {

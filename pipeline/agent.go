@@ -394,10 +394,41 @@ func joinProblems(es spec.Errors) string {
 }
 
 // correct makes c state what its run observed: the results, the
-// returned error or the panic. It says what changed ("" when the
-// outcome was right and only an evaluator failed), or reports false
-// for an outcome a spec cannot state (a timeout, an exit, no build).
+// returned error or the panic, and the receiver after the call. It says
+// what changed ("" when the outcome was right and only an evaluator
+// failed), or reports false for an outcome a spec cannot state (a
+// timeout, an exit, no build).
 func correct(c *spec.Case, cr runner.CaseReport) (string, bool) {
+	note, ok := correctOutcome(c, cr)
+	if !ok {
+		return "", false
+	}
+	if after := correctAfter(c, cr); after != "" {
+		note = strings.TrimPrefix(note+"; "+after, "; ")
+	}
+	return note, true
+}
+
+// correctAfter makes c's receiver_after what the run observed through
+// the same observers, or drops it when the call did not return.
+func correctAfter(c *spec.Case, cr runner.CaseReport) string {
+	want := c.ReceiverAfter
+	switch {
+	case want == nil:
+		return ""
+	case cr.After == nil || c.Raises == "panic":
+		c.ReceiverAfter = nil
+		return "receiver_after dropped: the call did not return"
+	case spec.Equal(*want, *cr.After, spec.EqualOption{FloatTolerance: c.Tolerance}):
+		return ""
+	}
+	got := *cr.After
+	c.ReceiverAfter = &got
+	return fmt.Sprintf("you wrote receiver_after %s, but the call left the receiver %s", want, cr.After)
+}
+
+// correctOutcome is correct for the results, error or panic.
+func correctOutcome(c *spec.Case, cr runner.CaseReport) (string, bool) {
 	switch {
 	case cr.Outcome == executors.OK && cr.Err == nil:
 		var got *spec.Value

@@ -258,6 +258,9 @@ func caseSummary(fn *spec.Function) string {
 		default:
 			what = "returns"
 		}
+		if c.ReceiverAfter != nil {
+			what += ", receiver after " + c.ReceiverAfter.String()
+		}
 		lines = append(lines, c.ID+": "+what)
 	}
 	return strings.Join(lines, "\n")

@@ -379,7 +379,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	if len(recs) == 0 {
 		return nil, nil
 	}
-	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout, ObserveOpaque: true}
+	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout, ObserveOpaque: true, ObserveReceiver: true}
 	for _, r := range recs {
 		prog.Probes = append(prog.Probes, r.Probe)
 	}
@@ -495,7 +495,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 				// means its outcome changes from run to run (or its inputs
 				// do not survive the trip through YAML): keep what is stable.
 				res.Unstable = append(res.Unstable, fmt.Sprintf("%s: %s", c.ID, why))
-				if w := weaken(c); w != nil {
+				if w := weaken(c, failures); w != nil {
 					keep = append(keep, w)
 				}
 				changed = true
@@ -517,14 +517,19 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 }
 
 // onlyOutcome reports failures that are all about the case's own outcome
-// (Expected, Raises) rather than the function's evaluators.
+// (Expected, Raises, ReceiverAfter) rather than the function's
+// evaluators.
 func onlyOutcome(failures []runner.Failure) bool {
 	for _, f := range failures {
-		if f.Evaluator != spec.EvalExpected && f.Evaluator != spec.EvalRaises {
+		if !outcomeFailure(f) {
 			return false
 		}
 	}
 	return true
+}
+
+func outcomeFailure(f runner.Failure) bool {
+	return f.Evaluator == spec.EvalExpected || f.Evaluator == spec.EvalRaises || f.Evaluator == spec.EvalReceiverAfter
 }
 
 // withExisting merges fn with the function of the same name in the spec
@@ -546,22 +551,40 @@ func caseName(c *spec.Case, i int) string {
 	return fmt.Sprintf("#%d", i+1)
 }
 
-// weaken keeps what is stable of a nondeterministic case: the outcome
-// kind without values or messages — a raises case loses its match, an
-// expected case its value (it then pins that the call returns without
-// error or panic). It returns nil when nothing is left to weaken.
-func weaken(c *spec.Case) *spec.Case {
+// weaken keeps what is stable of a nondeterministic case, given how it
+// failed: a receiver after the call that changed is dropped, and when
+// the call's own outcome changed, the outcome kind is kept without
+// values or messages — a raises case loses its match, an expected case
+// its value (it then pins that the call returns without error or
+// panic). It returns nil when nothing is left to weaken.
+func weaken(c *spec.Case, failures []runner.Failure) *spec.Case {
 	w := *c
 	w.ID = c.ID + "-unstable"
-	switch {
-	case c.Match != "":
-		w.Match = ""
-		return &w
-	case c.Expected != nil:
-		w.Expected = nil
-		return &w
+	weakened := false
+	outcome := false
+	for _, f := range failures {
+		switch {
+		case f.Evaluator == spec.EvalReceiverAfter && c.ReceiverAfter != nil:
+			w.ReceiverAfter = nil
+			weakened = true
+		default:
+			outcome = true
+		}
 	}
-	return nil
+	if outcome || !weakened {
+		switch {
+		case c.Match != "":
+			w.Match = ""
+			weakened = true
+		case c.Expected != nil:
+			w.Expected = nil
+			weakened = true
+		}
+	}
+	if !weakened {
+		return nil
+	}
+	return &w
 }
 
 // addDurations sets a function-level Duration evaluator: the slowest

@@ -145,6 +145,24 @@ func TestCorrect(t *testing.T) {
 			want: spec.Case{Raises: "panic", Match: "^negative divisor$"},
 		},
 		{
+			name: "receiver after",
+			why:  "a receiver_after that the call did not leave is corrected to what it left",
+			c:    spec.Case{Expected: intp(3), ReceiverAfter: intp(4)},
+			cr:   runner.CaseReport{Status: runner.Failed, Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(3)}, After: intp(5)},
+			note: "you wrote receiver_after 4, but the call left the receiver 5",
+			ok:   true,
+			want: spec.Case{Expected: intp(3), ReceiverAfter: intp(5)},
+		},
+		{
+			name: "receiver after a panic",
+			why:  "after a panic nothing is observed: receiver_after goes",
+			c:    spec.Case{ReceiverAfter: intp(4)},
+			cr:   runner.CaseReport{Status: runner.Failed, Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "boom"}},
+			note: `the call panicked with "boom"; receiver_after dropped: the call did not return`,
+			ok:   true,
+			want: spec.Case{Raises: "panic", Match: "^boom$"},
+		},
+		{
 			name: "timeout",
 			why:  "a timeout cannot be stated: the case cannot be corrected",
 			c:    spec.Case{Expected: intp(3)},
@@ -191,11 +209,22 @@ func TestWeaken(t *testing.T) {
 		{"expected", "an expected case loses its value: it pins that the call returns", spec.Case{ID: "v", Expected: intp(3)}, "v-unstable: returns"},
 		{"raises only", "a raises without a match has nothing left to weaken", spec.Case{ID: "r", Raises: "error"}, ""},
 		{"returns", "a case that pins only that the call returns has nothing left to weaken", spec.Case{ID: "n"}, ""},
+		{"after", "a receiver after the call that changed is dropped; the result that held stays",
+			spec.Case{ID: "a", Expected: intp(3), ReceiverAfter: intp(4)}, "a-unstable: expected 3"},
+		{"after-and-result", "both changed: both go",
+			spec.Case{ID: "b", Expected: intp(3), ReceiverAfter: intp(4)}, "b-unstable: returns"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := caseText(&tt.c)
-			w := weaken(&tt.c)
+			var failures []runner.Failure
+			if tt.c.ReceiverAfter != nil {
+				failures = append(failures, runner.Failure{Evaluator: spec.EvalReceiverAfter})
+			}
+			if tt.name != "after" {
+				failures = append(failures, runner.Failure{Evaluator: spec.EvalExpected})
+			}
+			w := weaken(&tt.c, failures)
 			got := ""
 			if w != nil {
 				got = caseText(w)
@@ -221,6 +250,7 @@ func TestOnlyOutcome(t *testing.T) {
 	}{
 		{"expected", "an expected value that changed is the outcome", []runner.Failure{f(spec.EvalExpected)}, true},
 		{"raises", "a raises or match that changed is the outcome", []runner.Failure{f(spec.EvalRaises), f(spec.EvalExpected)}, true},
+		{"receiver after", "the receiver the call leaves is the outcome", []runner.Failure{f(spec.EvalReceiverAfter)}, true},
 		{"evaluator", "an evaluator of the function is not", []runner.Failure{f(spec.EvalExpected), f(spec.EvalAssertion)}, false},
 		{"duration", "a Duration is not", []runner.Failure{f(spec.EvalDuration)}, false},
 		{"no evaluator", "a failure of no evaluator (a timeout, an unexpected error) is not", []runner.Failure{f("")}, false},

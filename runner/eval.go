@@ -27,6 +27,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		Outcome:  r.Outcome,
 		Duration: r.Duration,
 		Outputs:  r.Outputs,
+		After:    r.After,
 		Err:      r.Err,
 		Panic:    r.Panic,
 		Stdout:   r.Stdout,
@@ -67,6 +68,22 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		}
 	case !normal:
 		fail("", "the call %s (a case without expected or raises must return normally)", describeFailure(r))
+	}
+	if want := c.ReceiverAfter; want != nil {
+		tol := eo.FloatTolerance
+		if c.Tolerance > 0 {
+			tol = c.Tolerance
+		}
+		switch {
+		case r.After != nil:
+			if msg := compareValue(*want, *r.After, tol, "receiver after the call"); msg != "" {
+				fail(spec.EvalReceiverAfter, "%s", msg)
+			}
+		case returned:
+			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but it was not recorded", *want)
+		case len(fails) == 0:
+			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but the call %s", *want, describeFailure(r))
+		}
 	}
 
 	if normal && len(r.Outputs) > 0 {
@@ -155,6 +172,13 @@ func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol floa
 	default:
 		got = spec.ListValue(outputs...)
 	}
+	return compareValue(want, got, tol, "")
+}
+
+// compareValue compares got with want; it returns a readable
+// difference, or "" when they are equal. what names the value in the
+// message ("" for the result).
+func compareValue(want, got spec.Value, tol float64, what string) string {
 	opt := spec.EqualOption{FloatTolerance: tol}
 	if spec.Equal(want, got, opt) {
 		return ""
@@ -162,10 +186,17 @@ func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol floa
 	d := spec.Diff(want, got, opt)
 	if !strings.Contains(d, "\n") && strings.HasPrefix(d, "value: ") {
 		// A scalar, or values of different kinds: one line says it all.
-		return strings.TrimPrefix(d, "value: ")
+		d = strings.TrimPrefix(d, "value: ")
+		if what != "" {
+			d = what + ": " + d
+		}
+		return d
 	}
 	var b strings.Builder
-	b.WriteString("the result differs:")
+	if what == "" {
+		what = "result"
+	}
+	b.WriteString("the " + what + " differs:")
 	for _, l := range strings.Split(d, "\n") {
 		b.WriteString("\n  " + strings.TrimPrefix(l, "."))
 	}

@@ -226,15 +226,29 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		case info.NumOut > 1 && (c.Expected.Kind != spec.List || len(c.Expected.List) != info.NumOut):
 			add("expected", "expected: want a list of %d values, one per non-error result of %s", info.NumOut, info.Name)
 		case info.NumOut == 1:
-			observe[0] = observers(fn.Results[0], *c.Expected, "", add)
+			observe[0] = observers(fn.Results[0], *c.Expected, "expected", add)
 		default:
 			for j, want := range c.Expected.List {
-				observe[j] = observers(fn.Results[j], want, fmt.Sprintf("[%d]", j), add)
+				observe[j] = observers(fn.Results[j], want, fmt.Sprintf("expected[%d]", j), add)
 			}
 		}
 	}
 	if slices.ContainsFunc(observe, func(keys []string) bool { return keys != nil }) {
 		probe.Observe = observe
+	}
+
+	// Receiver after the call: observed like a result, through a
+	// pointer to it.
+	if c.ReceiverAfter != nil {
+		switch {
+		case fn.Recv == nil:
+			add("receiver_after", "receiver_after given, but %s is not a method", info.Name)
+		case !fn.RecvPtr:
+			add("receiver_after", "receiver_after given, but %s has a value receiver: the call cannot change the caller's receiver", info.Name)
+		default:
+			probe.After = true
+			probe.AfterObserve = observers(fn.AfterType(), *c.ReceiverAfter, "receiver_after", add)
+		}
 	}
 
 	// Raises and match.
@@ -258,10 +272,12 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 	return cp, probe, errs
 }
 
-// observers returns the observer keys of an expected value of a result
-// of type t: the keys of a map with a method key ("String()"), when t is
-// a struct or a pointer to one; nil (compare the canonical tree) for
-// anything else. Keys that are not observers of t are reported.
+// observers returns the observer keys of an expected value of type t
+// (a result, or the receiver after the call), written under the case's
+// key field (at names it in messages: "expected[1]"): the keys of a map
+// with a method key ("String()"), when t is a struct or a pointer to
+// one; nil (compare the canonical tree) for anything else. Keys that
+// are not observers of t are reported.
 func observers(t types.Type, want spec.Value, at string, add func(field, format string, args ...any)) []string {
 	if _, ok := target.ObservedStruct(t); !ok || want.Kind != spec.Map {
 		return nil
@@ -279,9 +295,10 @@ func observers(t types.Type, want spec.Value, at string, add func(field, format 
 		return nil
 	}
 	ok := true
+	field, _, _ := strings.Cut(at, "[")
 	for _, k := range keys {
 		if _, err := target.ObserverBody(t, k, "x"); err != nil {
-			add("expected", "expected%s: %v", at, err)
+			add(field, "%s: %v", at, err)
 			ok = false
 		}
 	}

@@ -63,9 +63,11 @@ type CaseReport struct {
 	// not hold, or for an errored case what went wrong.
 	Failures []Failure
 	// Outcome is what the call did; Outputs, Err and Panic are what it
-	// returned or raised, Stdout and Stderr what it printed.
+	// returned or raised, After the receiver as it left it (for a case
+	// with receiver_after), Stdout and Stderr what it printed.
 	Outcome  executors.Outcome
 	Outputs  []spec.Value
+	After    *spec.Value
 	Err      *executors.ErrorInfo
 	Panic    *executors.PanicInfo
 	Stdout   string

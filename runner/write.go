@@ -117,6 +117,7 @@ func plural(n int, noun string) string {
 //	        "failures": ["Expected: want 3, got 4"],
 //	        "duration_ns": 1200,
 //	        "outputs": ["4"],
+//	        "receiver_after": "{Len(): 2}",
 //	        "error": {"message": "...", "type": "*strconv.NumError", "types": [...], "sentinels": [...]},
 //	        "panic": {"message": "...", "type": "string"},
 //	        "stdout": "...", "stderr": "..."
@@ -126,8 +127,8 @@ func plural(n int, noun string) string {
 //	  "summary": {"files": 1, "functions": 1, "passed": 3, "failed": 1, "errored": 0, "total": 4, "pass_rate": 75}
 //	}
 //
-// coverage, outputs, error, panic, stdout, stderr and an empty id are
-// left out when absent.
+// coverage, outputs, receiver_after, error, panic, stdout, stderr and
+// an empty id are left out when absent.
 type jsonReport struct {
 	Files   []jsonFile  `json:"files"`
 	Summary jsonSummary `json:"summary"`
@@ -185,6 +186,7 @@ type jsonCase struct {
 	Failures   []string   `json:"failures"`
 	DurationNS int64      `json:"duration_ns"`
 	Outputs    []string   `json:"outputs,omitempty"`
+	After      *string    `json:"receiver_after,omitempty"`
 	Error      *jsonError `json:"error,omitempty"`
 	Panic      *jsonPanic `json:"panic,omitempty"`
 	Stdout     string     `json:"stdout,omitempty"`
@@ -229,6 +231,10 @@ func WriteJSON(w io.Writer, reports []*FileReport) error {
 				}
 				for _, o := range c.Outputs {
 					jc.Outputs = append(jc.Outputs, o.String())
+				}
+				if a := c.After; a != nil {
+					s := a.String()
+					jc.After = &s
 				}
 				if e := c.Err; e != nil {
 					jc.Error = &jsonError{Message: e.Message, Type: e.Type, Types: e.Types, Sentinels: e.Sentinels}

@@ -138,6 +138,10 @@ func ValidName(name string) bool {
 // method (Type.Method or (*Type).Method).
 func IsMethodName(name string) bool { return strings.Contains(name, ".") }
 
+// IsPointerMethodName reports whether a valid function spec name names
+// a method with a pointer receiver ((*Type).Method).
+func IsPointerMethodName(name string) bool { return strings.HasPrefix(name, "(*") }
+
 func isIdent(s string) bool {
 	if s == "" {
 		return false

@@ -2,13 +2,14 @@ package spec
 
 // EvalName names an evaluator: a key under a function's evals (Type,
 // Assertion, ...) or one of the checks a case states itself (Expected,
-// Raises).
+// Raises, ReceiverAfter).
 type EvalName string
 
 // The evaluators.
 const (
 	EvalExpected      EvalName = "Expected"
 	EvalRaises        EvalName = "Raises"
+	EvalReceiverAfter EvalName = "ReceiverAfter"
 	EvalType          EvalName = "Type"
 	EvalAssertion     EvalName = "Assertion"
 	EvalDuration      EvalName = "Duration"
@@ -21,8 +22,10 @@ const (
 type Evaluator struct {
 	Name EvalName
 	// InCase reports a check that each case states with its own keys
-	// (expected; raises and match): it has no place under evals.
-	InCase bool
+	// (expected; raises and match; receiver_after): it has no place
+	// under evals. CaseKey is the first of those keys.
+	InCase  bool
+	CaseKey string
 	// Params are the evaluator's parameters under evals, in the order
 	// they are written.
 	Params []string
@@ -47,8 +50,9 @@ type Evaluator struct {
 // the keys of evals in the order they are written.
 func Evaluators() []Evaluator {
 	return []Evaluator{
-		{Name: EvalExpected, InCase: true},
-		{Name: EvalRaises, InCase: true},
+		{Name: EvalExpected, InCase: true, CaseKey: "expected"},
+		{Name: EvalRaises, InCase: true, CaseKey: "raises"},
+		{Name: EvalReceiverAfter, InCase: true, CaseKey: "receiver_after"},
 		{
 			Name: EvalType, Params: []string{"type"}, Required: "type", NeedsResult: true, Drafted: true,
 			pos:  func(e *Evals) (Pos, bool) { return evalPos(e.Type != nil, func() Pos { return e.Type.Pos }) },

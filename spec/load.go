@@ -21,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset"}
-	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "duration", "tolerance"}
+	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
 	topLevelNames = []string{"package"}
 )
 
@@ -395,7 +395,7 @@ func (p *parser) evals(fn *Function, ep pair, ctx string) {
 			p.unknownKey(pr, ctx, "evaluator", EvalNames())
 			continue
 		case ev.InCase:
-			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, strings.ToLower(pr.name))
+			p.errorf(pr.key, ctx, "%s is not an evaluator here; give %s on each case", pr.name, ev.CaseKey)
 			continue
 		}
 		var evaluator any
@@ -547,6 +547,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			c.Raises, ok = p.str(pr, cctx)
 		case "match":
 			c.Match, ok = p.str(pr, cctx)
+		case "receiver_after":
+			c.ReceiverAfter, ok = p.value(pr, cctx)
 		case "duration":
 			var d Duration
 			if d, ok = p.duration(pr, cctx); ok {
@@ -697,7 +699,7 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
 	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
-		c.Raises == "" && c.Match == "" && c.Duration == nil && c.Tolerance == 0 {
+		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.Duration == nil && c.Tolerance == 0 {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
 		}
@@ -730,6 +732,18 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	}
 	if c.Expected != nil && c.Expected.hasCode() {
 		add(c.field("expected"), ctx, "expected: a value built by code ({go: ...}) is an input, not a result; write the result's value (a map with the one key go is written !!map {go: ...})")
+	}
+	if c.ReceiverAfter != nil {
+		switch {
+		case !IsMethodName(fn.Name):
+			add(c.field("receiver_after"), ctx, "receiver_after given, but %s is not a method", fn.Name)
+		case !IsPointerMethodName(fn.Name):
+			add(c.field("receiver_after"), ctx, "receiver_after given, but %s has a value receiver: the call cannot change the caller's receiver", fn.Name)
+		case c.ReceiverAfter.hasCode():
+			add(c.field("receiver_after"), ctx, "receiver_after: a value built by code ({go: ...}) is an input, not a result; write the receiver's value")
+		case c.Raises == "panic":
+			add(c.field("receiver_after"), ctx, "receiver_after given with raises: panic; the receiver is observed only after a call that returns")
+		}
 	}
 	if c.Expected != nil && c.Raises != "" {
 		add(c.field("raises"), ctx, "both expected and raises given; a case either returns or fails")

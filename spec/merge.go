@@ -16,6 +16,7 @@ import (
 func caseFingerprint(c *Case) string {
 	w := *c
 	w.Input, w.Inputs, w.Receiver, w.Expected = asWritten(c.Input), asWritten(c.Inputs), asWritten(c.Receiver), asWritten(c.Expected)
+	w.ReceiverAfter = asWritten(c.ReceiverAfter)
 	return fingerprint(&w)
 }
 

@@ -47,12 +47,12 @@ func TestGeneratedSurvivesRoundTrip(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.v
-			c := &Case{ID: "c", Receiver: &v, Input: &v, Expected: &v, Generated: true}
+			c := &Case{ID: "c", Receiver: &v, Input: &v, Expected: &v, ReceiverAfter: &v, Generated: true}
 			if v.hasCode() {
-				c.Expected = nil // code is an input only
+				c.Expected, c.ReceiverAfter = nil, nil // code is an input only
 			}
 			f := &File{Package: "example.com/p", Functions: []*Function{{
-				Name:    "T.M",
+				Name:    "(*T).M",
 				Dataset: []*Case{c},
 			}}}
 			data, err := f.Marshal()

@@ -133,6 +133,12 @@ type Case struct {
 	Raises string `yaml:"raises,omitempty" json:"raises,omitempty" jsonschema:"description=error | panic | a concrete error type | a sentinel error"`
 	// Match is a regexp on the error message or panic value.
 	Match string `yaml:"match,omitempty" json:"match,omitempty" jsonschema:"description=RE2 regexp on the error message or panic value"`
+	// ReceiverAfter is the receiver of a method with a pointer receiver
+	// as the call leaves it, when the call returns (with or without an
+	// error): its value, or for a receiver with unexported state what
+	// its API says ({Len(): 2, String(): "[1 2]"}), as expected writes
+	// a result; null for a nil receiver.
+	ReceiverAfter *Value `yaml:"receiver_after,omitempty" json:"receiver_after,omitempty" jsonschema:"description=the pointer receiver as the call leaves it"`
 	// Duration bounds this case's run time.
 	Duration *Duration `yaml:"duration,omitempty" json:"duration,omitempty" jsonschema:"description=maximum run time: milliseconds or a Go duration"`
 	// Tolerance is the relative float tolerance of Expected for this case.

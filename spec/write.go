@@ -197,6 +197,9 @@ func (c *Case) node() *yaml.Node {
 	if c.Match != "" {
 		add("match", stringNode(c.Match))
 	}
+	if c.ReceiverAfter != nil {
+		add("receiver_after", c.ReceiverAfter.Node())
+	}
 	if c.Duration != nil {
 		add("duration", stringNode(c.Duration.String()))
 	}

@@ -71,6 +71,22 @@ func sampleFile() *File {
 							{Key: IntValue(10), Val: ListValue()},
 						}}),
 					},
+					{
+						ID:            "after",
+						Generated:     true,
+						Receiver:      vp(CodeValue("NewCart()")),
+						Inputs:        vp(ListValue(MapValue("SKU", StringValue("b"), "Qty", IntValue(1)))),
+						Expected:      vp(IntValue(1)),
+						ReceiverAfter: vp(MapValue("String()", StringValue("b×1"), "Len()", IntValue(1))),
+					},
+					{
+						ID:            "nil-after-error",
+						Receiver:      vp(NullValue()),
+						Inputs:        vp(ListValue(NullValue())),
+						Raises:        "error",
+						Match:         "^nil item$",
+						ReceiverAfter: vp(NullValue()),
+					},
 				},
 			},
 			{

@@ -254,6 +254,32 @@ func mutatorName(name string) bool {
 	return false
 }
 
+// MutatesReceiver reports whether f is a method with a pointer receiver
+// that changes the receiver: its body assigns to it (see
+// writesReceiver), or its name says it does ("Push", "Sort", "Reset",
+// the methods Observers leaves out by name), which catches a change
+// made through a call that writesReceiver does not follow
+// (sort.Ints(s.items)). What a call of it does is seen in the state it
+// leaves the receiver in, which is observed after the call through
+// AfterType.
+func (f *Func) MutatesReceiver() bool {
+	if f.Recv == nil || !f.RecvPtr || f.Obj == nil {
+		return false
+	}
+	return mutatorName(f.Obj.Name()) || f.Pkg.writesReceiver(f.Obj)
+}
+
+// AfterType is the type a method's receiver is observed as after the
+// call: a pointer to the receiver's type, so that a nil receiver reads
+// as null and every method is in its method set. It is nil for a
+// function that is not a method.
+func (f *Func) AfterType() types.Type {
+	if f.Recv == nil {
+		return nil
+	}
+	return types.NewPointer(f.Recv)
+}
+
 // writesReceiver reports whether m is a method declared in p whose body
 // assigns to its receiver or to something reached through it
 // ("v.n++", "v.items[k] = x", "delete(v.m, k)"), or calls a method of

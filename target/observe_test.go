@@ -111,3 +111,33 @@ func TestMutatorName(t *testing.T) {
 		}
 	}
 }
+
+func TestMutatesReceiver(t *testing.T) {
+	p, err := observedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		want bool
+		why  string
+	}{
+		{"(*Stack).Grown", true, "appends to a field"},
+		{"(*Stack).Touch", true, "increments a map entry"},
+		{"(*Stack).Forget", true, "deletes from a map field"},
+		{"(*Cursor).First", true, "writes through the methods it calls"},
+		{"(*Stack).Len", false, "only reads"},
+		{"(*Stack).Pop", true, "a mutator's name: it may change the stack through a call"},
+		{"(*Stack).Address", false, "neither writes nor has a mutator's name"},
+		{"Stack.Empty", false, "a value receiver: the caller's value cannot change"},
+		{"(*Cursor).Again", false, "calls itself and writes nothing"},
+	} {
+		f, err := p.Func(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.MutatesReceiver(); got != c.want {
+			t.Errorf("%s: MutatesReceiver() = %v, want %v (%s)", c.name, got, c.want, c.why)
+		}
+	}
+}

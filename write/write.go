@@ -23,9 +23,13 @@ import (
 // CasesFromResults writes one case per result, leaving out duplicates
 // (same receiver and inputs). Returned errors and panics become `raises`
 // cases with a `match` anchored on the observed message; successes become
-// `expected` cases. Results a spec cannot state (timeouts, process exits)
-// and probes whose inputs or results cannot be written back as values
-// (functions, channels) are left out, with the reason in skipped.
+// `expected` cases. A method that changes its pointer receiver
+// (target.Func.MutatesReceiver) also states the receiver as a call that
+// returned left it, error or not (`receiver_after`, from Result.After):
+// a change made before an error is behaviour too. Results a spec cannot
+// state (timeouts, process exits) and probes whose inputs or results
+// cannot be written back as values (functions, channels) are left out,
+// with the reason in skipped.
 //
 // probes, when not nil, are the probes of the results (parallel): an
 // input whose value cannot be rebuilt from what the probe recorded (of
@@ -729,6 +733,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	}
 	switch r.Outcome {
 	case executors.OK:
+		c.ReceiverAfter = receiverAfter(f, r.After)
 		if r.Err != nil {
 			c.Raises = RaisesName(r.Err)
 			c.Match = Anchor(r.Err.Message)
@@ -772,6 +777,30 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		return c, ""
 	}
 	return nil, fmt.Sprintf("a %s cannot be stated in a spec", r.Outcome)
+}
+
+// receiverAfter is what a case states of the receiver as the call left
+// it, from what the probe recorded: only for a method that changes its
+// receiver (the receiver of another is what the case built), its
+// observers that gave a writable value for an opaque receiver (see
+// observedValue), its canonical tree for another, null for a nil one;
+// nil when that says nothing (never a blank {}).
+func receiverAfter(f *target.Func, after *spec.Value) *spec.Value {
+	if after == nil || !f.MutatesReceiver() {
+		return nil
+	}
+	v := *after
+	switch {
+	case v.Kind == spec.Null:
+	case v.Kind == spec.Map && target.Opaque(f.AfterType()):
+		var ok bool
+		if v, ok = observedValue(v); !ok {
+			return nil
+		}
+	case v.Kind == spec.Map && len(v.Map) == 0, unwritable(v):
+		return nil
+	}
+	return &v
 }
 
 // observedValue is the expected value of a result observed through its

@@ -1,8 +1,10 @@
 package write
 
 import (
+	"context"
 	"fmt"
 	"go/types"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -146,6 +148,9 @@ func flow(c *spec.Case) string {
 	}
 	if c.Match != "" {
 		add("match", c.Match)
+	}
+	if c.ReceiverAfter != nil {
+		add("receiver_after", c.ReceiverAfter.String())
 	}
 	return s
 }
@@ -460,5 +465,72 @@ func TestSelectBudgetsDynamicTypes(t *testing.T) {
 		if perType[want] == 0 {
 			t.Errorf("no case of %s: %v", want, perType)
 		}
+	}
+}
+
+// TestCaseReceiverAfter checks what a case states of the receiver as
+// the call left it: only for a method that changes it, whether the call
+// returned an error or not, and never after a panic.
+func TestCaseReceiverAfter(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	pkg, err := target.Load(context.Background(), "./stack", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := func(name string) *target.Func {
+		f, err := pkg.Func(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	push, length, hit, peek := fn("(*Stack).Push"), fn("(*Stack).Len"), fn("(*Tally).Hit"), fn("Tally.Peek")
+	recv := executors.NamedValue{Name: "receiver", Value: spec.CodeValue("NewStack()")}
+	x := executors.NamedValue{Name: "x", Value: spec.IntValue(1)}
+	result := func(after spec.Value, inputs ...executors.NamedValue) executors.Result {
+		return executors.Result{Outcome: executors.OK, Inputs: append(inputs, recv), After: &after}
+	}
+	withErr := result(spec.MapValue("Len()", spec.IntValue(0)), x)
+	withErr.Err = &executors.ErrorInfo{Message: "full"}
+	panicked := executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "boom"}, Inputs: []executors.NamedValue{x, recv}}
+	unstable := spec.OpaqueValue(executors.ObserverUnstable)
+	cases := []struct {
+		name string
+		f    *target.Func
+		r    executors.Result
+		want string
+	}{
+		{"observed", push, result(spec.MapValue("Len()", spec.IntValue(1)), x),
+			`receiver={go: "NewStack()"} input=1 receiver_after={Len(): 1}`},
+		{"after an error", push, withErr,
+			`receiver={go: "NewStack()"} input=1 raises=error match=^full$ receiver_after={Len(): 0}`},
+		{"not after a panic", push, panicked,
+			`receiver={go: "NewStack()"} input=1 raises=panic match=^boom$`},
+		{"unstable observers are left out", push, result(spec.MapValue("Len()", spec.IntValue(1), "Seq()", unstable), x),
+			`receiver={go: "NewStack()"} input=1 receiver_after={Len(): 1}`},
+		{"nothing observed: nothing stated", push, result(spec.MapValue("Seq()", unstable), x),
+			`receiver={go: "NewStack()"} input=1`},
+		{"nil", push, result(spec.NullValue(), x),
+			`receiver={go: "NewStack()"} input=1 receiver_after=null`},
+		{"a method that does not change its receiver", length, result(spec.MapValue("Len()", spec.IntValue(0))),
+			`receiver={go: "NewStack()"} expected=null`},
+		{"exported fields: the canonical tree", hit, result(spec.MapValue("Hits", spec.IntValue(2))),
+			`receiver={go: "NewStack()"} receiver_after={Hits: 2}`},
+		{"a value receiver", peek, result(spec.MapValue("Hits", spec.IntValue(2))),
+			`receiver={go: "NewStack()"} expected=null`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.f == length || c.f == peek {
+				c.r.Outputs = []spec.Value{spec.NullValue()}
+			}
+			got, why := caseFromResult(c.f, c.r)
+			if got == nil {
+				t.Fatalf("no case: %s", why)
+			}
+			if s := flow(got); s != c.want {
+				t.Errorf("case %s\nwant %s", s, c.want)
+			}
+		})
 	}
 }

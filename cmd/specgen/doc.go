@@ -109,6 +109,16 @@ behaviour, and the lines of the callees no probe ran are uncovered
 lines. The -json report has coverage and reach_coverage, and
 explore_coverage and explore_reach_coverage for the exploration.
 
+A method with a pointer receiver that changes the receiver (its body
+assigns to it, or its name says it does: Push, Add, Sort, Reset, ...)
+is pinned by the state each call leaves the receiver in, not only by
+what it returns: its cases have receiver_after, written like expected
+(through the receiver's API when its state is unexported, as its value
+when it is not, null for a nil receiver). It is stated after a returned
+error too, since a change made before the error is behaviour, and never
+after a panic. A run that leaves the receiver otherwise fails the case
+with the ReceiverAfter evaluator.
+
 A rerun that finds the same behaviour rewrites nothing.
 
 # run

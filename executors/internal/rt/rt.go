@@ -302,6 +302,7 @@ type SpecgenResponse struct {
 	ID      string           `json:"id"`
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
+	After   *SpecgenAfter    `json:"after,omitempty"`
 	Err     *SpecgenErr      `json:"err,omitempty"`
 	Panic   *SpecgenErr      `json:"panic,omitempty"`
 	Asserts []bool           `json:"asserts,omitempty"`
@@ -310,6 +311,12 @@ type SpecgenResponse struct {
 	Nanos   int64            `json:"ns"`
 	Covered []int            `json:"covered,omitempty"`
 	Fail    string           `json:"fail,omitempty"`
+}
+
+// SpecgenAfter is the receiver of a method as the call left it; V is
+// null for a nil receiver.
+type SpecgenAfter struct {
+	V interface{} `json:"v"`
 }
 
 // SpecgenErr describes a returned error or a panic.
@@ -337,10 +344,16 @@ type SpecgenErr struct {
 //	            a different value makes the observer's value "<unstable>"
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
+//	"after"     value = the receiver after the call
+//	"afterobs"  the receiver after the call is observed: a map of the
+//	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
 	Opt  SpecgenCanonOptions
 	err  *SpecgenErr
+	// afterObs sends the observers to the receiver after the call
+	// rather than to the last result.
+	afterObs bool
 }
 
 // Record is the callback handed to probes.
@@ -379,6 +392,11 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
 	case "outobs":
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
+	case "after":
+		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "afterobs":
+		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
+		r.afterObs = true
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
@@ -391,13 +409,17 @@ const (
 	specgenObsUnstable = "<unstable>"
 )
 
-// observe records the value of an observer of the last result.
+// observe records the value of an observer of the last result, or of
+// the receiver after the call once that is observed.
 func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
-	n := len(r.Resp.Outputs)
-	if n == 0 {
-		return
+	var into interface{}
+	switch n := len(r.Resp.Outputs); {
+	case r.afterObs && r.Resp.After != nil:
+		into = r.Resp.After.V
+	case n > 0:
+		into = r.Resp.Outputs[n-1]
 	}
-	m, ok := r.Resp.Outputs[n-1].(map[string]interface{})
+	m, ok := into.(map[string]interface{})
 	if !ok {
 		return
 	}

@@ -312,3 +312,46 @@ func TestRecorderObservers(t *testing.T) {
 		}
 	}
 }
+
+func TestRecorderAfter(t *testing.T) {
+	type call struct {
+		kind, name string
+		v          interface{}
+	}
+	for _, c := range []struct {
+		name  string
+		calls []call
+		want  string // "-": no after
+	}{
+		{"none", []call{{"out", "0", 1}}, "-"},
+		{"canonical", []call{{"out", "0", 1}, {"after", "", map[string]int{"n": 2}}}, `{n: 2}`},
+		{"nil", []call{{"after", "", nil}}, `null`},
+		{"observed", []call{{"outobs", "0", nil}, {"obs", "Len()", 1}, {"obsagain", "Len()", 1}, {"afterobs", "", nil}, {"obs", "Len()", 2}, {"obsagain", "Len()", 2}}, `{Len(): 2}`},
+		{"observed-unstable", []call{{"afterobs", "", nil}, {"obs", "Seq()", 1}, {"obsagain", "Seq()", 2}}, `{Seq(): "<unstable>"}`},
+	} {
+		rec := &SpecgenRecorder{}
+		for _, k := range c.calls {
+			rec.Record(k.kind, k.name, k.v)
+		}
+		got := "-"
+		if rec.Resp.After != nil {
+			data, err := json.Marshal(rec.Resp.After.V)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v spec.Value
+			if err := json.Unmarshal(data, &v); err != nil {
+				t.Fatalf("%s: decode %s: %v", c.name, data, err)
+			}
+			got = v.String()
+		}
+		if got != c.want {
+			t.Errorf("%s: after %s, want %s", c.name, got, c.want)
+		}
+		if c.name == "observed" {
+			if data, _ := json.Marshal(rec.Resp.Outputs); string(data) != `[{"m":[["Len()",{"i":"1"}]]}]` {
+				t.Errorf("observed: the result's observers were disturbed: %s", data)
+			}
+		}
+	}
+}

@@ -191,6 +191,11 @@ func adjustSpec(s *jsonschema.Schema) {
 			"specgen writes results with unexported fields that way"
 		e.Examples = []any{1250, map[string]any{"String()": "1.2.3", "Major()": 1}}
 	}
+	if a, ok := kase.Properties.Get("receiver_after"); ok {
+		a.Description = "the receiver of a method with a pointer receiver as the call leaves it, when the call returns (with or without an error): " +
+			"its value, or for a receiver with unexported state a map of what its API says, written like expected; null for a nil receiver"
+		a.Examples = []any{map[string]any{"String()": "[1 2]", "Len()": 2}, map[string]any{"Items": map[string]any{"A1": 5}}}
+	}
 	// Inputs and receivers may be built by Go code, anywhere inside them.
 	code := jsonschema.NewProperties()
 	code.Set("go", &jsonschema.Schema{Type: "string", Description: "a Go expression evaluated in the package under test, which may use its unexported names"})

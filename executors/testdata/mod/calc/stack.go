@@ -1,0 +1,51 @@
+package calc
+
+import "fmt"
+
+// Stack is a container whose state is unexported: a probe observes it
+// after Push, Pop or Drop through String and Len.
+type Stack struct {
+	items []int
+}
+
+// NewStack returns a stack holding items, the last on top.
+func NewStack(items ...int) *Stack { return &Stack{items: append([]int(nil), items...)} }
+
+// Push puts x on top.
+func (s *Stack) Push(x int) { s.items = append(s.items, x) }
+
+// Drop removes n items from the top; with fewer than n it removes them
+// all and fails.
+func (s *Stack) Drop(n int) error {
+	if had := len(s.items); n > had {
+		s.items = s.items[:0]
+		return fmt.Errorf("drop %d: only had %d", n, had)
+	}
+	s.items = s.items[:len(s.items)-n]
+	return nil
+}
+
+// Clear empties the stack; a nil stack stays nil.
+func (s *Stack) Clear() {
+	if s != nil {
+		s.items = nil
+	}
+}
+
+// Len returns the number of items.
+func (s *Stack) Len() int { return len(s.items) }
+
+// String lists the items, bottom first.
+func (s *Stack) String() string { return fmt.Sprint(s.items) }
+
+// Tally has exported fields only: its canonical tree is its whole state.
+type Tally struct {
+	Hits int
+	Last string
+}
+
+// Hit counts name.
+func (t *Tally) Hit(name string) {
+	t.Hits++
+	t.Last = name
+}

@@ -1,0 +1,3 @@
+module example.com/writetest
+
+go 1.21
