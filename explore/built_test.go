@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -336,4 +337,31 @@ func TestBuiltCompiles(t *testing.T) {
 		}
 	}
 	t.Logf("%d values built by code compile", n)
+}
+
+// TestMutateKeepsPointerType mutates values of pointers to types built
+// by code: code that replaces a value must build the pointer, not the
+// element (*MustParse("1") for a *Version did not compile).
+func TestMutateKeepsPointerType(t *testing.T) {
+	p := loadPackage(t, "testdata/builder")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	mu := newMutator(rand.New(rand.NewPCG(1, 2)), g)
+	for _, typ := range []string{"Money", "Builder", "Queue"} {
+		pt := types.NewPointer(p.Types.Scope().Lookup(typ).Type())
+		for _, v := range g.values(pt) {
+			if v.Kind == spec.Code {
+				continue
+			}
+			for i := 0; i < 200; i++ {
+				m, op := mu.mutate(pt, v, 0)
+				if m.Kind != spec.Code {
+					continue
+				}
+				if tv, err := types.Eval(p.Fset, p.Types, token.NoPos, m.Str); err != nil || !types.Identical(tv.Type, pt) {
+					t.Fatalf("%s: mutating %s (%s) gave %s, which is not a %s: %v", typ, v, op, m.Str, pt, err)
+				}
+			}
+		}
+	}
 }
