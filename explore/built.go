@@ -103,15 +103,16 @@ func isErrorType(t types.Type) bool {
 // builtValues are the candidates of a type built by code, at most
 // maxBuilt, written as expressions of exactly type t (T or *T) and kept
 // as spec.Code values: first the values its constructors make from
-// their arguments' candidates; then, when the type has them, values
-// made further by its own methods, taken in turn so that each kind and
-// each method gets a few: builder chains of one and two links on
-// constructed values (New().WithTimeout(3), MustParse("1.2.3").IncMinor();
-// see chainMethods), and containers filled by one, three and eight calls
-// of a mutator such as Push or Add with varied arguments, by mutators
-// in turn, with removals among them (Push then Pop), and from the
-// values of the other constructors; then the constructors' other
-// values, while room is left.
+// their arguments' candidates, the constructors in turn, at most three
+// quarters of the budget when more values follow; then, when the type
+// has them, values made further by its own methods, taken in turn so
+// that each kind and each method gets a few: builder chains of one and
+// two links on constructed values (New().WithTimeout(3),
+// MustParse("1.2.3").IncMinor(); see chainMethods), and containers
+// filled by one, three and eight calls of a mutator such as Push or Add
+// with varied arguments, by mutators in turn, with removals among them
+// (Push then Pop), and from the values of the other constructors; then
+// the constructors' other values, while room is left.
 func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value {
 	if depth >= maxDepth {
 		return nil
@@ -128,10 +129,16 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 			calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
 		}
 	}
-	var made []string
-	for _, bc := range calls {
-		made = append(made, bc.expr(ts).as(ts, ptr))
+	// The constructors take turns, so that each keeps its first
+	// values when the budget cuts them.
+	var byCtor [][]string
+	for i, bc := range calls {
+		if i == 0 || bc.c.fn != calls[i-1].c.fn {
+			byCtor = append(byCtor, nil)
+		}
+		byCtor[len(byCtor)-1] = append(byCtor[len(byCtor)-1], bc.expr(ts).as(ts, ptr))
 	}
+	made := interleaveStrings(byCtor...)
 	bases := builtBases(calls, ts)
 	var chains1, chains2 []builtExpr
 	if depth == 0 {
@@ -144,7 +151,9 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	for _, e := range interleaveExprs(chains1, fills, chains2) {
 		extra = append(extra, e.as(ts, ptr))
 	}
-	nMade := min(len(made), maxBuilt-min(len(extra), maxBuilt/2))
+	// Room for the chains and fills: what the constructors leave, and
+	// at least a quarter of the budget.
+	nMade := min(len(made), maxBuilt-min(len(extra), maxBuilt/4))
 	all := append(append(append([]string(nil), made[:nMade]...), extra...), made[nMade:]...)
 	var out []spec.Value
 	seen := map[string]bool{}
