@@ -100,11 +100,19 @@ func isErrorType(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// builtValues are the candidates of a type built by code: the values
-// its constructors make from their arguments' candidates, then, for a
-// container, the value of its first constructor filled by one, three and
-// eight calls of a method such as Push or Add. They are spec.Code values,
-// written as expressions of exactly type t (T or *T).
+// builtValues are the candidates of a type built by code, at most
+// maxBuilt, written as expressions of exactly type t (T or *T) and kept
+// as spec.Code values: first the values its constructors make from
+// their arguments' candidates, the constructors in turn, at most three
+// quarters of the budget when more values follow; then, when the type
+// has them, values made further by its own methods, taken in turn so
+// that each kind and each method gets a few: builder chains of one and
+// two links on constructed values (New().WithTimeout(3),
+// MustParse("1.2.3").IncMinor(); see chainMethods), and containers
+// filled by one, three and eight calls of a mutator such as Push or Add
+// with varied arguments, by mutators in turn, with removals among them
+// (Push then Pop), and from the values of the other constructors; then
+// the constructors' other values, while room is left.
 func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value {
 	if depth >= maxDepth {
 		return nil
@@ -121,47 +129,62 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 			calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
 		}
 	}
-	var out []spec.Value
-	for _, bc := range calls {
-		out = append(out, spec.CodeValue(bc.as(ts, ptr)))
-		if len(out) == maxBuilt {
-			return out
+	// The constructors take turns, so that each keeps its first
+	// values when the budget cuts them.
+	var byCtor [][]string
+	for i, bc := range calls {
+		if i == 0 || bc.c.fn != calls[i-1].c.fn {
+			byCtor = append(byCtor, nil)
 		}
+		byCtor[len(byCtor)-1] = append(byCtor[len(byCtor)-1], bc.expr(ts).as(ts, ptr))
 	}
-	// A fresh value filled by a mutating method.
-	fresh := "&" + ts + "{}"
-	freshPtr := true
-	if len(calls) > 0 {
-		fresh, freshPtr = calls[0].expr(ts), calls[0].c.ptr
+	made := interleaveStrings(byCtor...)
+	bases := builtBases(calls, ts)
+	var chains1, chains2 []builtExpr
+	if depth == 0 {
+		// Chains only at the top: their arguments are built values too,
+		// and expressions would grow with every level.
+		chains1, chains2 = g.chains(n, bases, depth)
 	}
-	for _, m := range g.mutators(n) {
-		args := g.argLists(m.Type().(*types.Signature), depth, 8)
-		if len(args) == 0 {
+	fills := g.fills(n, bases, depth)
+	var extra []string
+	for _, e := range interleaveExprs(chains1, fills, chains2) {
+		extra = append(extra, e.as(ts, ptr))
+	}
+	// Room for the chains and fills: what the constructors leave, and
+	// at least a quarter of the budget.
+	nMade := min(len(made), maxBuilt-min(len(extra), maxBuilt/4))
+	all := append(append(append([]string(nil), made[:nMade]...), extra...), made[nMade:]...)
+	var out []spec.Value
+	seen := map[string]bool{}
+	for _, e := range all {
+		if seen[e] {
 			continue
 		}
-		for _, k := range []int{1, 3, 8} {
-			var b strings.Builder
-			b.WriteString("func() *" + ts + " { v := " + fresh)
-			if !freshPtr {
-				b.WriteString("; p := &v")
-			} else {
-				b.WriteString("; p := v")
-			}
-			for i := 0; i < k; i++ {
-				b.WriteString("; p." + m.Name() + "(" + strings.Join(args[i%len(args)], ", ") + ")")
-			}
-			b.WriteString("; return p }()")
-			e := b.String()
-			if !ptr {
-				e = "*" + e
-			}
-			out = append(out, spec.CodeValue(e))
-		}
-		if len(out) >= maxBuilt {
+		seen[e] = true
+		out = append(out, spec.CodeValue(e))
+		if len(out) == maxBuilt {
 			break
 		}
 	}
 	return out
+}
+
+// builtExpr is a Go expression of type *T (ptr) or T.
+type builtExpr struct {
+	src string
+	ptr bool
+}
+
+// as is the expression as one of exactly *T (ptr) or T.
+func (e builtExpr) as(ts string, ptr bool) string {
+	switch {
+	case ptr == e.ptr:
+		return e.src
+	case ptr:
+		return "func() *" + ts + " { v := " + e.src + "; return &v }()"
+	}
+	return "*" + e.src
 }
 
 // builtCall is a call of a constructor with its arguments.
@@ -172,32 +195,63 @@ type builtCall struct {
 
 // expr is the call as an expression of T or *T (as the constructor
 // returns it), the error dropped.
-func (bc builtCall) expr(ts string) string {
+func (bc builtCall) expr(ts string) builtExpr {
 	if !bc.c.err {
-		return bc.call
+		return builtExpr{bc.call, bc.c.ptr}
 	}
 	rt := ts
 	if bc.c.ptr {
 		rt = "*" + ts
 	}
-	return "func() " + rt + " { v, _ := " + bc.call + "; return v }()"
+	return builtExpr{"func() " + rt + " { v, _ := " + bc.call + "; return v }()", bc.c.ptr}
 }
 
-// as is the call as an expression of exactly *T (ptr) or T.
-func (bc builtCall) as(ts string, ptr bool) string {
-	e := bc.expr(ts)
-	switch {
-	case ptr == bc.c.ptr:
-		return e
-	case ptr:
-		return "func() *" + ts + " { v := " + e + "; return &v }()"
+// maxBases bounds the starting points of chains and fills.
+const maxBases = 3
+
+// builtBases are the values that chains and fills start from: the first
+// value of each constructor, those with fewer parameters first (New()
+// before FromWords(words)), at most maxBases; the zero value (&T{})
+// when there is no constructor.
+func builtBases(calls []builtCall, ts string) []builtExpr {
+	var firsts []builtCall
+	seen := map[*types.Func]bool{}
+	for _, bc := range calls {
+		if !seen[bc.c.fn] {
+			seen[bc.c.fn] = true
+			firsts = append(firsts, bc)
+		}
 	}
-	return "*" + e
+	sort.SliceStable(firsts, func(i, j int) bool { return firsts[i].c.sig.Params().Len() < firsts[j].c.sig.Params().Len() })
+	var out []builtExpr
+	for _, bc := range firsts[:min(len(firsts), maxBases)] {
+		out = append(out, bc.expr(ts))
+	}
+	if len(out) == 0 {
+		out = append(out, builtExpr{"&" + ts + "{}", true})
+	}
+	return out
 }
 
-// mutators are the exported methods of *T that fill it: named like
-// Push or Add, with parameters and no result but maybe an error or a bool.
-func (g *valueGen) mutators(n *types.Named) []*types.Func {
+// Bounds of the chains.
+const (
+	chainsPerMethod = 4 // one-link chains of each method
+	chainArgPicks   = 3 // candidates of each argument of a link
+)
+
+// chainArgRanks are the argument lists of the two links of a two-link
+// chain, by rank in each method's lists (0: typical), in the order they
+// are tried: the typical ones, then each link's varied in turn, so that
+// settings that depend on each other are tried apart (a timeout below
+// the retries).
+var chainArgRanks = [][2]int{{0, 0}, {1, 0}, {0, 1}, {2, 0}, {0, 2}, {3, 0}, {0, 3}}
+
+// chainMethods are the exported methods of T and *T that return a T or
+// a *T (and maybe an error) rather than change the value in place:
+// builders (WithTimeout), setters that return the value (SetPrerelease)
+// and operations (IncMinor, Add(d2 Decimal)). Variadic methods are
+// left out.
+func (g *valueGen) chainMethods(n *types.Named) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var out []*types.Func
 	for i := 0; i < ms.Len(); i++ {
@@ -205,15 +259,335 @@ func (g *valueGen) mutators(n *types.Named) []*types.Func {
 		if !ok || !m.Exported() {
 			continue
 		}
-		known := false
-		for _, name := range mutatorNames {
-			known = known || m.Name() == name || strings.HasPrefix(m.Name(), name) && len(m.Name()) > len(name) && unicode.IsUpper(rune(m.Name()[len(name)]))
+		if sig := m.Type().(*types.Signature); !sig.Variadic() && returnsSelf(sig, n) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// returnsSelf reports whether sig returns a T or a *T, alone or with an
+// error.
+func returnsSelf(sig *types.Signature, n *types.Named) bool {
+	res := sig.Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !isErrorType(res.At(1).Type()) {
+		return false
+	}
+	r := types.Unalias(res.At(0).Type())
+	if p, ok := r.(*types.Pointer); ok {
+		r = types.Unalias(p.Elem())
+	}
+	return types.Identical(r, n)
+}
+
+// chains are the builder chains on the bases: one link of each chain
+// method, on several bases and with several argument lists, the methods
+// in turn; then two links on the first base, each pair of methods in
+// turn (two different methods before a method twice) with the typical
+// arguments, then with each link's arguments varied (chainArgRanks).
+func (g *valueGen) chains(n *types.Named, bases []builtExpr, depth int) (one, two []builtExpr) {
+	ts := target.NewQualifier(g.self).TypeString(n)
+	ms := g.chainMethods(n)
+	args := make([][][]string, len(ms))
+	for i, m := range ms {
+		args[i] = g.methodGen(n, m).argLists(m.Type().(*types.Signature), depth, chainArgPicks)
+	}
+	per := make([][]builtExpr, len(ms))
+	for i, m := range ms {
+		// (base, argument list) by the sum of their ranks: the first
+		// base with the typical arguments, then the next base and the
+		// next arguments, and so on.
+		for k := 0; len(per[i]) < chainsPerMethod && k < len(bases)+len(args[i]); k++ {
+			for b := 0; b <= k && len(per[i]) < chainsPerMethod; b++ {
+				if b < len(bases) && k-b < len(args[i]) {
+					per[i] = append(per[i], link(bases[b], m, args[i][k-b], ts))
+				}
+			}
+		}
+	}
+	for r := 0; r < chainsPerMethod; r++ {
+		for i := range ms {
+			if r < len(per[i]) {
+				one = append(one, per[i][r])
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, rk := range chainArgRanks {
+		for d := 1; d <= len(ms); d++ {
+			for i, m := range ms {
+				j := (i + d) % len(ms)
+				x, y := rk[0], rk[1]
+				if i == j {
+					y++ // the same method twice: other arguments the second time
+				}
+				if x >= len(args[i]) || y >= len(args[j]) {
+					continue
+				}
+				e := link(link(bases[0], m, args[i][x], ts), ms[j], args[j][y], ts)
+				if !seen[e.src] {
+					seen[e.src] = true
+					two = append(two, e)
+				}
+			}
+		}
+	}
+	return one, two
+}
+
+// link calls method m with args on e: e.M(args), through a function
+// literal when its error must be dropped or when m needs a pointer and
+// e is a T, which a call's result cannot give.
+func link(e builtExpr, m *types.Func, args []string, ts string) builtExpr {
+	sig := m.Type().(*types.Signature)
+	_, recvPtr := sig.Recv().Type().(*types.Pointer)
+	rt := types.Unalias(sig.Results().At(0).Type())
+	_, ptr := rt.(*types.Pointer)
+	rts := ts
+	if ptr {
+		rts = "*" + ts
+	}
+	call := m.Name() + "(" + strings.Join(args, ", ") + ")"
+	hasErr := sig.Results().Len() == 2
+	recv := e.src
+	if strings.HasPrefix(recv, "&") {
+		recv = "(" + recv + ")" // &T{}.M() would take the address of the call
+	}
+	switch {
+	case recvPtr && !e.ptr:
+		if hasErr {
+			return builtExpr{"func() " + rts + " { v := " + e.src + "; r, _ := v." + call + "; return r }()", ptr}
+		}
+		return builtExpr{"func() " + rts + " { v := " + e.src + "; return v." + call + " }()", ptr}
+	case hasErr:
+		return builtExpr{"func() " + rts + " { r, _ := " + recv + "." + call + "; return r }()", ptr}
+	}
+	return builtExpr{recv + "." + call, ptr}
+}
+
+// methodGen is the value generator of a method's arguments: the values
+// mined from the method's own source.
+func (g *valueGen) methodGen(n *types.Named, m *types.Func) *valueGen {
+	return g.sourceGen(m, n.Obj().Name()+"."+m.Name())
+}
+
+// removerNames are the methods that take from a container: called
+// among a mutator's calls, they leave it in a state that grew and
+// shrank (a ring buffer that wrapped, a heap reordered).
+var removerNames = []string{"Pop", "Remove", "Delete", "Del", "Dequeue", "Take", "Shift", "Evict", "Unset"}
+
+// namedLike reports whether name is one of names or one of them
+// followed by a capitalised word (PushBack, AddItem).
+func namedLike(name string, names []string) bool {
+	for _, n := range names {
+		if name == n || strings.HasPrefix(name, n) && len(name) > len(n) && unicode.IsUpper(rune(name[len(n)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutators are the exported methods of *T that fill it: named like
+// Push or Add, with parameters. A method that returns a T or a *T is a
+// chain method instead.
+func (g *valueGen) mutators(n *types.Named) []*types.Func {
+	return g.containerMethods(n, mutatorNames, 1)
+}
+
+// removers are the exported methods of *T that take from it: named like
+// Pop or Remove.
+func (g *valueGen) removers(n *types.Named) []*types.Func {
+	return g.containerMethods(n, removerNames, 0)
+}
+
+// containerMethods are the exported methods of *T named like names,
+// with at least minParams parameters, not variadic, and not returning
+// a T or a *T; their results, if any, are dropped (a call statement).
+func (g *valueGen) containerMethods(n *types.Named, names []string, minParams int) []*types.Func {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var out []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() || !namedLike(m.Name(), names) {
+			continue
 		}
 		sig := m.Type().(*types.Signature)
-		if !known || sig.Params().Len() == 0 || sig.Variadic() || sig.Results().Len() > 1 {
+		if sig.Params().Len() < minParams || sig.Variadic() || returnsSelf(sig, n) {
 			continue
 		}
 		out = append(out, m)
+	}
+	return out
+}
+
+// fillSizes are the numbers of mutator calls of a filled container:
+// small and larger.
+var fillSizes = []int{1, 3, 8}
+
+// fills are containers filled by mutator calls, each call with other
+// arguments: on the first base, each mutator called once, three and
+// eight times (the mutators in turn); then varied states: removals
+// among the calls (Push, Push, Pop), the mutators interleaved, and the
+// other bases filled.
+func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtExpr {
+	ts := target.NewQualifier(g.self).TypeString(n)
+	var muts []*types.Func
+	var margs [][][]string
+	for _, m := range g.mutators(n) {
+		if a := g.methodGen(n, m).fillArgs(m.Type().(*types.Signature), depth, fillSizes[len(fillSizes)-1]); len(a) > 0 {
+			muts, margs = append(muts, m), append(margs, a)
+		}
+	}
+	if len(muts) == 0 {
+		return nil
+	}
+	type call struct {
+		m    *types.Func
+		args []string
+	}
+	fill := func(base builtExpr, calls []call) builtExpr {
+		var b strings.Builder
+		b.WriteString("func() *" + ts + " { v := " + base.src)
+		if base.ptr {
+			b.WriteString("; p := v")
+		} else {
+			b.WriteString("; p := &v")
+		}
+		for _, c := range calls {
+			b.WriteString("; p." + c.m.Name() + "(" + strings.Join(c.args, ", ") + ")")
+		}
+		b.WriteString("; return p }()")
+		return builtExpr{b.String(), true}
+	}
+	repeat := func(i, k int) []call {
+		var cs []call
+		for j := 0; j < k; j++ {
+			cs = append(cs, call{muts[i], margs[i][j%len(margs[i])]})
+		}
+		return cs
+	}
+	var plain, varied []builtExpr
+	for _, k := range fillSizes {
+		for i := range muts {
+			plain = append(plain, fill(bases[0], repeat(i, k)))
+		}
+	}
+	// Removals: of an argument added before when the remover takes
+	// what the mutator took first (Remove(x) after Add(x), Delete(k)
+	// after Set(k, v)), else of its own typical argument.
+	for _, r := range g.removers(n) {
+		rsig := r.Type().(*types.Signature)
+		var own [][]string
+		if rsig.Params().Len() > 0 {
+			if own = g.methodGen(n, r).argLists(rsig, depth, 1); len(own) == 0 {
+				continue
+			}
+		}
+		rargs := func(added []string) []string {
+			switch {
+			case rsig.Params().Len() == 0:
+				return nil
+			case prefixOf(rsig, muts[0].Type().(*types.Signature)):
+				return added[:rsig.Params().Len()]
+			}
+			return own[0]
+		}
+		// Three calls: two added, the first taken; eight: five added,
+		// the second taken, two more added, six left (a count that is
+		// not a power of two: a ring of four has wrapped).
+		adds := repeat(0, 7)
+		varied = append(varied,
+			fill(bases[0], append(adds[:2:2], call{r, rargs(adds[0].args)})),
+			fill(bases[0], append(append(adds[:5:5], call{r, rargs(adds[1].args)}), adds[5:]...)))
+	}
+	if len(muts) > 1 {
+		var cs []call
+		for j := 0; j < fillSizes[len(fillSizes)-1]; j++ {
+			i := j % len(muts)
+			cs = append(cs, call{muts[i], margs[i][j%len(margs[i])]})
+		}
+		varied = append(varied, fill(bases[0], cs))
+	}
+	for _, b := range bases[1:] {
+		varied = append(varied, fill(b, repeat(0, 3)))
+	}
+	return interleaveExprs(plain, varied)
+}
+
+// prefixOf reports whether the parameters of r are the first parameters
+// of m, by type.
+func prefixOf(r, m *types.Signature) bool {
+	if r.Params().Len() > m.Params().Len() {
+		return false
+	}
+	for i := 0; i < r.Params().Len(); i++ {
+		if !types.Identical(r.Params().At(i).Type(), m.Params().At(i).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+func interleaveExprs(lists ...[]builtExpr) []builtExpr {
+	var out []builtExpr
+	for i := 0; ; i++ {
+		more := false
+		for _, l := range lists {
+			if i < len(l) {
+				out = append(out, l[i])
+				more = true
+			}
+		}
+		if !more {
+			return out
+		}
+	}
+}
+
+// fillArgs are k argument lists for k calls of a mutator, different
+// from each other where the candidates allow: the typical list, then
+// each parameter's candidates taken together, rank by rank (Set("a", 1),
+// Set("b", 2), ...), so that a filled container holds different
+// elements, not the same one k times.
+func (g *valueGen) fillArgs(sig *types.Signature, depth, k int) [][]string {
+	np := sig.Params().Len()
+	cands := make([][]spec.Value, np)
+	typical := make([]spec.Value, np)
+	for i := 0; i < np; i++ {
+		t := sig.Params().At(i).Type()
+		cands[i] = g.valuesAt(t, depth+1)
+		if len(cands[i]) == 0 {
+			return nil
+		}
+		typical[i] = g.typical(t, cands[i])
+	}
+	var out [][]string
+	seen := map[string]bool{}
+	add := func(vals []spec.Value) {
+		args := make([]string, np)
+		for i, v := range vals {
+			e, ok := g.arg(v, sig.Params().At(i).Type())
+			if !ok {
+				return
+			}
+			args[i] = e
+		}
+		if key := strings.Join(args, ", "); !seen[key] {
+			seen[key] = true
+			out = append(out, args)
+		}
+	}
+	add(typical)
+	longest := 0
+	for _, c := range cands {
+		longest = max(longest, len(c))
+	}
+	for r := 0; len(out) < k && r < longest; r++ {
+		vals := make([]spec.Value, np)
+		for i := range vals {
+			vals[i] = cands[i][r%len(cands[i])]
+		}
+		add(vals)
 	}
 	return out
 }
@@ -305,13 +679,18 @@ func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 
 // ctorGen is the value generator of a constructor's arguments: the
 // values mined from the constructor's own source.
-func (g *valueGen) ctorGen(fn *types.Func) *valueGen {
+func (g *valueGen) ctorGen(fn *types.Func) *valueGen { return g.sourceGen(fn, fn.Name()) }
+
+// sourceGen is the value generator of the arguments of fn, named name
+// in the package: the values mined from fn's own source, or g's when
+// the source is not known.
+func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 	if sub, ok := g.subs[fn]; ok {
 		return sub
 	}
 	sub := g
 	if g.pkg != nil {
-		if f, err := g.pkg.Func(fn.Name()); err == nil {
+		if f, err := g.pkg.Func(name); err == nil {
 			sub = newValueGen(g.self, mine(f))
 			sub.pkg, sub.subs = g.pkg, g.subs
 		}

@@ -5,10 +5,17 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math/rand/v2"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 const builtSrc = `package semver
@@ -89,5 +96,272 @@ func TestBuiltValues(t *testing.T) {
 	}
 	if open := codes(g.values(typ("Open"))); len(open) != 0 {
 		t.Errorf("Open, whose fields are all exported, is built by code: %q", open)
+	}
+}
+
+// builtCodes are the values of t built by code, from testdata/builder.
+func builtCodes(t *testing.T, typ string, ptr bool) (*target.Package, types.Type, []string) {
+	t.Helper()
+	p := loadPackage(t, "testdata/builder")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	var ty types.Type = p.Types.Scope().Lookup(typ).Type()
+	if ptr {
+		ty = types.NewPointer(ty)
+	}
+	var out []string
+	for _, v := range g.values(ty) {
+		if v.Kind == spec.Code {
+			out = append(out, v.Str)
+		}
+	}
+	return p, ty, out
+}
+
+func TestBuiltChainsAndFills(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  string
+		ptr  bool
+		want []string // code among the values, in this order
+		why  string
+	}{
+		{
+			name: "constructor-first", typ: "Builder", ptr: true,
+			want: []string{`New()`, `New().WithName("abc")`, `New().WithTimeout(2)`},
+			why:  "the constructor's own value comes first, then a link of each builder method on it",
+		},
+		{
+			name: "builder-arguments", typ: "Builder", ptr: true,
+			want: []string{`New().WithTimeout(2)`, `New().WithTimeout(0)`, `New().WithTimeout(1)`},
+			why:  "a link's arguments are explored: the typical one, then its candidates",
+		},
+		{
+			name: "two-links", typ: "Builder", ptr: true,
+			want: []string{`New().WithName("abc").WithTimeout(2)`, `New().WithTimeout(2).WithName("abc")`, `New().WithTimeout(2).WithTimeout(0)`},
+			why:  "two links: two different methods before one method twice",
+		},
+		{
+			name: "value-of-pointer-chain", typ: "Builder",
+			want: []string{`*New()`, `*New().WithTimeout(2)`},
+			why:  "a T from a chain of *T methods is dereferenced",
+		},
+		{
+			name: "value-method-on-pointer", typ: "Builder", ptr: true,
+			want: []string{`func() *Builder { v := New().Clone(); return &v }()`, `func() *Builder { v := New().Clone(); return v.WithTimeout(2) }()`},
+			why:  "Clone returns a T: a *T is its address, and a pointer method needs it in a variable",
+		},
+		{
+			name: "operation-with-error", typ: "Money",
+			want: []string{`MakeMoney(int64(2), "abc")`, `func() Money { r, _ := MakeMoney(int64(2), "abc").Add(MakeMoney(int64(2), "abc")); return r }()`, `MakeMoney(int64(2), "abc").Neg()`},
+			why:  "a method that returns (T, error) is a link, its error dropped; its argument of type T is a constructed value",
+		},
+		{
+			name: "pointer-method-on-value", typ: "Money", ptr: true,
+			want: []string{`func() *Money { v := MakeMoney(int64(2), "abc"); return v.Round() }()`},
+			why:  "MakeMoney returns a Money, which is not addressable: Round, a pointer method, is called on a variable",
+		},
+		{
+			name: "zero-value-base", typ: "Options",
+			want: []string{`(&Options{}).Verbose(false)`},
+			why:  "without a constructor, chains start from the zero value, in parentheses",
+		},
+		{
+			name: "fills-vary", typ: "Queue", ptr: true,
+			want: []string{
+				`func() *Queue { v := NewQueue(); p := v; p.Push("abc"); return p }()`,
+				`func() *Queue { v := NewQueue(); p := v; p.Push("abc"); p.Push(""); p.Push("1"); return p }()`,
+				`func() *Queue { v := NewQueue(); p := v; p.Push("abc"); p.Push(""); p.Push("1"); p.Push(" "); p.Push("42"); p.Push("a"); p.Push("1.5"); p.Push("A"); return p }()`,
+			},
+			why: "a container filled with 1, 3 and 8 different words, from the constructor without parameters",
+		},
+		{
+			name: "push-then-pop", typ: "Queue", ptr: true,
+			want: []string{`func() *Queue { v := NewQueue(); p := v; p.Push("abc"); p.Push(""); p.Pop(); return p }()`},
+			why:  "a remover among the mutator's calls: a state that grew and shrank",
+		},
+		{
+			name: "mutators-interleaved", typ: "Queue", ptr: true,
+			want: []string{`func() *Queue { v := NewQueue(); p := v; p.Push("abc"); p.PushFront(""); p.Push("1"); p.PushFront(" "); p.Push("42"); p.PushFront("a"); p.Push("1.5"); p.PushFront("A"); return p }()`},
+			why:  "two mutators in turn",
+		},
+		{
+			name: "other-constructor-base", typ: "Queue", ptr: true,
+			want: []string{`func() *Queue { v := FromWords([]string(nil)); p := v; p.Push("abc"); p.Push(""); p.Push("1"); return p }()`},
+			why:  "the other constructor's value is filled too",
+		},
+		{
+			name: "remove-what-was-added", typ: "Set", ptr: true,
+			want: []string{`func() *Set { v := &Set{}; p := v; p.Add(2); p.Add(0); p.Remove(2); return p }()`},
+			why:  "without a constructor the zero value is filled; Remove takes an element that was added",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, got := builtCodes(t, tt.typ, tt.ptr)
+			at := -1
+			for _, w := range tt.want {
+				i := slices.Index(got, w)
+				if i < 0 {
+					t.Fatalf("%s: no %s among:\n%s", tt.why, w, strings.Join(got, "\n"))
+				}
+				if i < at {
+					t.Errorf("%s: %s comes before %s", tt.why, w, got[at])
+				}
+				at = i
+			}
+		})
+	}
+}
+
+// TestBuiltBudget checks the bounds of the values built by code: at most
+// maxBuilt, the constructors' values first but room kept for chains,
+// each chain method a few one-link values, no method flooding.
+func TestBuiltBudget(t *testing.T) {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options"} {
+		for _, ptr := range []bool{false, true} {
+			_, ty, got := builtCodes(t, typ, ptr)
+			if len(got) > maxBuilt {
+				t.Errorf("%s: %d values built by code, more than %d", ty, len(got), maxBuilt)
+			}
+		}
+	}
+
+	// Window's constructors alone make more than maxBuilt values.
+	p, _, got := builtCodes(t, "Window", true)
+	if len(got) != maxBuilt {
+		t.Errorf("*Window: %d values, want %d", len(got), maxBuilt)
+	}
+	made := 0
+	for _, c := range got {
+		if !strings.Contains(c, ").") {
+			made++
+		}
+	}
+	if made < maxBuilt/2 || made == maxBuilt {
+		t.Errorf("*Window: %d of %d values are the constructors' own: want at least half, and room for chains", made, len(got))
+	}
+	for i, c := range got[:maxBuilt/2] {
+		if strings.Contains(c, ").") {
+			t.Errorf("*Window: value %d is %s: the constructors' own values come first", i, c)
+		}
+	}
+
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	for _, typ := range []string{"Builder", "Money", "Window"} {
+		n := p.Types.Scope().Lookup(typ).Type().(*types.Named)
+		var calls []builtCall
+		for _, c := range g.ctors(n) {
+			for _, args := range g.ctorArgs(c, 0) {
+				calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
+			}
+		}
+		one, two := g.chains(n, builtBases(calls, typ), 0)
+		ms := g.chainMethods(n)
+		for _, m := range ms {
+			k := 0
+			for _, e := range one {
+				if strings.Contains(e.src, "."+m.Name()+"(") {
+					k++
+				}
+			}
+			if k == 0 || k > chainsPerMethod {
+				t.Errorf("%s: %d one-link chains of %s, want 1 to %d", typ, k, m.Name(), chainsPerMethod)
+			}
+		}
+		// The first two-link chains take each pair of different methods,
+		// in either order, before any pair comes again.
+		pairs := map[string]int{}
+		want := len(ms) * (len(ms) - 1)
+		for _, e := range two[:min(len(two), want)] {
+			first, second := "", ""
+			at := len(e.src)
+			for _, m := range ms {
+				if i := strings.Index(e.src, "."+m.Name()+"("); i >= 0 && i < at {
+					first, at = m.Name(), i
+				}
+			}
+			for _, m := range ms {
+				if i := strings.LastIndex(e.src, "."+m.Name()+"("); i > at {
+					second = m.Name()
+				}
+			}
+			pairs[first+","+second]++
+		}
+		if len(pairs) != want {
+			t.Errorf("%s: the first %d two-link chains take the pairs %v, want each of %d pairs once", typ, want, pairs, want)
+		}
+		for i, e := range one[:len(ms)] {
+			if !strings.Contains(e.src, "."+ms[i].Name()+"(") {
+				t.Errorf("%s: one-link chain %d is %s: the methods take turns, %s first", typ, i, e.src, ms[i].Name())
+			}
+		}
+	}
+}
+
+// TestBuiltCompiles type-checks every value built by code where a probe
+// puts it: as a value of its type in the package, with go/types (as the
+// native engine compiles it) and in the yaegi interpreter.
+func TestBuiltCompiles(t *testing.T) {
+	src, err := os.ReadFile("testdata/builder/builder.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yi := interp.New(interp.Options{})
+	if err := yi.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := yi.Eval(strings.Replace(string(src), "package builder", "package main", 1)); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options"} {
+		for _, ptr := range []bool{false, true} {
+			p, ty, got := builtCodes(t, typ, ptr)
+			ts := types.TypeString(ty, types.RelativeTo(p.Types))
+			for _, c := range got {
+				n++
+				tv, err := types.Eval(p.Fset, p.Types, token.NoPos, c)
+				if err != nil {
+					t.Errorf("%s: %s does not compile: %v", ts, c, err)
+					continue
+				}
+				if !types.Identical(tv.Type, ty) {
+					t.Errorf("%s: %s is a %s", ts, c, tv.Type)
+				}
+				if _, err := yi.Eval("var _ " + ts + " = " + c); err != nil {
+					t.Errorf("%s: %s does not compile in yaegi: %v", ts, c, err)
+				}
+			}
+		}
+	}
+	t.Logf("%d values built by code compile", n)
+}
+
+// TestMutateKeepsPointerType mutates values of pointers to types built
+// by code: code that replaces a value must build the pointer, not the
+// element (*MustParse("1") for a *Version did not compile).
+func TestMutateKeepsPointerType(t *testing.T) {
+	p := loadPackage(t, "testdata/builder")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	mu := newMutator(rand.New(rand.NewPCG(1, 2)), g)
+	for _, typ := range []string{"Money", "Builder", "Queue"} {
+		pt := types.NewPointer(p.Types.Scope().Lookup(typ).Type())
+		for _, v := range g.values(pt) {
+			if v.Kind == spec.Code {
+				continue
+			}
+			for i := 0; i < 200; i++ {
+				m, op := mu.mutate(pt, v, 0)
+				if m.Kind != spec.Code {
+					continue
+				}
+				if tv, err := types.Eval(p.Fset, p.Types, token.NoPos, m.Str); err != nil || !types.Identical(tv.Type, pt) {
+					t.Fatalf("%s: mutating %s (%s) gave %s, which is not a %s: %v", typ, v, op, m.Str, pt, err)
+				}
+			}
+		}
 	}
 }

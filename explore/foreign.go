@@ -89,7 +89,7 @@ func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Val
 	for _, c := range sorted {
 		for _, args := range g.foreignArgs(c, depth) {
 			bc := builtCall{c: c, call: pkg.Name() + "." + c.fn.Name() + "(" + strings.Join(args, ", ") + ")"}
-			out = append(out, spec.CodeValue(bc.as(ts, ptr)))
+			out = append(out, spec.CodeValue(bc.expr(ts).as(ts, ptr)))
 			if len(out) == maxForeign {
 				return out
 			}

@@ -116,7 +116,12 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 		if mu.rng.IntN(8) == 0 {
 			return spec.NullValue(), "nil"
 		}
-		return mu.mutate(u.Elem(), v, depth+1)
+		if e, op := mu.mutate(u.Elem(), v, depth+1); e.Kind != spec.Code {
+			return e, op
+		}
+		// The element was replaced by code, which builds an element,
+		// not a pointer to one.
+		return mu.candidate(t, depth), "replace"
 	case *types.Slice:
 		return mu.list(u.Elem(), v, depth, -1)
 	case *types.Array:

@@ -222,6 +222,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 				ce := CompileError{Round: round, Snippet: s.Snippet, Message: err.Error()}
 				x.CompileErrors = append(x.CompileErrors, ce)
 				lastErrors = append(lastErrors, ce)
+				opts.Logf("explore %s: snippet %s did not compile: %s: %s", f.Name, id, oneLine(s.Snippet.Code), ce.Message)
 				stale++
 				continue
 			}
@@ -250,6 +251,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 						ce := CompileError{Round: round, Snippet: sent[i].Snippet, Message: res.Message}
 						x.CompileErrors = append(x.CompileErrors, ce)
 						lastErrors = append(lastErrors, ce)
+						opts.Logf("explore %s: probe %s did not compile (%s): %s: %s", f.Name, res.ID, res.Outcome, oneLine(sent[i].Snippet.Code), res.Message)
 					} else {
 						opts.Logf("explore %s: probe %s: %s: %s", f.Name, res.ID, res.Outcome, res.Message)
 					}

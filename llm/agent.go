@@ -8,6 +8,7 @@ import (
 
 	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 	"github.com/specgen-dev/specgen/write"
 )
 
@@ -160,6 +161,9 @@ func specPrompt(fi *funcInfo, req *write.Request, bundle bool) string {
 	} else {
 		b.WriteString(yamlFormat(fi, req.Verified))
 	}
+	if v := fi.specValues(req.Verified, bundle); v != "" {
+		b.WriteString("\n" + v)
+	}
 	b.WriteString("\n")
 	b.WriteString(specConstraints(fi, len(ok), len(raised), bundle))
 
@@ -192,6 +196,9 @@ answer; fix or replace the failing ones, and leave out an evaluator that does no
 // inputsText renders a case's arguments as "name: value, ...".
 func inputsText(fi *funcInfo, c *spec.Case) string {
 	var parts []string
+	if len(c.Types) > 0 {
+		parts = append(parts, "types: "+typesYAML(c.Types))
+	}
 	if c.Receiver != nil {
 		parts = append(parts, "receiver: "+c.Receiver.String())
 	}
@@ -248,8 +255,15 @@ func yamlFormat(fi *funcInfo, verified []*spec.Case) string {
 	} else {
 		b.WriteString("(none: the function takes no arguments)")
 	}
+	if len(f.TypeParams) > 0 {
+		b.WriteString(", `types` (the type arguments, see below)")
+	}
 	if f.Recv != nil {
-		fmt.Fprintf(&b, ", `receiver` (the %s value the method is called on, a struct as a mapping of its exported fields)", f.Recv.Obj().Name())
+		if target.Rebuilds(f.Recv) {
+			fmt.Fprintf(&b, ", `receiver` (the %s value the method is called on, a struct as a mapping of its exported fields)", f.Recv.Obj().Name())
+		} else {
+			fmt.Fprintf(&b, ", `receiver` (the %s value the method is called on, as Go code: see below)", f.Recv.Obj().Name())
+		}
 	}
 	b.WriteString(",\nand either `expected` (the result; a list when there are several non-error results) or\n")
 	b.WriteString("`raises` with an optional `match` (a regexp on the error message or panic value).\n")
@@ -306,8 +320,12 @@ func bundleFormat(fi *funcInfo) string {
 	for _, p := range fi.f.Params {
 		args = append(args, fmt.Sprintf("%q: …", p.Name))
 	}
-	fmt.Fprintf(&b, "{\"id\": \"typical-input\", \"inputs\": \"{%s}\", \"receiver\": \"\", \"expected\": \"…\", \"raises\": \"\", \"match\": \"\"}.\n",
-		strings.ReplaceAll(strings.Join(args, ", "), `"`, `\"`))
+	types := ""
+	if len(fi.f.TypeParams) > 0 {
+		types = `{\"` + fi.f.TypeParams[0].Name + `\": \"int\"}`
+	}
+	fmt.Fprintf(&b, "{\"id\": \"typical-input\", \"types\": \"%s\", \"inputs\": \"{%s}\", \"receiver\": \"\", \"expected\": \"…\", \"raises\": \"\", \"match\": \"\"}.\n",
+		types, strings.ReplaceAll(strings.Join(args, ", "), `"`, `\"`))
 	return b.String()
 }
 

@@ -39,6 +39,7 @@ type BundleEvals struct {
 // BundleCase is one case.
 type BundleCase struct {
 	ID       string `json:"id"`
+	Types    string `json:"types"`
 	Inputs   string `json:"inputs"`
 	Receiver string `json:"receiver"`
 	Expected string `json:"expected"`
@@ -61,9 +62,10 @@ func AdjustBundleSchema(s *jsonschema.Schema) {
 	set("BundleEvals", "assertion", `Assertion evaluator: a Go boolean expression over the parameters by name, output (or output0, output1, ...) and err that holds for every case; "" for none`)
 	set("BundleEvals", "pattern", `Pattern evaluator: an RE2 regexp the string form of every output matches; "" for none`)
 	set("BundleCase", "id", "a short, unique, readable id such as plain-dollars")
-	set("BundleCase", "inputs", `the arguments as a JSON object by parameter name, e.g. {"s": "12.50"}; "{}" for none`)
-	set("BundleCase", "receiver", `for a method: the receiver as JSON (a struct as an object of its exported fields); "" otherwise`)
-	set("BundleCase", "expected", `the result as JSON (a list for several results); "" when the case raises`)
+	set("BundleCase", "types", `for a generic function: its type arguments as a JSON object by type parameter name, e.g. {"T": "int"}; "" otherwise`)
+	set("BundleCase", "inputs", `the arguments as a JSON object by parameter name, e.g. {"s": "12.50"}; a value of a type with unexported fields is Go code, {"go": "NewStack(3)"}; "{}" for none`)
+	set("BundleCase", "receiver", `for a method: the receiver as JSON (a struct as an object of its exported fields, or Go code such as {"go": "MustParse(\"1.2.3\")"} for a type with unexported fields); "" otherwise`)
+	set("BundleCase", "expected", `the result as JSON (a list for several results); a result with unexported fields as an object of its observers, e.g. {"String()": "1.2.3", "Major()": 1}; "" when the case raises`)
 	set("BundleCase", "raises", `"" when the call returns normally; else error, panic, an error type such as *strconv.NumError or a sentinel such as io.EOF`)
 	set("BundleCase", "match", `with raises: an RE2 regexp on the error message or panic value; "" for none`)
 }
@@ -112,9 +114,9 @@ func ParseBundle(f *target.Func, b *Bundle) (*spec.Function, []string, error) {
 		}
 		bad := false
 		for _, v := range []struct{ key, text string }{
-			{"inputs", bc.Inputs}, {"receiver", bc.Receiver}, {"expected", bc.Expected},
+			{"types", bc.Types}, {"inputs", bc.Inputs}, {"receiver", bc.Receiver}, {"expected", bc.Expected},
 		} {
-			if strings.TrimSpace(v.text) == "" || v.key == "inputs" && strings.TrimSpace(v.text) == "{}" {
+			if strings.TrimSpace(v.text) == "" || (v.key == "inputs" || v.key == "types") && strings.TrimSpace(v.text) == "{}" {
 				continue
 			}
 			n, err := valueNode(v.text)

@@ -328,8 +328,13 @@ func clipDecl(s string) string {
 	return s[:cut] + "\n// …"
 }
 
-// zeroExpr is a simple Go expression of type t, for example calls.
+// zeroExpr is a simple Go expression of type t, for example calls: a
+// call of the package's function that makes a t when t has unexported
+// fields.
 func (fi *funcInfo) zeroExpr(t types.Type) string {
+	if m := fi.makerOf(t); m != "" {
+		return m
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		var lit string
@@ -380,7 +385,11 @@ func (fi *funcInfo) exampleSnippets() []string {
 		lhs = strings.Join(names, ", ") + " := "
 	}
 	if f.Recv != nil {
-		return []string{"var r " + fi.typeString(f.Recv) + "\n" + lhs + "r." + name + "(" + strings.Join(args, ", ") + ")"}
+		recv := "var r " + fi.typeString(f.Recv)
+		if m := fi.makerOf(f.Recv); m != "" {
+			recv = "r := " + m
+		}
+		return []string{recv + "\n" + lhs + "r." + name + "(" + strings.Join(args, ", ") + ")"}
 	}
 	first := lhs + name + "(" + strings.Join(args, ", ") + ")"
 	if len(args) == 0 {
@@ -411,6 +420,9 @@ func (fi *funcInfo) snippetRules() string {
 	b.WriteString("Examples of the format:\n\n")
 	for _, ex := range fi.exampleSnippets() {
 		b.WriteString("```go\n" + ex + "\n```\n")
+	}
+	if v := fi.snippetValues(); v != "" {
+		b.WriteString("\n" + v)
 	}
 	return b.String()
 }

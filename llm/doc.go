@@ -8,6 +8,15 @@
 // It implements the two seams and knows nothing of the pipeline that
 // uses them.
 //
+// The prompts explain the spec's special shapes where the function at
+// hand needs them, and only there: inputs of types with unexported
+// fields, written as Go code ({go: 'MustParse("1.2.3")'}) with the
+// package's functions and methods that make them; results of such
+// types, written through their API with the keys target.Observers
+// picks ({String(): "1.2.3", Major(): 1}); and the type arguments of a
+// generic function (types: {T: int}). The fixer repairs what it can of
+// these shapes and says why it drops what it cannot.
+//
 // A model never decides what a function returns: the explorer's
 // snippets are run, and the pipeline checks every expected value of a
 // drafted spec by running it natively, correcting it to what was

@@ -3,6 +3,8 @@ package llm
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
 	"go/types"
 	"regexp"
 	"slices"
@@ -23,9 +25,15 @@ import (
 // scalars or under other names, a Type evaluator that names another
 // type, inputs shaped for another arity, sets written for lists,
 // struct fields in another case, Python spellings of nil, booleans and
-// exception names, regexps that do not compile, duplicate ids — parses
-// the result with spec.Parse, and drops the cases and evaluators that
-// still have problems. It returns the function and a note per fix.
+// exception names, regexps that do not compile, duplicate ids; type
+// arguments given as a list or under misspelt names; Go code
+// ({go: ...}) qualified by the package's own name, or written as a bare
+// call; the keys of an observed result ("Major" for "Major()") —
+// parses the result with spec.Parse, and drops the cases and evaluators
+// that still have problems. It returns the function and a note per fix;
+// the note of a dropped case says what is wrong with it (a value of a
+// type with unexported fields written as plain data, a spec that does
+// not load), so that a refinement can do better.
 //
 // Expected values are taken as written: the pipeline checks them by
 // execution.
@@ -57,6 +65,9 @@ type fixer struct {
 	fi     *funcInfo
 	counts map[string]int
 	order  []string
+	// unbuilt are the problems of the case being fixed whose inputs of
+	// types built by code are plain data: the case is dropped.
+	unbuilt []string
 }
 
 func (fx *fixer) fixf(format string, args ...any) {
@@ -614,9 +625,11 @@ var caseAliases = map[string]string{
 	"expectedmessage": "match", "pattern": "match",
 	"description": "", "comment": "", "note": "", "notes": "", "reason": "", "why": "", "category": "", "tags": "",
 	"maxduration": "duration", "timeout": "duration",
+	"typeargs": "types", "typearguments": "types", "typeparams": "types", "typeparameters": "types",
+	"generics": "types", "instantiation": "types", "type": "types",
 }
 
-var caseKeys = []string{"id", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
+var caseKeys = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
 
 // fixCase repairs one dataset item and returns the case body, or nil
 // to drop it.
@@ -667,12 +680,18 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 		fx.fixf("dropped per-case durations (timing is measured, not written)")
 		mapDelete(out, "duration")
 	}
+	fx.fixTypes(out)
+	fx.unbuilt = nil
 	if _, r := mapGet(out, "receiver"); r != nil {
 		if fx.fi.f.Recv == nil {
 			fx.fixf("dropped a receiver: %s is not a method", fx.fi.f.Name)
 			mapDelete(out, "receiver")
 		} else {
-			mapSet(out, "receiver", fx.value(r, fx.fi.f.Recv))
+			var rt types.Type = fx.fi.f.Recv
+			if fx.fi.f.RecvPtr {
+				rt = types.NewPointer(rt)
+			}
+			mapSet(out, "receiver", fx.input("receiver", r, rt))
 		}
 	}
 	if _, a := mapGet(out, "receiver_after"); a != nil && (fx.fi.f.Recv == nil || !fx.fi.f.RecvPtr) {
@@ -680,12 +699,190 @@ func (fx *fixer) fixCase(index int, item *yaml.Node) *yaml.Node {
 		mapDelete(out, "receiver_after")
 	}
 	fx.fixInputs(out)
+	if len(fx.unbuilt) > 0 {
+		for _, u := range fx.unbuilt {
+			fx.fixf("dropped a case: %s", u)
+		}
+		return nil
+	}
 	fx.fixOutcome(out)
 	if len(out.Content) == 0 {
 		fx.fixf("dropped an empty case")
 		return nil
 	}
 	return out
+}
+
+// fixTypes repairs a case's type arguments: dropped for a function that
+// is not generic; a list or a single type given by position; type
+// parameter names misspelt.
+func (fx *fixer) fixTypes(c *yaml.Node) {
+	_, tn := mapGet(c, "types")
+	if tn == nil {
+		return
+	}
+	tn = deref(tn)
+	f := fx.fi.f
+	if len(f.TypeParams) == 0 {
+		fx.fixf("dropped types: %s is not generic", f.Name)
+		mapDelete(c, "types")
+		return
+	}
+	var names []string
+	for _, tp := range f.TypeParams {
+		names = append(names, tp.Name)
+	}
+	switch {
+	case tn.Kind == yaml.ScalarNode && !isNullNode(tn) && len(names) == 1:
+		fx.fixf("wrote types %s as {%s: %s}: types names each type parameter", tn.Value, names[0], tn.Value)
+		mapSet(c, "types", newMap(names[0], strNode(tn.Value)))
+	case tn.Kind == yaml.SequenceNode && len(tn.Content) == len(names):
+		m := newMap()
+		for i, e := range tn.Content {
+			m.Content = append(m.Content, strNode(names[i]), deref(e))
+		}
+		fx.fixf("wrote the list of types as a mapping by type parameter name (%s)", strings.Join(names, ", "))
+		mapSet(c, "types", m)
+	case tn.Kind == yaml.MappingNode:
+		for i := 0; i+1 < len(tn.Content); i += 2 {
+			k := tn.Content[i].Value
+			if name := closest(k, names, nil); name != "" && name != k {
+				fx.fixf("renamed the type parameter %q to %q", k, name)
+				tn.Content[i] = strNode(name)
+			}
+		}
+	}
+}
+
+// builtNamed returns the named type of the package under test that t is
+// or points to, when its values are built by code (it has unexported
+// fields), else nil.
+func (fx *fixer) builtNamed(t types.Type) *types.Named {
+	if fx.fi.f.Pkg == nil || fx.fi.f.Pkg.Types == nil {
+		return nil
+	}
+	if n := fx.fi.packageNamed(t); n != nil && !target.Rebuilds(n) {
+		return n
+	}
+	return nil
+}
+
+// input converts the value of an argument or the receiver (what names
+// it) toward type t, as value does; a value of a type built by code that
+// is plain data and cannot become code is recorded in fx.unbuilt, so
+// that the case is dropped with the reason.
+func (fx *fixer) input(what string, n *yaml.Node, t types.Type) *yaml.Node {
+	n = deref(n)
+	if n == nil || isCode(n) {
+		return fx.value(n, t)
+	}
+	nt := fx.builtNamed(t)
+	if nt == nil {
+		return fx.value(n, t)
+	}
+	name := nt.Obj().Name()
+	if n.Kind == yaml.ScalarNode && !isNullNode(n) {
+		if src, ok := fx.asCode(n.Value); ok {
+			fx.fixf("wrote %s %s as Go code {go: ...}: %s has unexported fields", what, n.Value, name)
+			return newMap(codeKey, strNode(src))
+		}
+	}
+	if isNullNode(n) || n.Kind == yaml.MappingNode && fx.exportedOnly(n, nt) {
+		return fx.value(n, t) // nil, or a value of its exported fields
+	}
+	example := "&" + name + "{}"
+	if call := fx.fi.exampleMaker(builtType{named: nt, funcs: fx.fi.makerFuncs(nt)}); call != "" {
+		example = call
+	}
+	example = codeYAML(example)
+	fx.unbuilt = append(fx.unbuilt, fmt.Sprintf("%s is plain data, but %s has unexported fields: write it as Go code that makes one, e.g. %s", what, name, example))
+	return n
+}
+
+// exportedOnly reports whether the keys of the mapping m all name
+// exported fields of the struct n, maybe misspelt: such a value leaves
+// the unexported fields zero.
+func (fx *fixer) exportedOnly(m *yaml.Node, n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	var fields []string
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); f.Exported() {
+			fields = append(fields, f.Name())
+		}
+	}
+	for _, k := range mapKeys(m) {
+		if closest(k, fields, nil) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isCode reports whether n is a value built by code: a mapping with the
+// one key go and a string, without the !!map tag that makes it a real
+// map.
+func isCode(n *yaml.Node) bool {
+	n = deref(n)
+	return n != nil && n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Value == codeKey &&
+		deref(n.Content[1]).Kind == yaml.ScalarNode && n.Style&yaml.TaggedStyle == 0
+}
+
+// asCode returns s as the text of a value built by code when it is a Go
+// expression that calls a function or method (MustParse("1.2.3"),
+// New().WithTimeout(3)), without the package's own qualifier.
+func (fx *fixer) asCode(s string) (string, bool) {
+	x, err := goparser.ParseExpr(s)
+	if err != nil {
+		return "", false
+	}
+	switch ast.Unparen(x).(type) {
+	case *ast.CallExpr, *ast.CompositeLit, *ast.UnaryExpr:
+	default:
+		return "", false
+	}
+	src, _ := fx.unqualify(s)
+	return src, true
+}
+
+// unqualify removes the package's own name from the selectors of the Go
+// expression src (ledger.MustAmount(…) is MustAmount(…) inside the
+// package); it reports whether it removed any. A name the package
+// imports under the same name is kept.
+func (fx *fixer) unqualify(src string) (string, bool) {
+	p := fx.fi.f.Pkg
+	if p == nil || p.Types == nil {
+		return src, false
+	}
+	x, err := goparser.ParseExpr(src)
+	if err != nil {
+		return src, false
+	}
+	if _, imported := target.ImportsByName(p.Types)[p.Name]; imported {
+		return src, false
+	}
+	var cuts [][2]int
+	ast.Inspect(x, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == p.Name {
+				cuts = append(cuts, [2]int{int(id.Pos()) - 1, int(sel.Sel.Pos()) - 1})
+			}
+		}
+		return true
+	})
+	if len(cuts) == 0 {
+		return src, false
+	}
+	var b strings.Builder
+	at := 0
+	for _, c := range cuts {
+		b.WriteString(src[at:c[0]])
+		at = c[1]
+	}
+	b.WriteString(src[at:])
+	return b.String(), true
 }
 
 // fixInputs reshapes a case's arguments for the function's arity and
@@ -718,22 +915,28 @@ func (fx *fixer) fixInputs(c *yaml.Node) {
 		case inputs != nil && inputs.Kind == yaml.ScalarNode:
 			fx.fixf("wrote a scalar inputs as input")
 			mapDelete(c, "inputs")
-			mapSet(c, "input", fx.value(inputs, p.Type))
+			mapSet(c, "input", fx.input(p.Name, inputs, p.Type))
 		case inputs != nil && inputs.Kind == yaml.SequenceNode && len(inputs.Content) != 1:
 			fx.fixf("took a list of inputs as the one argument %s", p.Name)
 			mapDelete(c, "inputs")
 			mapSet(c, "input", fx.value(inputs, p.Type))
 		case inputs != nil && inputs.Kind == yaml.SequenceNode:
-			inputs.Content[0] = fx.value(inputs.Content[0], p.Type)
+			inputs.Content[0] = fx.input(p.Name, inputs.Content[0], p.Type)
 		case inputs != nil && inputs.Kind == yaml.MappingNode:
 			if _, v := mapGet(inputs, p.Name); v != nil && len(inputs.Content) == 2 {
-				inputs.Content[1] = fx.value(v, p.Type)
+				inputs.Content[1] = fx.input(p.Name, v, p.Type)
+				break
+			}
+			if isCode(inputs) {
+				fx.fixf("wrote inputs {go: ...} as the input of the one argument %s", p.Name)
+				mapDelete(c, "inputs")
+				mapSet(c, "input", fx.input(p.Name, inputs, p.Type))
 				break
 			}
 			if len(inputs.Content) == 2 && !structOrMap(p.Type) {
 				fx.fixf("renamed the argument %q to %q", inputs.Content[0].Value, p.Name)
 				inputs.Content[0] = strNode(p.Name)
-				inputs.Content[1] = fx.value(inputs.Content[1], p.Type)
+				inputs.Content[1] = fx.input(p.Name, inputs.Content[1], p.Type)
 				break
 			}
 			if structOrMap(p.Type) {
@@ -744,7 +947,7 @@ func (fx *fixer) fixInputs(c *yaml.Node) {
 				}
 			}
 		case input != nil:
-			mapSet(c, "input", fx.value(input, p.Type))
+			mapSet(c, "input", fx.input(p.Name, input, p.Type))
 		}
 		return
 	}
@@ -781,13 +984,13 @@ func (fx *fixer) fixInputs(c *yaml.Node) {
 			}
 			for _, p := range params {
 				if p.Name == name {
-					inputs.Content[i+1] = fx.value(inputs.Content[i+1], p.Type)
+					inputs.Content[i+1] = fx.input(p.Name, inputs.Content[i+1], p.Type)
 				}
 			}
 		}
 	case inputs.Kind == yaml.SequenceNode && len(inputs.Content) == len(params):
 		for i, p := range params {
-			inputs.Content[i] = fx.value(inputs.Content[i], p.Type)
+			inputs.Content[i] = fx.input(p.Name, inputs.Content[i], p.Type)
 		}
 	}
 }
@@ -827,6 +1030,14 @@ func structOrMap(t types.Type) bool {
 func (fx *fixer) value(n *yaml.Node, t types.Type) *yaml.Node {
 	n = deref(n)
 	if n == nil || t == nil {
+		return n
+	}
+	if isCode(n) {
+		code := deref(n.Content[1])
+		if src, ok := fx.unqualify(code.Value); ok {
+			fx.fixf("removed the package qualifier %s. from the Go code %q: it runs inside the package", fx.fi.pkgName(), code.Value)
+			n.Content[1] = strNode(src)
+		}
 		return n
 	}
 	if n.Kind == yaml.ScalarNode && (n.Value == "None" || n.Value == "nil") && n.Style == 0 && nilable(t) {
@@ -963,13 +1174,104 @@ func (fx *fixer) fixOutcome(c *yaml.Node) {
 		rs := fx.fi.results()
 		switch {
 		case len(rs) == 1:
-			mapSet(c, "expected", fx.value(e, rs[0]))
+			mapSet(c, "expected", fx.result(e, rs[0]))
 		case len(rs) > 1 && deref(e).Kind == yaml.SequenceNode && len(deref(e).Content) == len(rs):
 			for i, t := range rs {
-				deref(e).Content[i] = fx.value(deref(e).Content[i], t)
+				deref(e).Content[i] = fx.result(deref(e).Content[i], t)
 			}
 		}
 	}
+}
+
+// result converts an expected result toward type t, as value does; a
+// result of an opaque type is checked against what can be observed of
+// it (see observed).
+func (fx *fixer) result(n *yaml.Node, t types.Type) *yaml.Node {
+	if !target.Opaque(t) {
+		return fx.value(n, t)
+	}
+	return fx.observed(n, t)
+}
+
+// observed repairs the expected value of a result whose state is
+// unexported, which a spec writes through its API: its text given
+// alone becomes {String(): text}; keys that miss the () of a method, or
+// spell it in another case, are renamed; keys that are neither an
+// exported field nor an exported method without arguments are dropped,
+// saying which keys specgen observes.
+func (fx *fixer) observed(n *yaml.Node, t types.Type) *yaml.Node {
+	n = deref(n)
+	if n == nil || isNullNode(n) || isCode(n) {
+		return n // nil is a value; code is refused by the loader, with the reason
+	}
+	keys := target.Observers(t, fx.fi.f.Pkg)
+	ts := fx.fi.typeString(t)
+	if n.Kind == yaml.ScalarNode {
+		for _, k := range keys {
+			if k == "String()" || k == "Error()" || k == "MarshalText()" {
+				fx.fixf("wrote the expected %s %s as {%s: %s}: a result with unexported fields is written through its API", ts, n.Value, k, n.Value)
+				return newMap(k, n)
+			}
+		}
+		return n
+	}
+	if n.Kind != yaml.MappingNode {
+		return n
+	}
+	valid := observable(t)
+	out := newMap()
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i].Value
+		name := k
+		if !valid[k] {
+			name = ""
+			for cand := range valid {
+				if loose(cand) == loose(k) && (name == "" || cand < name) {
+					name = cand
+				}
+			}
+		}
+		switch {
+		case name == "":
+			fx.fixf("dropped the key %q of an expected %s: it is neither an exported field nor an exported method without arguments (specgen observes %s)", k, ts, strings.Join(keys, ", "))
+			continue
+		case name != k:
+			fx.fixf("renamed the key %q of an expected %s to %q", k, ts, name)
+		}
+		mapSet(out, name, n.Content[i+1])
+	}
+	return out
+}
+
+// observable are the keys an observed result of type t may have: its
+// exported fields, and its exported methods without arguments that
+// return one value, or one and an error, followed by ().
+func observable(t types.Type) map[string]bool {
+	out := map[string]bool{}
+	if st, ok := target.ObservedStruct(t); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Exported() {
+				out[f.Name()] = true
+			}
+		}
+	}
+	rt := t
+	if _, ptr := t.Underlying().(*types.Pointer); !ptr {
+		rt = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(rt)
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		res := sig.Results()
+		if sig.Params().Len() == 0 && (res.Len() == 1 || res.Len() == 2 && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())) {
+			out[m.Name()+"()"] = true
+		}
+	}
+	return out
 }
 
 // raisesName maps what a model wrote for raises to what a spec says.

@@ -271,3 +271,153 @@ func TestParseBundle(t *testing.T) {
 		})
 	}
 }
+
+// TestParseSpecShapes checks the repairs and explanations of the
+// shapes a model gets wrong: values built by code, observed results and
+// type arguments.
+func TestParseSpecShapes(t *testing.T) {
+	add := loadLedger(t, "Amount.Add")
+	sum := loadLedger(t, "Sum")
+	parse := loadFunc(t, "ParseCents")
+	caseOf := func(fn, body string) string { return fn + ":\n  dataset:\n    - case: " + body + "\n" }
+	tests := []struct {
+		name, why string
+		f         *target.Func
+		yaml      string
+		want      []string // substrings of the parsed spec
+		absent    []string
+		fix       string // a substring of the fixes
+		noFix     bool   // no fix at all
+	}{
+		{
+			name: "code-kept", why: "values built by code and an observed result, written right, are kept as they are",
+			f:     add,
+			yaml:  caseOf("Amount.Add", `{id: a, receiver: {go: 'MustAmount("1.00 EUR")'}, input: {go: 'MustAmount("2.00 EUR")'}, expected: {String(): 3.00 EUR, Cents(): 300}}`),
+			want:  []string{`receiver: {go: 'MustAmount("1.00 EUR")'}`, `input: {go: 'MustAmount("2.00 EUR")'}`, "String(): 3.00 EUR", "Cents(): 300"},
+			noFix: true,
+		},
+		{
+			name: "qualified-code", why: "code runs inside the package: its own qualifier is removed",
+			f:    add,
+			yaml: caseOf("Amount.Add", `{receiver: {go: 'ledger.MustAmount("1.00 EUR")'}, inputs: {b: {go: 'ledger.NewAmount(1, "EUR").Neg()'}}}`),
+			want: []string{`receiver: {go: 'MustAmount("1.00 EUR")'}`, `{go: 'NewAmount(1, "EUR").Neg()'}`},
+			fix:  "removed the package qualifier ledger. from the Go code",
+		},
+		{
+			name: "bare-call", why: "a call written as a string, for a type with unexported fields, is taken as code",
+			f:    add,
+			yaml: caseOf("Amount.Add", `{receiver: 'MustAmount("1.00 EUR")', input: 'NewAmount(5, "EUR")'}`),
+			want: []string{`receiver: {go: 'MustAmount("1.00 EUR")'}`, `input: {go: 'NewAmount(5, "EUR")'}`},
+			fix:  `wrote receiver MustAmount("1.00 EUR") as Go code {go: ...}: Amount has unexported fields`,
+		},
+		{
+			name: "plain-data", why: "plain data for a type with unexported fields drops the case and says how to write it",
+			f:      add,
+			yaml:   "Amount.Add:\n  dataset:\n    - case: {id: text, receiver: 1.00 EUR, input: {go: 'MustAmount(\"1.00 EUR\")'}}\n    - case: {id: fields, receiver: {cents: 100, currency: EUR}, input: {go: 'MustAmount(\"1.00 EUR\")'}}\n    - case: {id: ok, receiver: {go: 'MustAmount(\"1.00 EUR\")'}, input: {go: 'MustAmount(\"1.00 EUR\")'}}\n",
+			want:   []string{"id: ok"},
+			absent: []string{"id: text", "id: fields"},
+			fix:    `dropped a case: receiver is plain data, but Amount has unexported fields: write it as Go code that makes one, e.g. {go: 'MustAmount("example")'}`,
+		},
+		{
+			name: "observer-keys", why: "observer keys without () or in another case are renamed; unknown ones dropped, naming the observers",
+			f:      add,
+			yaml:   caseOf("Amount.Add", `{receiver: {go: 'MustAmount("1.00 EUR")'}, input: {go: 'MustAmount("2.00 EUR")'}, expected: {String: 3.00 EUR, cents(): 300, Total(): 3}}`),
+			want:   []string{"String(): 3.00 EUR", "Cents(): 300"},
+			absent: []string{"Total", "cents"},
+			fix:    `dropped the key "Total()" of an expected Amount: it is neither an exported field nor an exported method without arguments (specgen observes String(), Cents(), Currency(), IsZero())`,
+		},
+		{
+			name: "observer-renamed", why: "the fix of a key without () is reported",
+			f:    add,
+			yaml: caseOf("Amount.Add", `{receiver: {go: 'MustAmount("1.00 EUR")'}, input: {go: 'MustAmount("2.00 EUR")'}, expected: {IsZero: false}}`),
+			want: []string{"IsZero(): false"},
+			fix:  `renamed the key "IsZero" of an expected Amount to "IsZero()"`,
+		},
+		{
+			name: "text-alone", why: "an opaque result given as its text is written through String()",
+			f:    add,
+			yaml: caseOf("Amount.Add", `{receiver: {go: 'MustAmount("1.00 EUR")'}, input: {go: 'MustAmount("2.00 EUR")'}, expected: "3.00 EUR"}`),
+			want: []string{"expected: {String(): 3.00 EUR}"},
+			fix:  "wrote the expected Amount 3.00 EUR as {String(): 3.00 EUR}",
+		},
+		{
+			name: "code-expected", why: "a result written as code drops the case, with the loader's reason",
+			f:      add,
+			yaml:   "Amount.Add:\n  dataset:\n    - case: {id: code, receiver: {go: 'MustAmount(\"1.00 EUR\")'}, input: {go: 'MustAmount(\"2.00 EUR\")'}, expected: {go: 'MustAmount(\"3.00 EUR\")'}}\n    - case: {id: ok, receiver: {go: 'MustAmount(\"1.00 EUR\")'}, input: {go: 'MustAmount(\"2.00 EUR\")'}}\n",
+			absent: []string{"id: code"},
+			fix:    "is an input, not a result",
+		},
+		{
+			name: "types-kept", why: "type arguments written right are kept",
+			f:     sum,
+			yaml:  caseOf("Sum", `{id: ints, types: {T: int}, input: [1, 2], expected: 3}`),
+			want:  []string{"types: {T: int}", "input: [1, 2]"},
+			noFix: true,
+		},
+		{
+			name: "types-list", why: "type arguments given as a list are named by position",
+			f:    sum,
+			yaml: caseOf("Sum", `{types: [float64], input: [1.5], expected: 1.5}`),
+			want: []string{"types: {T: float64}"},
+			fix:  "wrote the list of types as a mapping by type parameter name (T)",
+		},
+		{
+			name: "types-scalar", why: "the one type argument given alone is named",
+			f:    sum,
+			yaml: caseOf("Sum", `{types: int64, input: [1], expected: 1}`),
+			want: []string{"types: {T: int64}"},
+			fix:  "wrote types int64 as {T: int64}",
+		},
+		{
+			name: "types-aliases", why: "a misspelt key and type parameter name are renamed",
+			f:    sum,
+			yaml: caseOf("Sum", `{type_args: {t: int}, input: [1], expected: 1}`),
+			want: []string{"types: {T: int}"},
+			fix:  `renamed the type parameter "t" to "T"`,
+		},
+		{
+			name: "types-not-generic", why: "type arguments of a function that is not generic are dropped",
+			f:      parse,
+			yaml:   caseOf("ParseCents", `{types: {T: int}, input: "1", expected: 100}`),
+			absent: []string{"types"},
+			fix:    "dropped types: ParseCents is not generic",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fn, fixes, err := llm.ParseSpec(tt.f, tt.yaml)
+			if err != nil {
+				t.Fatalf("%s: %v (fixes %q)", tt.why, err, fixes)
+			}
+			got := specText(t, fn)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("%s: spec lacks %q:\n%s", tt.why, w, got)
+				}
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(got, a) {
+					t.Errorf("%s: spec has %q:\n%s", tt.why, a, got)
+				}
+			}
+			all := strings.Join(fixes, "\n")
+			if tt.fix != "" && !strings.Contains(all, tt.fix) {
+				t.Errorf("%s: fixes %q, want one with %q", tt.why, fixes, tt.fix)
+			}
+			if tt.noFix && len(fixes) > 0 {
+				t.Errorf("%s: fixes %q, want none", tt.why, fixes)
+			}
+		})
+	}
+
+	// A bundle carries type arguments as JSON text.
+	fn, fixes, err := llm.ParseBundle(sum, &llm.Bundle{Functions: []llm.BundleFunction{{Name: "Sum", Cases: []llm.BundleCase{
+		{ID: "ints", Types: `{"T": "int"}`, Inputs: `{"xs": [1, 2]}`, Expected: "3"},
+	}}}})
+	if err != nil {
+		t.Fatalf("bundle: %v (fixes %q)", err, fixes)
+	}
+	if got := specText(t, fn); !strings.Contains(got, "types: {T: int}") {
+		t.Errorf("bundle with types: spec lacks them:\n%s", got)
+	}
+}

@@ -1,0 +1,161 @@
+// Package builder has types whose state is unexported, made by
+// constructors, builder chains and filling methods.
+package builder
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Thing is what a Builder builds.
+type Thing struct {
+	Timeout int
+	Name    string
+}
+
+// Builder configures a Thing.
+type Builder struct {
+	timeout int
+	name    string
+}
+
+// New returns a builder with the defaults.
+func New() *Builder { return &Builder{timeout: 30, name: "thing"} }
+
+// WithTimeout sets the timeout in seconds.
+func (b *Builder) WithTimeout(s int) *Builder { b.timeout = s; return b }
+
+// WithName sets the name.
+func (b *Builder) WithName(name string) *Builder { b.name = name; return b }
+
+// Clone is a copy of the builder.
+func (b Builder) Clone() Builder { return b }
+
+// Build makes the Thing.
+func (b *Builder) Build() (Thing, error) {
+	if b.timeout <= 0 {
+		return Thing{}, fmt.Errorf("timeout %d is not positive", b.timeout)
+	}
+	if b.name == "" {
+		return Thing{}, errors.New("no name")
+	}
+	return Thing{Timeout: b.timeout, Name: b.name}, nil
+}
+
+// Money is an amount in a currency.
+type Money struct {
+	cents    int64
+	currency string
+}
+
+// MakeMoney returns an amount; it is a value, not a pointer.
+func MakeMoney(cents int64, currency string) Money { return Money{cents, currency} }
+
+// ParseMoney reads "12.34 EUR".
+func ParseMoney(s string) (Money, error) {
+	var m Money
+	var units, cents int64
+	if _, err := fmt.Sscanf(s, "%d.%d %s", &units, &cents, &m.currency); err != nil {
+		return Money{}, err
+	}
+	m.cents = units*100 + cents
+	return m, nil
+}
+
+// Add adds o, which must be in the same currency.
+func (m Money) Add(o Money) (Money, error) {
+	if m.currency != o.currency {
+		return Money{}, errors.New("currency mismatch")
+	}
+	return Money{m.cents + o.cents, m.currency}, nil
+}
+
+// Neg is -m.
+func (m Money) Neg() Money { return Money{-m.cents, m.currency} }
+
+// Round rounds to whole units, in place.
+func (m *Money) Round() *Money { m.cents = m.cents / 100 * 100; return m }
+
+// String writes "12.34 EUR".
+func (m Money) String() string {
+	return fmt.Sprintf("%d.%02d %s", m.cents/100, m.cents%100, m.currency)
+}
+
+// Queue is a queue of words.
+type Queue struct{ items []string }
+
+// NewQueue returns an empty queue.
+func NewQueue() *Queue { return &Queue{} }
+
+// FromWords returns a queue holding words.
+func FromWords(words []string) *Queue { return &Queue{items: words} }
+
+// Push adds w at the back.
+func (q *Queue) Push(w string) { q.items = append(q.items, w) }
+
+// PushFront adds w at the front.
+func (q *Queue) PushFront(w string) { q.items = append([]string{w}, q.items...) }
+
+// Pop takes the front word.
+func (q *Queue) Pop() (string, bool) {
+	if len(q.items) == 0 {
+		return "", false
+	}
+	w := q.items[0]
+	q.items = q.items[1:]
+	return w, true
+}
+
+// Len is the number of words.
+func (q *Queue) Len() int { return len(q.items) }
+
+// Set is a set of numbers.
+type Set struct{ m map[int]bool }
+
+// Add puts n in the set.
+func (s *Set) Add(n int) {
+	if s.m == nil {
+		s.m = map[int]bool{}
+	}
+	s.m[n] = true
+}
+
+// Remove takes n out of the set.
+func (s *Set) Remove(n int) { delete(s.m, n) }
+
+// Has reports whether n is in the set.
+func (s *Set) Has(n int) bool { return s.m[n] }
+
+// Window is a rectangle on a screen, with a title.
+type Window struct {
+	x, y, w, h int
+	title      string
+}
+
+// NewWindow returns a window.
+func NewWindow(x, y, w, h int, title string) *Window { return &Window{x, y, w, h, title} }
+
+// FromGeometry reads "WxH+X+Y".
+func FromGeometry(s string) *Window {
+	var win Window
+	fmt.Sscanf(s, "%dx%d+%d+%d", &win.w, &win.h, &win.x, &win.y)
+	return &win
+}
+
+// MakeTitled returns a window with a title only.
+func MakeTitled(title string) *Window { return &Window{title: title} }
+
+// WithTitle sets the title.
+func (win *Window) WithTitle(t string) *Window { win.title = t; return win }
+
+// Move returns the window moved by dx, dy.
+func (win Window) Move(dx, dy int) Window { win.x += dx; win.y += dy; return win }
+
+// Area is w×h.
+func (win *Window) Area() int { return win.w * win.h }
+
+// Options has no constructor: its zero value is ready to use.
+type Options struct{ verbose bool }
+
+// Verbose returns the options with verbose set.
+func (o Options) Verbose(v bool) Options { o.verbose = v; return o }
