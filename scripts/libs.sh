@@ -64,7 +64,7 @@ awk -F'\t' -v human="$work/human.tsv" -v runf="$work/run.tsv" '
   }
   END {
     printf "\nwritten %d, failed %d, skipped %d of %d (%.1f%% written); run: %d/%d cases pass\n", n["written"], n["failed"], n["skipped"], all, all ? 100 * n["written"] / all : 0, rp, rt
-    if (cn) printf "mean over %d written functions the library's tests also measure: spec coverage %.1f%%, reach %.1f%%; the library's own tests %.1f%%\n", cn, cs / cn, cr / cn, ch / cn
+    if (cn) printf "mean over %d written functions the library tests also measure: spec coverage %.1f%%, reach %.1f%%; the library tests %.1f%%\n", cn, cs / cn, cr / cn, ch / cn
     printf "exported: written %d, failed %d, skipped %d of %d (%.1f%% written)\n", en["written"], en["failed"], en["skipped"], eall, eall ? 100 * en["written"] / eall : 0
   }' "$work/gen.tsv"
 [ -z "${end:-}" ] || echo "gen time: $((end - start))s"
