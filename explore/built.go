@@ -139,6 +139,9 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		byCtor[len(byCtor)-1] = append(byCtor[len(byCtor)-1], bc.expr(ts).as(ts, ptr))
 	}
 	made := interleaveStrings(byCtor...)
+	if len(cs) == 0 {
+		made = g.produced(n, ts, ptr, depth)
+	}
 	bases := builtBases(calls, ts)
 	var chains1, chains2 []builtExpr
 	if depth == 0 {

@@ -1,0 +1,123 @@
+package explore
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Bounds of the values made by other types' methods.
+const (
+	producerBases = 3 // values of the other type each producing method is called on
+	maxProduced   = 16
+)
+
+// stepNames are the methods without arguments that move a value along
+// (an iterator, a cursor): called once or more on a produced value, so
+// that its methods are explored in the states it goes through.
+var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
+
+// produced are values of a type without constructors made by the
+// exported methods without arguments of the package's other types
+// that return it (an Iterator from (*List).Iterator(), on lists the
+// explorer builds), then moved along by its own step methods: one and
+// two calls of the first step method, one of each of the next two.
+// They are expressions of exactly *T (ptr) or T.
+func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []string {
+	if g.self == nil || depth+1 >= maxDepth {
+		return nil
+	}
+	scope := g.self.Scope()
+	var made []builtExpr
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		u, ok := tn.Type().(*types.Named)
+		if !ok || u == n || u.TypeParams().Len() > 0 || types.IsInterface(u) {
+			continue
+		}
+		var methods []*types.Func
+		ms := types.NewMethodSet(types.NewPointer(u))
+		for i := 0; i < ms.Len(); i++ {
+			m, ok := ms.At(i).Obj().(*types.Func)
+			if !ok || !m.Exported() {
+				continue
+			}
+			sig := m.Type().(*types.Signature)
+			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && returnsSelf(sig, n) {
+				methods = append(methods, m)
+			}
+		}
+		if len(methods) == 0 {
+			continue
+		}
+		var bases []string
+		for _, v := range g.valuesAt(types.NewPointer(u), depth+1) {
+			if v.Kind == spec.Code {
+				bases = append(bases, v.Str)
+			}
+			if len(bases) == producerBases {
+				break
+			}
+		}
+		for _, m := range methods {
+			_, isPtr := types.Unalias(m.Type().(*types.Signature).Results().At(0).Type()).(*types.Pointer)
+			for _, b := range bases {
+				if strings.HasPrefix(b, "&") || strings.HasPrefix(b, "*") || strings.HasPrefix(b, "func") {
+					b = "(" + b + ")"
+				}
+				made = append(made, builtExpr{b + "." + m.Name() + "()", isPtr})
+			}
+		}
+	}
+	var out []string
+	for _, e := range made {
+		out = append(out, e.as(ts, ptr))
+	}
+	var seqs [][]string
+	if steps := g.steps(n); len(steps) > 0 {
+		seqs = [][]string{{steps[0]}, {steps[0], steps[0]}}
+		for _, s := range steps[1:min(len(steps), 3)] {
+			seqs = append(seqs, []string{s})
+		}
+	}
+	for _, e := range made[:min(len(made), producerBases)] {
+		for _, calls := range seqs {
+			src := "func() *" + ts + " { v := " + e.src
+			if e.ptr {
+				src += "; p := v"
+			} else {
+				src += "; p := &v"
+			}
+			for _, c := range calls {
+				src += "; p." + c + "()"
+			}
+			src += "; return p }()"
+			out = append(out, builtExpr{src, true}.as(ts, ptr))
+		}
+	}
+	return out[:min(len(out), maxProduced)]
+}
+
+// steps are the step methods of *T (see stepNames) that take no
+// argument: the first of Next or Prev first, then the others; empty
+// when T has none.
+func (g *valueGen) steps(n *types.Named) []string {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var out []string
+	for _, name := range stepNames {
+		sel := ms.Lookup(g.self, name)
+		if sel == nil {
+			continue
+		}
+		m, ok := sel.Obj().(*types.Func)
+		if !ok || m.Type().(*types.Signature).Params().Len() != 0 {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
