@@ -112,12 +112,17 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(n)
 	var calls []builtCall
+	base := -1 // the call a container is filled from
 	cs := g.ctors(n)
 	for _, c := range cs {
 		if c.err && len(calls) > 0 && !cs[0].err {
 			break // the constructors without an error are enough
 		}
-		for _, args := range g.ctorArgs(c, depth) {
+		lists, typical := g.ctorArgs(c, depth)
+		if base < 0 && len(lists) > 0 {
+			base = len(calls) + typical
+		}
+		for _, args := range lists {
 			calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
 		}
 	}
@@ -131,8 +136,8 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	// A fresh value filled by a mutating method.
 	fresh := "&" + ts + "{}"
 	freshPtr := true
-	if len(calls) > 0 {
-		fresh, freshPtr = calls[0].expr(ts), calls[0].c.ptr
+	if base >= 0 {
+		fresh, freshPtr = calls[base].expr(ts), calls[base].c.ptr
 	}
 	for _, m := range g.mutators(n) {
 		args := g.argLists(m.Type().(*types.Signature), depth, 8)
@@ -221,11 +226,14 @@ func (g *valueGen) mutators(n *types.Named) []*types.Func {
 // ctorArgs are the argument lists a constructor is called with: for one
 // parameter its candidates, those that look like the constructor's
 // input (digits for a parser) first; for several, a typical list and
-// each parameter swept through a few candidates.
-func (g *valueGen) ctorArgs(c ctor, depth int) [][]string {
+// each parameter swept through a few candidates. typical is the index
+// of the list a container is filled from: the one of the parameter's
+// typical value (New(2) rather than New(0), which may well make a cache
+// of no room, or fail), or else the first; the typical list for several.
+func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	sig := c.sig
 	if sig.Params().Len() == 0 {
-		return [][]string{nil}
+		return [][]string{nil}, 0
 	}
 	sub := g.ctorGen(c.fn)
 	if sig.Params().Len() == 1 && !sig.Variadic() {
@@ -234,18 +242,22 @@ func (g *valueGen) ctorArgs(c ctor, depth int) [][]string {
 		if isStringType(t) {
 			cands = likelyFirst(cands)
 		}
-		var out [][]string
+		want := sub.typical(t, cands)
+		typical = -1
 		for _, v := range cands {
 			if e, ok := g.arg(v, t); ok {
-				out = append(out, []string{e})
+				if typical < 0 && valueKey(v) == valueKey(want) {
+					typical = len(lists)
+				}
+				lists = append(lists, []string{e})
 			}
-			if len(out) == ctorArgPicks {
+			if len(lists) == ctorArgPicks {
 				break
 			}
 		}
-		return out
+		return lists, max(typical, 0)
 	}
-	return sub.argLists(sig, depth, ctorSweep)
+	return sub.argLists(sig, depth, ctorSweep), 0
 }
 
 // argLists are argument lists for a signature: the typical one, then
