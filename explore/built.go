@@ -388,7 +388,8 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 }
 
 // argLists are argument lists for a signature: the typical one, then
-// each parameter swept through its first per candidates.
+// each parameter swept through its first per candidates. A variadic
+// parameter takes a slice, passed with "...".
 func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 	np := sig.Params().Len()
 	cands := make([][]spec.Value, np)
@@ -404,6 +405,9 @@ func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 			e, ok := g.arg(v, sig.Params().At(i).Type())
 			if !ok {
 				return nil, false
+			}
+			if sig.Variadic() && i == np-1 {
+				e += "..." // the slice is the variadic arguments
 			}
 			out[i] = e
 		}

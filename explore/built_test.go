@@ -44,6 +44,10 @@ func (c *Cache[K, V]) Add(k K, v V) bool { return false }
 
 type Bag[T comparable] struct{ n map[T]int }
 
+type Multi struct{ n map[string]int }
+
+func MakeMulti(xs ...string) *Multi { return nil }
+
 func (b *Bag[T]) Insert(x T) {}
 `
 
@@ -153,6 +157,12 @@ func TestBuiltValues(t *testing.T) {
 			typ:  types.NewPointer(inst("Cache", intT, intT)),
 			want: []string{"NewInts()", "NewNumbers[int, int]()"},
 			why:  "a constructor of exactly this instantiation",
+		},
+		{
+			typ:     types.NewPointer(typ("Multi")),
+			want:    []string{`MakeMulti([]string{"abc"}...)`, "MakeMulti([]string(nil)...)"},
+			wantNot: []string{"})", "(nil))"},
+			why:     "a variadic constructor is passed its slice with ...",
 		},
 		{
 			typ:  types.NewPointer(inst("Bag", strT)),
