@@ -210,7 +210,10 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		}
 	}
 	callee := f.Obj.Name()
-	if len(f.TypeArgs) > 0 {
+	// An instantiated generic function is called with its type
+	// arguments; a method of an instantiated type takes none: its
+	// receiver's type carries them.
+	if len(f.TypeArgs) > 0 && f.Recv == nil {
 		targs := make([]string, len(f.TypeArgs))
 		for j, t := range f.TypeArgs {
 			targs[j] = typeString(t, g.self, imp)
@@ -240,7 +243,7 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		b.WriteString(call + "\n")
 	}
 	for j := 0; j < nout; j++ {
-		if err := g.recordOutput(&b, p, j, imp); err != nil {
+		if err := g.recordOutput(&b, f, p, j, imp); err != nil {
 			return "", err
 		}
 	}
@@ -288,17 +291,18 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 	return b.String(), nil
 }
 
-// recordOutput writes the code that records the j-th non-error result:
-// its canonical tree, or the values of its observers (Probe.Observe).
-func (g *generator) recordOutput(b *strings.Builder, p Probe, j int, imp *importSet) error {
-	t := g.prog.Func.Results[j]
+// recordOutput writes the code that records the j-th non-error result
+// of f, the function probe p calls: its canonical tree, or the values of
+// its observers (Probe.Observe).
+func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j int, imp *importSet) error {
+	t := f.Results[j]
 	v := "specgenO" + strconv.Itoa(j)
 	var keys []string
 	if j < len(p.Observe) {
 		keys = p.Observe[j]
 	}
 	if keys == nil && g.prog.ObserveOpaque {
-		keys = target.Observers(t, g.prog.Func.Pkg)
+		keys = target.Observers(t, f.Pkg)
 	}
 	if keys == nil {
 		if yield, ok := iterYield(t); ok {

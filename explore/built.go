@@ -27,10 +27,16 @@ var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "En
 // ctor is a constructor of a named type of the package under test.
 type ctor struct {
 	fn  *types.Func
-	sig *types.Signature
-	ptr bool // it returns *T (else T)
-	err bool // its last result is an error
+	sig *types.Signature // instantiated, for a generic constructor
+	// targs are the type arguments of a generic constructor, as written
+	// in its call ("[int, string]"); "" for another.
+	targs string
+	ptr   bool // it returns *T (else T)
+	err   bool // its last result is an error
 }
+
+// name is how a call of the constructor starts: New or New[int].
+func (c ctor) name() string { return c.fn.Name() + c.targs }
 
 // builtTarget returns the named type whose values t is made of, when t is
 // a type of the package under test, or a pointer to one, whose values
@@ -49,15 +55,80 @@ func (g *valueGen) builtTarget(t types.Type) (*types.Named, bool) {
 		base, ptr = types.Unalias(p.Elem()), true
 	}
 	n, ok := base.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != g.self.Path() || n.TypeParams().Len() > 0 {
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != g.self.Path() || !concrete(n) {
 		return nil, false
 	}
 	return n, ptr
 }
 
+// concrete reports whether n is a type values can have: not generic, or
+// instantiated with type arguments that are not type parameters (Stack
+// and Stack[T] are not, Stack[int] is).
+func concrete(n *types.Named) bool {
+	if n.TypeParams().Len() == 0 {
+		return true
+	}
+	args := n.TypeArgs()
+	if args.Len() == 0 {
+		return false
+	}
+	for i := 0; i < args.Len(); i++ {
+		if hasTypeParam(args.At(i), map[types.Type]bool{}) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasTypeParam reports whether t mentions a type parameter.
+func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Named:
+		for i := 0; i < t.TypeArgs().Len(); i++ {
+			if hasTypeParam(t.TypeArgs().At(i), seen) {
+				return true
+			}
+		}
+		return t.TypeParams().Len() > 0 && t.TypeArgs().Len() == 0
+	case *types.Pointer:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Slice:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Array:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Map:
+		return hasTypeParam(t.Key(), seen) || hasTypeParam(t.Elem(), seen)
+	case *types.Chan:
+		return hasTypeParam(t.Elem(), seen)
+	case *types.Signature:
+		return hasTypeParam(t.Params(), seen) || hasTypeParam(t.Results(), seen)
+	case *types.Tuple:
+		for i := 0; i < t.Len(); i++ {
+			if hasTypeParam(t.At(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if hasTypeParam(t.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ctors are the functions of the package that make a T or a *T, with or
 // without an error: those named New…, Parse…, Must…, Make…, From…;
-// those without an error first, then by name.
+// those without an error first, then by name. For an instantiated type
+// (Stack[int]), a generic constructor that makes it (NewStack[T any]()
+// *Stack[T]) is instantiated with its type arguments.
 func (g *valueGen) ctors(n *types.Named) []ctor {
 	scope := g.self.Scope()
 	var out []ctor
@@ -72,11 +143,24 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			named = named || strings.HasPrefix(lower, p)
 		}
 		sig := fn.Type().(*types.Signature)
-		if !named || sig.TypeParams().Len() > 0 || sig.Variadic() && sig.Params().Len() > 1 {
+		if !named || sig.Variadic() && sig.Params().Len() > 1 {
 			continue
 		}
-		res := sig.Results()
 		c := ctor{fn: fn, sig: sig}
+		if sig.TypeParams().Len() > 0 {
+			inst, targs, ok := instantiateCtor(sig, n)
+			if !ok {
+				continue
+			}
+			q := target.NewQualifier(g.self)
+			var names []string
+			for _, t := range targs {
+				names = append(names, q.TypeString(t))
+			}
+			c.sig, c.targs = inst, "["+strings.Join(names, ", ")+"]"
+			sig = inst
+		}
+		res := sig.Results()
 		switch {
 		case res.Len() == 2 && isErrorType(res.At(1).Type()):
 			c.err = true
@@ -94,6 +178,49 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
 	return out
+}
+
+// instantiateCtor instantiates the generic constructor sig so that its
+// first result is n or *n, an instantiated type: each of its type
+// parameters must be a type argument of the type it returns, in any
+// order (func New[K comparable, V any]() *Cache[K, V]). ok is false
+// when sig makes another type, or its type arguments cannot be read off
+// n that way, or they do not satisfy its constraints.
+func instantiateCtor(sig *types.Signature, n *types.Named) (inst *types.Signature, targs []types.Type, ok bool) {
+	if sig.Results().Len() == 0 || n.TypeArgs().Len() == 0 {
+		return nil, nil, false
+	}
+	r := types.Unalias(sig.Results().At(0).Type())
+	if p, isPtr := r.(*types.Pointer); isPtr {
+		r = types.Unalias(p.Elem())
+	}
+	rn, isNamed := r.(*types.Named)
+	if !isNamed || rn.Origin() != n.Origin() || rn.TypeArgs().Len() != n.TypeArgs().Len() {
+		return nil, nil, false
+	}
+	tparams := sig.TypeParams()
+	targs = make([]types.Type, tparams.Len())
+	for i := 0; i < rn.TypeArgs().Len(); i++ {
+		tp, isParam := rn.TypeArgs().At(i).(*types.TypeParam)
+		if !isParam {
+			continue // a fixed argument: the instantiation must agree (checked below)
+		}
+		for j := 0; j < tparams.Len(); j++ {
+			if tparams.At(j) == tp {
+				targs[j] = n.TypeArgs().At(i)
+			}
+		}
+	}
+	for _, t := range targs {
+		if t == nil {
+			return nil, nil, false
+		}
+	}
+	t, err := types.Instantiate(nil, sig, targs, true)
+	if err != nil {
+		return nil, nil, false
+	}
+	return t.(*types.Signature), targs, true
 }
 
 func isErrorType(t types.Type) bool {
@@ -120,13 +247,18 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(n)
 	var calls []builtCall
+	base := -1 // the call a container is filled from
 	cs := g.ctors(n)
 	for _, c := range cs {
 		if c.err && len(calls) > 0 && !cs[0].err {
 			break // the constructors without an error are enough
 		}
-		for _, args := range g.ctorArgs(c, depth) {
-			calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
+		lists, typical := g.ctorArgs(c, depth)
+		if base < 0 && len(lists) > 0 {
+			base = len(calls) + typical
+		}
+		for _, args := range lists {
+			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")"})
 		}
 	}
 	// The constructors take turns, so that each keeps its first
@@ -142,7 +274,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	if len(cs) == 0 {
 		made = g.produced(n, ts, ptr, depth)
 	}
-	bases := builtBases(calls, ts)
+	bases := builtBases(calls, base, ts)
 	var chains1, chains2 []builtExpr
 	if depth == 0 {
 		// Chains only at the top: their arguments are built values too,
@@ -216,9 +348,15 @@ const maxBases = 3
 // value of each constructor, those with fewer parameters first (New()
 // before FromWords(words)), at most maxBases; the zero value (&T{})
 // when there is no constructor.
-func builtBases(calls []builtCall, ts string) []builtExpr {
+func builtBases(calls []builtCall, base int, ts string) []builtExpr {
 	var firsts []builtCall
 	seen := map[*types.Func]bool{}
+	if base >= 0 && base < len(calls) {
+		// The constructor called with its typical argument: NewLRU(0)
+		// may make a cache of no room, or fail.
+		firsts = append(firsts, calls[base])
+		seen[calls[base].c.fn] = true
+	}
 	for _, bc := range calls {
 		if !seen[bc.c.fn] {
 			seen[bc.c.fn] = true
@@ -598,11 +736,14 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int) [][]string {
 // ctorArgs are the argument lists a constructor is called with: for one
 // parameter its candidates, those that look like the constructor's
 // input (digits for a parser) first; for several, a typical list and
-// each parameter swept through a few candidates.
-func (g *valueGen) ctorArgs(c ctor, depth int) [][]string {
+// each parameter swept through a few candidates. typical is the index
+// of the list a container is filled from: the one of the parameter's
+// typical value (New(2) rather than New(0), which may well make a cache
+// of no room, or fail), or else the first; the typical list for several.
+func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	sig := c.sig
 	if sig.Params().Len() == 0 {
-		return [][]string{nil}
+		return [][]string{nil}, 0
 	}
 	sub := g.ctorGen(c.fn)
 	if sig.Params().Len() == 1 && !sig.Variadic() {
@@ -611,22 +752,27 @@ func (g *valueGen) ctorArgs(c ctor, depth int) [][]string {
 		if isStringType(t) {
 			cands = likelyFirst(cands)
 		}
-		var out [][]string
+		want := sub.typical(t, cands)
+		typical = -1
 		for _, v := range cands {
 			if e, ok := g.arg(v, t); ok {
-				out = append(out, []string{e})
+				if typical < 0 && valueKey(v) == valueKey(want) {
+					typical = len(lists)
+				}
+				lists = append(lists, []string{e})
 			}
-			if len(out) == ctorArgPicks {
+			if len(lists) == ctorArgPicks {
 				break
 			}
 		}
-		return out
+		return lists, max(typical, 0)
 	}
-	return sub.argLists(sig, depth, ctorSweep)
+	return sub.argLists(sig, depth, ctorSweep), 0
 }
 
 // argLists are argument lists for a signature: the typical one, then
-// each parameter swept through its first per candidates.
+// each parameter swept through its first per candidates. A variadic
+// parameter takes a slice, passed with "...".
 func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 	np := sig.Params().Len()
 	cands := make([][]spec.Value, np)
@@ -642,6 +788,9 @@ func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 			e, ok := g.arg(v, sig.Params().At(i).Type())
 			if !ok {
 				return nil, false
+			}
+			if sig.Variadic() && i == np-1 {
+				e += "..." // the slice is the variadic arguments
 			}
 			out[i] = e
 		}

@@ -34,6 +34,28 @@ func (s *Stack) Push(x int) {}
 func (s *Stack) Len() int { return 0 }
 
 type Open struct{ A int }
+
+type GStack[T any] struct{ items []T }
+
+func NewGStack[T any]() *GStack[T] { return nil }
+func (s *GStack[T]) Push(x T) {}
+func (s *GStack[T]) Len() int { return 0 }
+
+type Cache[K comparable, V any] struct{ m map[K]V }
+
+func New[K comparable, V any](size int) (*Cache[K, V], error) { return nil, nil }
+func NewInts() *Cache[int, int] { return nil }
+func NewFlipped[V any, K comparable]() Cache[K, V] { return Cache[K, V]{} }
+func NewNumbers[K ~int, V any]() *Cache[K, V] { return nil }
+func (c *Cache[K, V]) Add(k K, v V) bool { return false }
+
+type Bag[T comparable] struct{ n map[T]int }
+
+type Multi struct{ n map[string]int }
+
+func MakeMulti(xs ...string) *Multi { return nil }
+
+func (b *Bag[T]) Insert(x T) {}
 `
 
 func TestBuiltValues(t *testing.T) {
@@ -88,14 +110,94 @@ func TestBuiltValues(t *testing.T) {
 	}
 
 	stack := codes(g.values(types.NewPointer(typ("Stack"))))
-	for _, want := range []string{"NewStack(0)", "func() *Stack { v := NewStack(0); p := v; p.Push(2); return p }()",
-		"func() *Stack { v := NewStack(0); p := v; p.Push(2); p.Push(0); p.Push(1); return p }()"} {
+	// A container is filled from its constructor's typical argument.
+	for _, want := range []string{"NewStack(0)", "func() *Stack { v := NewStack(2); p := v; p.Push(2); return p }()",
+		"func() *Stack { v := NewStack(2); p := v; p.Push(2); p.Push(0); p.Push(1); return p }()"} {
 		if !has(stack, want) {
 			t.Errorf("*Stack: no %s among %q", want, stack)
 		}
 	}
 	if open := codes(g.values(typ("Open"))); len(open) != 0 {
 		t.Errorf("Open, whose fields are all exported, is built by code: %q", open)
+	}
+
+	// Instantiated generic types: generic constructors are called with
+	// the type's arguments, containers filled by its instantiated methods.
+	inst := func(name string, args ...types.Type) types.Type {
+		t.Helper()
+		it, err := types.Instantiate(nil, typ(name), args, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return it
+	}
+	intT, strT := types.Typ[types.Int], types.Typ[types.String]
+	tests := []struct {
+		typ     types.Type
+		want    []string
+		wantNot []string
+		why     string
+	}{
+		{
+			typ: types.NewPointer(inst("GStack", intT)),
+			want: []string{"NewGStack[int]()", "func() *GStack[int] { v := NewGStack[int](); p := v; p.Push(2); return p }()",
+				"func() *GStack[int] { v := NewGStack[int](); p := v; p.Push(2); p.Push(0); p.Push(1); return p }()"},
+			why: "a generic constructor without arguments, and a mutator of the instantiated type",
+		},
+		{
+			typ:  inst("GStack", strT),
+			want: []string{"*NewGStack[string]()"},
+			why:  "a value, from a constructor of a pointer",
+		},
+		{
+			typ:     types.NewPointer(inst("Cache", strT, intT)),
+			want:    []string{"func() *Cache[string, int] { v := NewFlipped[int, string](); return &v }()"},
+			wantNot: []string{"NewInts()", "NewNumbers[", "New[string, int]"},
+			why:     "type arguments matched by position; a constructor of another instantiation, or whose constraint string does not satisfy, is not one; those with an error only when none lack one",
+		},
+		{
+			typ:  types.NewPointer(inst("Cache", intT, strT)),
+			want: []string{"NewNumbers[int, string]()", `func() *Cache[int, string] { v := NewFlipped[string, int](); p := &v; p.Add(2, "abc"); return p }()`},
+			why:  "the constraint ~int holds for int; the first constructor is filled by the instantiated Add",
+		},
+		{
+			typ:  types.NewPointer(inst("Cache", intT, intT)),
+			want: []string{"NewInts()", "NewNumbers[int, int]()"},
+			why:  "a constructor of exactly this instantiation",
+		},
+		{
+			typ:     types.NewPointer(typ("Multi")),
+			want:    []string{`MakeMulti([]string{"abc"}...)`, "MakeMulti([]string(nil)...)"},
+			wantNot: []string{"})", "(nil))"},
+			why:     "a variadic constructor is passed its slice with ...",
+		},
+		{
+			typ:  types.NewPointer(inst("Bag", strT)),
+			want: []string{`func() *Bag[string] { v := &Bag[string]{}; p := v; p.Insert("abc"); return p }()`},
+			why:  "no constructor: a composite literal of the instantiated type, filled",
+		},
+	}
+	for _, tc := range tests {
+		got := codes(g.values(tc.typ))
+		for _, want := range tc.want {
+			if !has(got, want) {
+				t.Errorf("%s: no %s among %q (%s)", tc.typ, want, got, tc.why)
+			}
+		}
+		for _, c := range got {
+			for _, not := range tc.wantNot {
+				if strings.Contains(c, not) {
+					t.Errorf("%s: %s built with %s (%s)", tc.typ, c, not, tc.why)
+				}
+			}
+		}
+	}
+	generic := typ("GStack").(*types.Named)
+	recvT := generic.Method(0).Type().(*types.Signature).Recv().Type()
+	for _, tt := range []types.Type{generic, types.NewPointer(generic), recvT} {
+		if got := codes(g.values(tt)); len(got) != 0 {
+			t.Errorf("%s, which is not instantiated, is built by code: %q", tt, got)
+		}
 	}
 }
 
@@ -187,8 +289,8 @@ func TestBuiltChainsAndFills(t *testing.T) {
 		},
 		{
 			name: "other-constructor-base", typ: "Queue", ptr: true,
-			want: []string{`func() *Queue { v := FromWords([]string(nil)); p := v; p.Push("abc"); p.Push(""); p.Push("1"); return p }()`},
-			why:  "the other constructor's value is filled too",
+			want: []string{`func() *Queue { v := FromWords([]string{"abc"}); p := v; p.Push("abc"); p.Push(""); p.Push("1"); return p }()`},
+			why:  "the other constructor's value is filled too, called with its typical argument",
 		},
 		{
 			name: "remove-what-was-added", typ: "Set", ptr: true,
@@ -253,11 +355,12 @@ func TestBuiltBudget(t *testing.T) {
 		n := p.Types.Scope().Lookup(typ).Type().(*types.Named)
 		var calls []builtCall
 		for _, c := range g.ctors(n) {
-			for _, args := range g.ctorArgs(c, 0) {
+			lists, _ := g.ctorArgs(c, 0)
+			for _, args := range lists {
 				calls = append(calls, builtCall{c: c, call: c.fn.Name() + "(" + strings.Join(args, ", ") + ")"})
 			}
 		}
-		one, two := g.chains(n, builtBases(calls, typ), 0)
+		one, two := g.chains(n, builtBases(calls, -1, typ), 0)
 		ms := g.chainMethods(n)
 		for _, m := range ms {
 			k := 0

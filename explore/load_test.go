@@ -151,8 +151,12 @@ func loadFunc(t testing.TB, dir, name string, local ...map[string]string) *targe
 			if n := len(f.Results); n > 0 {
 				f.ErrorLast = types.Identical(f.Results[n-1], types.Universe.Lookup("error").Type())
 			}
-			for j := 0; j < sig.TypeParams().Len(); j++ {
-				tp := sig.TypeParams().At(j)
+			tparams := sig.TypeParams()
+			if f.Recv != nil {
+				tparams = f.Recv.Origin().TypeParams() // a method of a generic type
+			}
+			for j := 0; j < tparams.Len(); j++ {
+				tp := tparams.At(j)
 				f.TypeParams = append(f.TypeParams, target.TypeParam{Name: tp.Obj().Name(), Constraint: tp.Constraint(), Type: tp})
 			}
 			return f
@@ -167,8 +171,18 @@ func specName(fd *ast.FuncDecl) string {
 		return fd.Name.Name
 	}
 	rt := fd.Recv.List[0].Type
+	star := false
 	if st, ok := rt.(*ast.StarExpr); ok {
-		return "(*" + st.X.(*ast.Ident).Name + ")." + fd.Name.Name
+		rt, star = st.X, true
+	}
+	switch x := rt.(type) {
+	case *ast.IndexExpr: // a generic type: T[P]
+		rt = x.X
+	case *ast.IndexListExpr: // T[P, Q]
+		rt = x.X
+	}
+	if star {
+		return "(*" + rt.(*ast.Ident).Name + ")." + fd.Name.Name
 	}
 	return rt.(*ast.Ident).Name + "." + fd.Name.Name
 }

@@ -307,11 +307,18 @@ func matchCall(f *target.Func, call *ast.CallExpr, sc *snippetCode) (args []ast.
 	return call.Args, sc.text(sel.X.Pos(), sel.X.End()), nil
 }
 
-// isRecvTypeExpr reports whether e names f's receiver type (T or (*T)).
+// isRecvTypeExpr reports whether e names f's receiver type (T or (*T),
+// instantiated as T[int] or (*T[int, string]) for a generic type).
 func isRecvTypeExpr(f *target.Func, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if st, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(st.X)
+	}
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		e = x.X
+	case *ast.IndexListExpr:
+		e = x.X
 	}
 	id, ok := e.(*ast.Ident)
 	return ok && f.Recv != nil && id.Name == f.Recv.Obj().Name()

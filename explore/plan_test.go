@@ -15,6 +15,7 @@ const sampleDir = "testdata/sample"
 func TestProbeFromSnippet(t *testing.T) {
 	tests := []struct {
 		name   string
+		dir    string // "" for sampleDir
 		fn     string
 		code   string
 		want   executors.Probe
@@ -99,10 +100,24 @@ func TestProbeFromSnippet(t *testing.T) {
 			want:   executors.Probe{Args: []string{"42"}},
 			reason: "empty statements after the call are ignored",
 		},
+		{
+			name: "generic-method", dir: "testdata/generic", fn: "(*Stack).Pop", code: `NewStack[string]().Pop()`,
+			want:   executors.Probe{Recv: "NewStack[string]()"},
+			reason: "a method of a generic type is called without type arguments, on an instantiated receiver",
+		},
+		{
+			name: "generic-method-expression", dir: "testdata/generic", fn: "(*Cache).Put", code: `(*Cache[int, string]).Put(c, 1, "a")`,
+			want:   executors.Probe{Recv: "c", Args: []string{"1", `"a"`}},
+			reason: "a method expression names the instantiated type",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := loadFunc(t, sampleDir, tt.fn)
+			dir := tt.dir
+			if dir == "" {
+				dir = sampleDir
+			}
+			f := loadFunc(t, dir, tt.fn)
 			got, err := ProbeFromSnippet(f, "id1", Snippet{Code: tt.code})
 			if err != nil {
 				t.Fatalf("ProbeFromSnippet: %v (%s)", err, tt.reason)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 func TestInstantiations(t *testing.T) {
@@ -19,6 +21,9 @@ func TestInstantiations(t *testing.T) {
 		{"Join", []string{"Name"}, "a method constraint: the package's types that implement it"},
 		{"Index", []string{"[]int, int", "[]string, string", "[]ID, ID"}, "a type set over another type parameter follows it"},
 		{"Name.String", []string{""}, "not generic: itself"},
+		{"(*Stack).Push", []string{"int", "string", "ID"}, "a method of a generic type: its type's parameter"},
+		{"(*Cache).Get", []string{"int, int", "string, string", "ID, ID"}, "a method of a type of two parameters"},
+		{"Vec.Sum", []string{"int", "float64", "ID"}, "a value method of a type over a constraint with a type set"},
 	}
 	for _, tt := range tests {
 		f := loadFunc(t, "testdata/generic", tt.fn)
@@ -35,4 +40,79 @@ func TestInstantiations(t *testing.T) {
 			t.Errorf("Instantiations(%s) = %q, want %q (%s)", tt.fn, got, tt.want, tt.why)
 		}
 	}
+}
+
+// TestGenericMethodSeeds checks the first inputs of the built-in
+// explorer for methods of generic types: receivers are built by the
+// type's generic constructor called with the instantiation's type
+// arguments, and filled by its instantiated mutators; each snippet is a
+// probe whose receiver is that code.
+func TestGenericMethodSeeds(t *testing.T) {
+	tests := []struct {
+		fn   string
+		want map[string][]string // by type arguments: receivers among the seeds
+		why  string
+	}{
+		{
+			fn: "(*Stack).Pop",
+			want: map[string][]string{
+				"int":    {"NewStack[int]()", "func() *Stack[int] { v := NewStack[int](); p := v; p.Push(2); return p }()"},
+				"string": {"NewStack[string]()", `func() *Stack[string] { v := NewStack[string](); p := v; p.Push("abc"); return p }()`},
+				"ID":     {"NewStack[ID]()", "func() *Stack[ID] { v := NewStack[ID](); p := v; p.Push(ID(1)); return p }()"},
+			},
+			why: "a constructor without arguments, then filled by Push",
+		},
+		{
+			fn: "(*Cache).Get",
+			want: map[string][]string{
+				"int, int": {"func() *Cache[int, int] { v, _ := NewCache[int, int](1); return v }()",
+					"func() *Cache[int, int] { v := func() *Cache[int, int] { v, _ := NewCache[int, int](2); return v }(); p := v; p.Put(2, 2); return p }()"},
+				"string, string": {`func() *Cache[string, string] { v, _ := NewCache[string, string](1); return v }()`},
+			},
+			why: "a constructor with an error and an argument, called with both type arguments; a cache filled from a typical size",
+		},
+	}
+	for _, tt := range tests {
+		f := loadFunc(t, "testdata/generic", tt.fn)
+		seen := map[string]bool{}
+		for _, inst := range Instantiations(f, MaxInstantiations) {
+			key := typeArgs(inst)
+			a, err := newAnalysis(inst, 1)
+			if err != nil {
+				t.Fatalf("%s[%s]: %v", tt.fn, key, err)
+			}
+			recvs := map[string]bool{}
+			for i, sd := range append(a.seeds, a.risky...) {
+				p, err := ProbeFromSnippet(inst, "s", Snippet{Code: sd.code})
+				if err != nil {
+					t.Errorf("%s[%s]: seed %d %s: %v", tt.fn, key, i, sd.code, err)
+					continue
+				}
+				recvs[p.Recv] = true
+				if strings.Contains(p.Recv, "Stack[T]") || strings.Contains(p.Recv, "[K, V]") {
+					t.Errorf("%s[%s]: receiver %s is not instantiated", tt.fn, key, p.Recv)
+				}
+			}
+			for _, want := range tt.want[key] {
+				seen[key] = true
+				if !recvs["("+want+")"] {
+					t.Errorf("%s[%s]: no receiver %s among the seeds (%s); got %q", tt.fn, key, want, tt.why, sortedKeys(recvs))
+				}
+			}
+		}
+		for key := range tt.want {
+			if !seen[key] {
+				t.Errorf("%s: no instantiation [%s]", tt.fn, key)
+			}
+		}
+	}
+}
+
+// typeArgs writes an instantiation's type arguments: "int, string".
+func typeArgs(f *target.Func) string {
+	var args []string
+	for _, a := range f.TypeArgs {
+		args = append(args, f.Pkg.TypeString(a))
+	}
+	return strings.Join(args, ", ")
 }

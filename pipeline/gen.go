@@ -285,9 +285,10 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 }
 
 // exploreAll explores f and returns the cases written from what native
-// execution observed. A generic function is explored once per
-// instantiation (explore.Instantiations), each on its share of the
-// budget; its cases carry their type arguments.
+// execution observed. A generic function, or a method of a generic
+// type, is explored once per instantiation (explore.Instantiations),
+// each on its share of the budget; its cases carry their type
+// arguments.
 func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executors.Executor, res *FuncResult) ([]*spec.Case, error) {
 	eopts := g.opts.Explore
 	insts := explore.Instantiations(f, explore.MaxInstantiations)

@@ -308,9 +308,10 @@ func observers(t types.Type, want spec.Value, at string, add func(field, format 
 	return keys
 }
 
-// instantiate instantiates the generic function fn with the type
-// arguments of case c: one per type parameter, by name, each a Go type
-// in the package's scope.
+// instantiate instantiates the generic function fn, or the method fn of
+// a generic type, with the type arguments of case c: one per type
+// parameter (of the function, or of the receiver's type), by name, each
+// a Go type in the package's scope.
 func instantiate(pkg *target.Package, fn *target.Func, c *spec.Case, label string) (*target.Func, spec.Errors) {
 	var errs spec.Errors
 	add := func(pos spec.Pos, format string, args ...any) {
@@ -323,7 +324,11 @@ func instantiate(pkg *target.Package, fn *target.Func, c *spec.Case, label strin
 		return fieldPos(c, "types")
 	}
 	if len(c.Types) == 0 {
-		add(c.Pos, "no types: %s is generic; give its type arguments, e.g. types: {%s}", fn.Name, typesExample(fn))
+		what := "is generic"
+		if fn.Recv != nil {
+			what = "is a method of the generic type " + fn.Recv.Obj().Name()
+		}
+		add(c.Pos, "no types: %s %s; give its type arguments, e.g. types: {%s}", fn.Name, what, typesExample(fn))
 		return nil, errs
 	}
 	var names []string

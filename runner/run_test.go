@@ -506,9 +506,10 @@ func TestRunSpecValidates(t *testing.T) {
 	}
 }
 
-// TestGeneric runs cases of generic functions: each case is
-// instantiated with its own type arguments, and what does not fit is
-// reported where it is written.
+// TestGeneric runs cases of generic functions and of methods of generic
+// types: each case is instantiated with its own type arguments (the
+// receiver's type with a method's), and what does not fit is reported
+// where it is written.
 func TestGeneric(t *testing.T) {
 	const bad = "testdata/mod/gen/testdata/bad/types.yml"
 	_, err := RunFile(context.Background(), bad, Options{Executor: refuseExecutor{t}})
@@ -525,6 +526,10 @@ func TestGeneric(t *testing.T) {
 		bad + ":15:20: Max: case 5: types: Max has no type parameter X (did you mean T?)",
 		bad + ":19:9: Max: case 6: parameter b: 2.5 is not an integer, as ID requires",
 		bad + ":23:9: Plain: case 1: types given, but Plain is not generic",
+		bad + ":27:7: (*Stack).Pop: case 1: no types: (*Stack).Pop is a method of the generic type Stack; give its type arguments, e.g. types: {T: int}",
+		bad + ":30:9: (*Stack).Pop: case 2: types: missing type parameter T (T any)",
+		bad + ":30:20: (*Stack).Pop: case 2: types: (*Stack).Pop has no type parameter E (did you mean T?)",
+		bad + ":34:9: Pair.String: case 1: types: instantiate Pair[[]int, int]: []int does not satisfy comparable",
 	}
 	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
 		t.Errorf("problems differ (-want +got):\n%s", diff)
@@ -542,10 +547,17 @@ func TestGeneric(t *testing.T) {
 				t.Errorf("%s %s: probe not instantiated", p.Func.Name, pr.ID)
 				continue
 			}
-			args = append(args, pr.ID+": "+pr.Func.Pkg.TypeString(pr.Func.TypeArgs[0])+" "+strings.Join(pr.Args, ", "))
+			arg := pr.ID + ": " + pr.Func.Pkg.TypeString(pr.Func.TypeArgs[0]) + " " + strings.Join(pr.Args, ", ")
+			if pr.Recv != "" {
+				arg += " receiver " + pr.Recv
+			}
+			args = append(args, arg)
 		}
 	}
-	wantArgs := []string{"int: int 1, 2", "float: float64 2.5, -1.0", "named: ID ID(7), ID(3)", `strings: string []string{"a", "b"}`, "empty: []ID [][]ID{}"}
+	wantArgs := []string{"int: int 1, 2", "float: float64 2.5, -1.0", "named: ID ID(7), ID(3)", `strings: string []string{"a", "b"}`, "empty: []ID [][]ID{}",
+		"ints: int  receiver NewStack(1, 2)", "empty-strings: string  receiver NewStack[string]()", "zero-receiver: ID  receiver new(Stack[ID])",
+		`filled: []string []string{"a"} receiver func() *Stack[[]string] { s := NewStack[[]string](); s.Push(nil); return s }()`,
+		`value: string  receiver Pair[string, float64]{Key: "a", Val: 1.5}`}
 	if diff := cmp.Diff(wantArgs, args); diff != "" {
 		t.Errorf("probe arguments differ (-want +got):\n%s", diff)
 	}
@@ -557,7 +569,8 @@ func TestGeneric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(map[string]Counts{"Max": {Passed: 3}, "First": {Passed: 2}}, counts(rep)); diff != "" {
+	wantCounts := map[string]Counts{"Max": {Passed: 3}, "First": {Passed: 2}, "(*Stack).Pop": {Passed: 3}, "Stack.Push": {Passed: 1}, "Pair.String": {Passed: 1}}
+	if diff := cmp.Diff(wantCounts, counts(rep)); diff != "" {
 		t.Errorf("counts differ (-want +got):\n%s", diff)
 	}
 	for _, f := range rep.Functions {

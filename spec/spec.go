@@ -117,9 +117,10 @@ type LLMJudgeEval struct {
 type Case struct {
 	// ID names the case; unique within its function.
 	ID string `yaml:"id,omitempty" json:"id,omitempty"`
-	// Types are the type arguments of a generic function, by type
-	// parameter name, in the order of the type parameters.
-	Types TypeArgs `yaml:"types,omitempty" json:"types,omitempty" jsonschema:"description=type arguments of a generic function by type parameter name: Go type expressions in the package's scope such as int or []string"`
+	// Types are the type arguments of a generic function, or of the
+	// generic receiver type of a method, by type parameter name, in the
+	// order of the type parameters.
+	Types TypeArgs `yaml:"types,omitempty" json:"types,omitempty" jsonschema:"description=type arguments of a generic function (or of a method's generic receiver type) by type parameter name: Go type expressions in the package's scope such as int or []string"`
 	// Input is the single argument of a one-parameter function.
 	Input *Value `yaml:"input,omitempty" json:"input,omitempty" jsonschema:"description=the argument of a one-parameter function"`
 	// Inputs are the arguments: a map by parameter name, or a list in order.
@@ -163,8 +164,9 @@ type TypeArg struct {
 	Pos Pos
 }
 
-// TypeArgs are the type arguments of a generic function's case. In YAML
-// they are a mapping from type parameter name to type: {T: int}.
+// TypeArgs are the type arguments of a case of a generic function or of
+// a method of a generic type. In YAML they are a mapping from type
+// parameter name to type: {T: int}.
 type TypeArgs []TypeArg
 
 // Get returns the type given for the type parameter param.

@@ -11,8 +11,8 @@ import (
 // Func returns the function or method name names: F, T.M or (*T).M.
 // T.M finds a pointer-receiver method too, whose Name is then (*T).M.
 // A function whose parameters GoExpr cannot build is returned with
-// Unbuildable set; a method of a generic type is an error. A generic
-// function is returned uninstantiated (see Func.Instantiate).
+// Unbuildable set. A generic function, or a method of a generic type,
+// is returned uninstantiated (see Func.Instantiate).
 func (p *Package) Func(name string) (*Func, error) {
 	key := normalizeFuncName(name)
 	if f, ok := p.byName[key]; ok {
@@ -31,14 +31,8 @@ func (p *Package) Func(name string) (*Func, error) {
 			return f, nil
 		}
 	}
-	if recv, meth, ok := splitMethod(key); ok && (p.generic[recv+"."+meth] || p.generic["(*"+recv+")."+meth]) {
-		return nil, fmt.Errorf("method %s in package %s belongs to a generic type, which is not supported", name, p.ImportPath)
-	}
 	var names []string
 	for n := range p.byName {
-		names = append(names, n)
-	}
-	for n := range p.generic {
 		names = append(names, n)
 	}
 	msg := fmt.Sprintf("no function %s in package %s", name, p.ImportPath)
@@ -85,7 +79,6 @@ func splitMethod(name string) (recv, meth string, ok bool) {
 // indexFuncs builds the function index of the package.
 func (p *Package) indexFuncs() {
 	p.byName = map[string]*Func{}
-	p.generic = map[string]bool{}
 	for _, file := range p.Syntax {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -116,11 +109,6 @@ func (p *Package) indexFuncs() {
 					name = "(*" + recv.Obj().Name() + ")." + name
 				} else {
 					name = recv.Obj().Name() + "." + name
-				}
-				if recv.TypeParams().Len() > 0 || recv.TypeArgs().Len() > 0 {
-					p.generic[name] = true
-					p.skipped = append(p.skipped, Skipped{Name: name, Reason: "method of a generic type"})
-					continue
 				}
 			}
 			f := p.newFunc(name, fd, obj, sig, recv, recvPtr)
@@ -172,6 +160,12 @@ func (p *Package) newFunc(name string, fd *ast.FuncDecl, obj *types.Func, sig *t
 		})
 	}
 	tparams := sig.TypeParams()
+	if recv != nil {
+		// A method of a generic type takes the type's parameters, as
+		// its declaration names them (a method may rename them, or
+		// write _, in its receiver).
+		tparams = recv.Origin().TypeParams()
+	}
 	for i := 0; i < tparams.Len(); i++ {
 		tp := tparams.At(i)
 		f.TypeParams = append(f.TypeParams, TypeParam{Name: tp.Obj().Name(), Constraint: tp.Constraint(), Type: tp})

@@ -7,18 +7,22 @@ import (
 	"strings"
 )
 
-// Generic reports whether f is a generic function that is not
-// instantiated: its parameters may have type parameter types, and a
-// probe cannot call it before Instantiate.
+// Generic reports whether f is a generic function, or a method of a
+// generic type, that is not instantiated: its receiver, parameters and
+// results may have type parameter types, and a probe cannot call it
+// before Instantiate.
 func (f *Func) Generic() bool {
 	return len(f.TypeParams) > 0 && f.TypeArgs == nil
 }
 
 // Instantiate returns f instantiated with the type arguments args, one
 // per type parameter: Sig, Params and Results are the instantiated
-// types, TypeArgs is args, and Unbuildable is checked again. It is an
-// error when f is not generic, when the number of arguments is wrong,
-// or when an argument does not satisfy its constraint.
+// types, TypeArgs is args, and Unbuildable is checked again. For a
+// method of a generic type, the receiver type is instantiated (Recv is
+// Stack[int]) and the method is the instantiated type's: a probe calls
+// it without type arguments. It is an error when f is not generic, when
+// the number of arguments is wrong, or when an argument does not
+// satisfy its constraint.
 func (f *Func) Instantiate(args []types.Type) (*Func, error) {
 	if !f.Generic() {
 		return nil, fmt.Errorf("%s is not a generic function", f.Name)
@@ -26,23 +30,52 @@ func (f *Func) Instantiate(args []types.Type) (*Func, error) {
 	if len(args) != len(f.TypeParams) {
 		return nil, fmt.Errorf("%s takes %d type arguments (%s), got %d", f.Name, len(f.TypeParams), f.TypeParamList(), len(args))
 	}
-	inst, err := types.Instantiate(nil, f.Sig, args, true)
-	if err != nil {
-		// The checker qualifies the package's own names by import path.
-		msg := strings.ReplaceAll(err.Error(), f.Pkg.ImportPath+".", "")
-		return nil, fmt.Errorf("instantiate %s[%s]: %s", f.Name, f.typeArgList(args), msg)
-	}
-	sig := inst.(*types.Signature)
 	g := *f
-	g.Sig = sig
+	if f.Recv != nil {
+		name := f.Recv.Obj().Name()
+		inst, err := types.Instantiate(nil, f.Recv.Origin(), args, true)
+		if err != nil {
+			return nil, f.instantiateError(name, args, err)
+		}
+		g.Recv = inst.(*types.Named)
+		m := method(g.Recv, f.Obj.Name())
+		if m == nil {
+			return nil, fmt.Errorf("instantiate %s[%s]: no method %s", name, f.typeArgList(args), f.Obj.Name())
+		}
+		g.Sig = m.Type().(*types.Signature)
+	} else {
+		inst, err := types.Instantiate(nil, f.Sig, args, true)
+		if err != nil {
+			return nil, f.instantiateError(f.Name, args, err)
+		}
+		g.Sig = inst.(*types.Signature)
+	}
 	g.TypeArgs = append([]types.Type(nil), args...)
 	g.Params = append([]Param(nil), f.Params...)
 	for i := range g.Params {
-		g.Params[i].Type = sig.Params().At(i).Type()
+		g.Params[i].Type = g.Sig.Params().At(i).Type()
 	}
-	g.setResults(sig)
+	g.setResults(g.Sig)
 	g.checkBuildable()
 	return &g, nil
+}
+
+// instantiateError words a failed instantiation of name (a function,
+// or a method's receiver type) with args.
+func (f *Func) instantiateError(name string, args []types.Type, err error) error {
+	// The checker qualifies the package's own names by import path.
+	msg := strings.ReplaceAll(err.Error(), f.Pkg.ImportPath+".", "")
+	return fmt.Errorf("instantiate %s[%s]: %s", name, f.typeArgList(args), msg)
+}
+
+// method returns the method of n named name, declared on n or on *n.
+func method(n *types.Named, name string) *types.Func {
+	for i := 0; i < n.NumMethods(); i++ {
+		if m := n.Method(i); m.Name() == name {
+			return m
+		}
+	}
+	return nil
 }
 
 // TypeParamList describes f's type parameters as declared: "T ~int | ~float64, U any".

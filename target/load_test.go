@@ -242,7 +242,7 @@ func TestPricing(t *testing.T) {
 			{name: "Point.Dsit", wantErr: "no function Point.Dsit in package example.com/td/pricing (did you mean Point.Dist?)", why: "method typo"},
 			{name: "Frobnicate", wantErr: "no function Frobnicate in package example.com/td/pricing", why: "nothing close"},
 			{name: "Map", want: "Map", why: "a generic function is returned uninstantiated"},
-			{name: "List.Len", wantErr: "method List.Len in package example.com/td/pricing belongs to a generic type, which is not supported", why: "method of a generic type"},
+			{name: "List.Len", want: "(*List).Len", why: "a method of a generic type is returned uninstantiated"},
 			{name: "init", wantErr: "no function init in package example.com/td/pricing", why: "init cannot be called"},
 		}
 		for _, tc := range tests {
@@ -270,12 +270,11 @@ func TestPricing(t *testing.T) {
 		for _, f := range funcs {
 			names = append(names, f.Name)
 		}
-		wantNames := []string{"(*ParseError).Error", "Code.Error", "ParseAmount", "Point.Dist", "(*Point).Move", "Sum", "Unnamed", "Blank", "Apply", "Pipe", "Write", "Read", "Wait", "Map", "helper"}
+		wantNames := []string{"(*ParseError).Error", "Code.Error", "ParseAmount", "Point.Dist", "(*Point).Move", "Sum", "Unnamed", "Blank", "Apply", "Pipe", "Write", "Read", "Wait", "Map", "(*List).Len", "helper"}
 		if !slices.Equal(names, wantNames) {
 			t.Errorf("Funcs() = %v\nwant %v", names, wantNames)
 		}
 		wantSkipped := []Skipped{
-			{"(*List).Len", "method of a generic type"},
 		}
 		if !slices.Equal(skipped, wantSkipped) {
 			t.Errorf("skipped = %q\nwant %q", skipped, wantSkipped)
@@ -404,7 +403,8 @@ func TestGeneric(t *testing.T) {
 		names = append(names, f.Name+"["+f.TypeParamList()+"]")
 	}
 	want := []string{"Name.String[]", "Max[T ~int | ~float64]", "Sum[T Number]", "Keys[K comparable, V any]",
-		"Join[S fmt.Stringer]", "Index[S ~[]E, E comparable]", "Wait[T any]"}
+		"Join[S fmt.Stringer]", "Index[S ~[]E, E comparable]", "Wait[T any]", "NewStack[T any]",
+		"(*Stack).Push[T any]", "(*Stack).Pop[T any]", "Stack.Len[T any]", "(*Cache).Get[K comparable, V any]", "Vec.Sum[T Number]"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Funcs() = %q\nwant %q", names, want)
 	}
@@ -486,6 +486,80 @@ func TestGeneric(t *testing.T) {
 		}
 		if got != tc.wantErr {
 			t.Errorf("TypeOf(%q) error = %q, want %q", tc.expr, got, tc.wantErr)
+		}
+	}
+}
+
+// TestGenericMethods instantiates methods of generic types: the
+// receiver type is instantiated, and the method's parameters and
+// results with it.
+func TestGenericMethods(t *testing.T) {
+	p, err := Load(context.Background(), "./generic", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn      string
+		args    []string
+		want    string // the instantiated receiver, parameters and results
+		wantErr string
+		why     string
+	}{
+		{"(*Stack).Push", []string{"int"}, "*Stack[int] (v int) ()", "", "a pointer receiver; the parameter takes the type argument"},
+		{"Stack.Push", []string{"string"}, "*Stack[string] (v string) ()", "", "found by T.M"},
+		{"(*Stack).Pop", []string{"ID"}, "*Stack[ID] () (ID, bool)", "", "the receiver renames the type parameter; types go by the type's names"},
+		{"Stack.Len", []string{"[]string"}, "Stack[[]string] () (int)", "", "a value receiver that leaves its type parameter unnamed"},
+		{"(*Cache).Get", []string{"Name", "[]time.Duration"}, "*Cache[Name, []time.Duration] (k Name) ([]time.Duration, bool)", "", "two type parameters"},
+		{"Vec.Sum", []string{"float64"}, "Vec[float64] () (float64)", "", "a constraint with a type set"},
+		{"Vec.Sum", []string{"string"}, "", "instantiate Vec[string]: string does not satisfy Number (string missing in ~int | ~int64 | ~float64)", "the receiver type's constraint is checked"},
+		{"(*Cache).Get", []string{"int"}, "", "(*Cache).Get takes 2 type arguments (K comparable, V any), got 1", "one argument per type parameter of the type"},
+		{"(*Cache).Get", []string{"[]int", "int"}, "", "instantiate Cache[[]int, int]: []int does not satisfy comparable", "comparable"},
+	}
+	for _, tc := range tests {
+		f, err := p.Func(tc.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.Generic() || f.Unbuildable != "" || f.Recv == nil {
+			t.Errorf("%s: Generic() = %v, Unbuildable = %q, Recv = %v", tc.fn, f.Generic(), f.Unbuildable, f.Recv)
+		}
+		var targs []types.Type
+		for _, a := range tc.args {
+			typ, err := p.TypeOf(a)
+			if err != nil {
+				t.Fatalf("TypeOf(%q): %v", a, err)
+			}
+			targs = append(targs, typ)
+		}
+		inst, err := f.Instantiate(targs)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.wantErr {
+			t.Errorf("%s%v: error %q, want %q (%s)", tc.fn, tc.args, got, tc.wantErr, tc.why)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		recv := p.TypeString(inst.Recv)
+		if inst.RecvPtr {
+			recv = "*" + recv
+		}
+		var ps, rs []string
+		for _, prm := range inst.Params {
+			ps = append(ps, prm.Name+" "+p.TypeString(prm.Type))
+		}
+		for _, r := range inst.Results {
+			rs = append(rs, p.TypeString(r))
+		}
+		sig := recv + " (" + strings.Join(ps, ", ") + ") (" + strings.Join(rs, ", ") + ")"
+		if sig != tc.want || inst.Generic() || inst.Name != f.Name || inst.Obj != f.Obj {
+			t.Errorf("%s%v: %s, Generic() = %v, Name %s, want %s (%s)", tc.fn, tc.args, sig, inst.Generic(), inst.Name, tc.want, tc.why)
+		}
+		if r := inst.Sig.Recv(); r == nil || !types.Identical(r.Type(), types.Type(inst.Recv)) && !types.Identical(r.Type(), types.NewPointer(inst.Recv)) {
+			t.Errorf("%s%v: Sig's receiver %v is not Recv %v", tc.fn, tc.args, inst.Sig.Recv(), inst.Recv)
 		}
 	}
 }

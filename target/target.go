@@ -56,8 +56,7 @@ type Package struct {
 	srcPkgs []srcPackage      // the package and its same-module dependencies
 	funcs   []*Func           // drivable functions, in source order
 	skipped []Skipped         // functions Funcs leaves out
-	byName  map[string]*Func  // every function and method by spec name, but methods of generic types
-	generic map[string]bool   // spec names of methods of generic types
+	byName  map[string]*Func  // every function and method by spec name
 }
 
 // Dep is a dependency loaded from source.
@@ -101,13 +100,18 @@ type Func struct {
 	Obj  *types.Func
 	Sig  *types.Signature
 
-	// Recv is the receiver's named type (without pointer) for a method, else nil.
+	// Recv is the receiver's named type (without pointer) for a method,
+	// else nil. For a method of a generic type it is the type over the
+	// method's receiver type parameters (Stack[T]), and on an
+	// instantiation the instantiated type (Stack[int]).
 	Recv *types.Named
 	// RecvPtr reports a pointer receiver.
 	RecvPtr bool
 
-	// TypeParams are the type parameters of a generic function, in
-	// order; they stay set on its instantiations (see Instantiate).
+	// TypeParams are the type parameters of a generic function, or of
+	// the receiver type of a method of a generic type (as the type
+	// declares them), in order; they stay set on instantiations (see
+	// Instantiate).
 	TypeParams []TypeParam
 	// TypeArgs are the type arguments of an instantiation, parallel to
 	// TypeParams; Params and Results are then the instantiated types.
@@ -146,7 +150,7 @@ type Param struct {
 	Variadic bool
 }
 
-// TypeParam is a type parameter of a generic function.
+// TypeParam is a type parameter of a generic function or type.
 type TypeParam struct {
 	Name       string
 	Constraint types.Type

@@ -3,6 +3,9 @@ package write
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"regexp"
@@ -386,6 +389,52 @@ func TestCasesOfInstantiation(t *testing.T) {
 		if !slices.Equal(ids, tt.wantIDs) {
 			t.Errorf("%s: ids %q, want %q (%s)", tt.name, ids, tt.wantIDs, tt.why)
 		}
+	}
+}
+
+// TestCasesOfMethodInstantiation writes cases of a method of a generic
+// type: they carry the receiver type's type arguments, and a receiver
+// of the instantiated type with unexported state is the code that built
+// it.
+func TestCasesOfMethodInstantiation(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", `package p
+
+type Stack[T any] struct{ items []T }
+
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generic := self.Scope().Lookup("Stack").Type().(*types.Named)
+	inst, err := types.Instantiate(nil, generic, []types.Type{types.Typ[types.String]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &target.Func{
+		Name: "(*Stack).Push", Pkg: &target.Package{Types: self}, Recv: inst.(*types.Named), RecvPtr: true,
+		Params:     []target.Param{{Name: "v", Type: types.Typ[types.String]}},
+		TypeParams: []target.TypeParam{{Name: "T"}}, TypeArgs: []types.Type{types.Typ[types.String]},
+	}
+	r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{
+		{Name: "receiver", Value: spec.MapValue()}, {Name: "v", Value: spec.StringValue("a")},
+	}}
+	probe := executors.Probe{Recv: "(NewStack[string]())", Args: []string{`"a"`}}
+	cases, skipped := CasesFromResults(f, []executors.Probe{probe}, []executors.Result{r})
+	if len(cases) != 1 {
+		t.Fatalf("%d cases, skipped %v", len(cases), skipped)
+	}
+	c := cases[0]
+	if got, want := flow(c), `receiver={go: "NewStack[string]()"} input="a"`; got != want {
+		t.Errorf("case %s\nwant %s", got, want)
+	}
+	if c.Types.String() != "T=string" || c.ID != "string-ok-a" {
+		t.Errorf("types %q, id %q; want T=string, string-ok-a", c.Types, c.ID)
 	}
 }
 

@@ -27,9 +27,13 @@ Type.Method or (*Type).Method. A generic function is explored with up to
 three instantiations, whose type arguments come from its constraints
 (the types of a type set such as ~int | ~float64, the package's types
 that satisfy it, int and string for any and comparable); its cases
-record them (types: {T: int}) and run natively. Functions the tool
-cannot drive (methods of generic types, ones taking functions or
-channels) are skipped with the reason.
+record them (types: {T: int}) and run natively. A method of a generic
+type, (*Stack).Push, is explored the same way with the type arguments
+of its receiver's type, as the type declares them; its receivers are
+built with the package's generic constructors (New[int]()) and written
+as Go code. Functions the tool cannot drive (ones taking channels or
+interfaces other than error, io.Reader, fmt.Stringer and
+context.Context) are skipped with the reason.
 
 By default the built-in explorer is used: no network, no API key,
 deterministic. It mixes type-directed boundary values, values mined from

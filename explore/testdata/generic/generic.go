@@ -72,3 +72,64 @@ func Wait[T any](d time.Duration, v T) T { return v }
 
 // Convert converts between numbers.
 func Convert[T ~int | ~int8 | ~uint8 | ~uint | ~float32 | ~float64](x float64) T { return T(x) }
+
+// Stack is a generic container with unexported state.
+type Stack[T any] struct{ items []T }
+
+// NewStack makes an empty stack.
+func NewStack[T any]() *Stack[T] { return &Stack[T]{} }
+
+// Push adds v on top.
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
+
+// Pop removes the top.
+func (s *Stack[T]) Pop() (T, bool) {
+	var zero T
+	if len(s.items) == 0 {
+		return zero, false
+	}
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+// Cache maps keys to values, up to a size.
+type Cache[K comparable, V any] struct {
+	m    map[K]V
+	size int
+}
+
+// NewCache makes a cache of size entries.
+func NewCache[K comparable, V any](size int) (*Cache[K, V], error) {
+	if size <= 0 {
+		return nil, fmt.Errorf("size %d", size)
+	}
+	return &Cache[K, V]{m: map[K]V{}, size: size}, nil
+}
+
+// Put stores v under k; false when the cache is full.
+func (c *Cache[K, V]) Put(k K, v V) bool {
+	if len(c.m) >= c.size {
+		return false
+	}
+	c.m[k] = v
+	return true
+}
+
+// Get looks k up.
+func (c *Cache[K, V]) Get(k K) (V, bool) {
+	v, ok := c.m[k]
+	return v, ok
+}
+
+// Vec is a slice over a constraint with a type set.
+type Vec[T Number] []T
+
+// Sum adds the elements.
+func (v Vec[T]) Sum() T {
+	var s T
+	for _, x := range v {
+		s += x
+	}
+	return s
+}

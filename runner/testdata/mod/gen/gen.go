@@ -1,7 +1,10 @@
-// Package gen has generic functions for the runner's tests.
+// Package gen has generic functions and types for the runner's tests.
 package gen
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // ID is a named integer.
 type ID int
@@ -25,3 +28,32 @@ func First[T any](xs []T) (T, error) {
 
 // Plain is not generic.
 func Plain(x int) int { return x }
+
+// Stack is a generic stack with unexported state.
+type Stack[T any] struct{ items []T }
+
+// NewStack returns a stack holding xs, the last on top.
+func NewStack[T any](xs ...T) *Stack[T] { return &Stack[T]{items: xs} }
+
+// Push adds v on top.
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
+
+// Pop removes and returns the top; false when s is empty.
+func (s *Stack[E]) Pop() (E, bool) {
+	var zero E
+	if len(s.items) == 0 {
+		return zero, false
+	}
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+// Pair has exported fields only: it is written as a value.
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+// String writes the pair.
+func (p Pair[K, V]) String() string { return fmt.Sprint(p.Key, "=", p.Val) }

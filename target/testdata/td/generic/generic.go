@@ -69,3 +69,47 @@ func Index[S ~[]E, E comparable](s S, x E) int {
 
 // Wait takes a duration.
 func Wait[T any](d time.Duration, v T) T { return v }
+
+// Stack is a generic type with unexported state.
+type Stack[T any] struct{ items []T }
+
+// NewStack makes an empty stack.
+func NewStack[T any]() *Stack[T] { return &Stack[T]{} }
+
+// Push adds v on top.
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
+
+// Pop removes the top; its receiver renames the type parameter.
+func (s *Stack[E]) Pop() (E, bool) {
+	var zero E
+	if len(s.items) == 0 {
+		return zero, false
+	}
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+// Len has a value receiver that leaves its type parameter unnamed.
+func (s Stack[_]) Len() int { return len(s.items) }
+
+// Cache has two type parameters.
+type Cache[K comparable, V any] struct{ m map[K]V }
+
+// Get looks k up.
+func (c *Cache[K, V]) Get(k K) (V, bool) {
+	v, ok := c.m[k]
+	return v, ok
+}
+
+// Vec is a slice type over a constraint with a type set.
+type Vec[T Number] []T
+
+// Sum adds the elements.
+func (v Vec[T]) Sum() T {
+	var s T
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
