@@ -274,8 +274,7 @@ func TestPricing(t *testing.T) {
 		if !slices.Equal(names, wantNames) {
 			t.Errorf("Funcs() = %v\nwant %v", names, wantNames)
 		}
-		wantSkipped := []Skipped{
-		}
+		wantSkipped := []Skipped{}
 		if !slices.Equal(skipped, wantSkipped) {
 			t.Errorf("skipped = %q\nwant %q", skipped, wantSkipped)
 		}
