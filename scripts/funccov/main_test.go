@@ -7,7 +7,7 @@ import (
 
 func TestRun(t *testing.T) {
 	var b bytes.Buffer
-	if err := run(&b, "testdata/c.out", "testdata/p"); err != nil {
+	if err := run(&b, "testdata/profile.txt", "testdata/p"); err != nil {
 		t.Fatal(err)
 	}
 	want := "(*T).Inc\t1\t1\t100.0\n" +
