@@ -270,7 +270,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		}
 		byCtor[len(byCtor)-1] = append(byCtor[len(byCtor)-1], bc.expr(ts).as(ts, ptr))
 	}
-	made := interleaveStrings(byCtor...)
+	made := interleave(byCtor...)
 	if len(cs) == 0 {
 		made = g.produced(n, ts, ptr, depth)
 	}
@@ -283,7 +283,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	}
 	fills := g.fills(n, bases, depth)
 	var extra []string
-	for _, e := range interleaveExprs(chains1, fills, chains2) {
+	for _, e := range interleave(chains1, fills, chains2) {
 		extra = append(extra, e.as(ts, ptr))
 	}
 	// Room for the chains and fills: what the constructors leave, and
@@ -652,7 +652,7 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 	for _, b := range bases[1:] {
 		varied = append(varied, fill(b, repeat(0, 3)))
 	}
-	return interleaveExprs(plain, varied)
+	return interleave(plain, varied)
 }
 
 // prefixOf reports whether the parameters of r are the first parameters
@@ -669,22 +669,6 @@ func prefixOf(r, m *types.Signature) bool {
 	return true
 }
 
-func interleaveExprs(lists ...[]builtExpr) []builtExpr {
-	var out []builtExpr
-	for i := 0; ; i++ {
-		more := false
-		for _, l := range lists {
-			if i < len(l) {
-				out = append(out, l[i])
-				more = true
-			}
-		}
-		if !more {
-			return out
-		}
-	}
-}
-
 // fillArgs are k argument lists for k calls of a mutator, different
 // from each other where the candidates allow: the typical list, then
 // each parameter's candidates taken together, rank by rank (Set("a", 1),
@@ -692,15 +676,11 @@ func interleaveExprs(lists ...[]builtExpr) []builtExpr {
 // elements, not the same one k times.
 func (g *valueGen) fillArgs(sig *types.Signature, depth, k int) [][]string {
 	np := sig.Params().Len()
-	cands := make([][]spec.Value, np)
-	typical := make([]spec.Value, np)
-	for i := 0; i < np; i++ {
-		t := sig.Params().At(i).Type()
-		cands[i] = g.valuesAt(t, depth+1)
+	cands, typical := g.paramCands(sig, depth)
+	for i := range cands {
 		if len(cands[i]) == 0 {
 			return nil
 		}
-		typical[i] = g.typical(t, cands[i])
 	}
 	var out [][]string
 	seen := map[string]bool{}
@@ -770,18 +750,26 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	return sub.argLists(sig, depth, ctorSweep), 0
 }
 
-// argLists are argument lists for a signature: the typical one, then
-// each parameter swept through its first per candidates. A variadic
-// parameter takes a slice, passed with "...".
-func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
+// paramCands are the candidates of each parameter of sig, one level
+// below depth, and the typical value of each.
+func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.Value, typical []spec.Value) {
 	np := sig.Params().Len()
-	cands := make([][]spec.Value, np)
-	typical := make([]spec.Value, np)
+	cands = make([][]spec.Value, np)
+	typical = make([]spec.Value, np)
 	for i := 0; i < np; i++ {
 		t := sig.Params().At(i).Type()
 		cands[i] = g.valuesAt(t, depth+1)
 		typical[i] = g.typical(t, cands[i])
 	}
+	return cands, typical
+}
+
+// argLists are argument lists for a signature: the typical one, then
+// each parameter swept through its first per candidates. A variadic
+// parameter takes a slice, passed with "...".
+func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
+	np := sig.Params().Len()
+	cands, typical := g.paramCands(sig, depth)
 	render := func(vals []spec.Value) ([]string, bool) {
 		out := make([]string, np)
 		for i, v := range vals {

@@ -525,7 +525,7 @@ func (g *valueGen) strings() []spec.Value {
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
 	all = append(all, exact...)
-	all = append(all, interleaveStrings(m.related, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
+	all = append(all, interleave(m.related, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
 	all = append(all, m.strs...)
 	vs := make([]spec.Value, 0, len(all))
 	for _, s := range dedupeStrings(all) {
@@ -875,24 +875,8 @@ func filterStrings(ss []string, keep func(string) bool) []string {
 }
 
 // interleave merges lists by taking one element of each in turn.
-func interleave(lists ...[]spec.Value) []spec.Value {
-	var out []spec.Value
-	for i := 0; ; i++ {
-		more := false
-		for _, l := range lists {
-			if i < len(l) {
-				out = append(out, l[i])
-				more = true
-			}
-		}
-		if !more {
-			return out
-		}
-	}
-}
-
-func interleaveStrings(lists ...[]string) []string {
-	var out []string
+func interleave[T any](lists ...[]T) []T {
+	var out []T
 	for i := 0; ; i++ {
 		more := false
 		for _, l := range lists {
