@@ -23,6 +23,21 @@ func TestMain(m *testing.M) {
 // fresh directory; $REPO is the root of this repository, and the go
 // command shares the caller's build and module caches.
 func TestScripts(t *testing.T) {
+	testscript.Run(t, scriptParams(t, "testdata/script"))
+}
+
+// TestHostile runs the scripts in testdata/hostile: code that attacks the
+// machine it runs on (writes and deletes files, spins, forks, dials out),
+// specs built to exhaust the loader, engines that disagree, concurrent
+// runs. Each script pins one finding of the hostile-module review and the
+// figure that shows it fixed.
+func TestHostile(t *testing.T) {
+	testscript.Run(t, scriptParams(t, "testdata/hostile"))
+}
+
+// scriptParams runs the scripts in dir with the caller's go caches, a
+// cache of specgen's own per test, no module proxy and fake model servers.
+func scriptParams(t *testing.T, dir string) testscript.Params {
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -36,8 +51,8 @@ func TestScripts(t *testing.T) {
 		goEnv[k] = strings.TrimSpace(string(out))
 	}
 	cache := t.TempDir()
-	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+	return testscript.Params{
+		Dir: dir,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			for k, v := range goEnv {
@@ -48,5 +63,5 @@ func TestScripts(t *testing.T) {
 			fakeModels(t, env)
 			return nil
 		},
-	})
+	}
 }
