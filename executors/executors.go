@@ -187,6 +187,11 @@ type Result struct {
 	Duration time.Duration
 	// Covered lists the indices into Report.Blocks that the probe ran.
 	Covered []int
+	// Denied, when set, is an operation the sandbox refused the probe,
+	// as its error, panic or output says it ("open /x/y: permission
+	// denied", "dial tcp 127.0.0.1:80: connect: permission denied"): a
+	// write outside its scratch directory, a TCP connection.
+	Denied string
 }
 
 // NamedValue is a value with the name it was given.

@@ -37,6 +37,16 @@ type Native struct {
 	Logf func(format string, args ...any)
 	// Workers is the number of worker processes (0 = up to 4, one per CPU).
 	Workers int
+	// NoSandbox runs workers unconfined, in the package directory, as
+	// for code that needs to write there or to reach the network. By
+	// default each worker runs in a scratch directory of its own that
+	// holds a copy of the package directory's data files, confined by
+	// Landlock where the kernel has it (see SandboxStatus).
+	NoSandbox bool
+	// Exe is specgen's executable, which starts confined workers and
+	// removes temporary directories after a crash; it must call
+	// MaybeWorker first thing ("" = os.Executable()).
+	Exe string
 
 	prep preparer
 }
@@ -69,14 +79,46 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	proto := pool{
-		mk: func(ctx context.Context) *exec.Cmd {
+	mk := func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
+		cmd := exec.CommandContext(ctx, bin)
+		cmd.Dir = prog.Func.Pkg.Dir
+		cmd.Env = append(os.Environ(), n.Env...)
+		cmd.Env = append(cmd.Env, "SPECGEN_WORKER=native")
+		return cmd, confinedWorker{}, nil, nil
+	}
+	if status := sandboxStatus(n.NoSandbox); !status.Off {
+		exe, err := executable(n.Exe)
+		if err != nil {
+			return nil, fmt.Errorf("native: %w", err)
+		}
+		rd, err := newRunDir(exe)
+		if err != nil {
+			return nil, fmt.Errorf("native: %w", err)
+		}
+		defer rd.remove()
+		mk = func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
+			d, cleanup, err := rd.scratch(prog.Func.Pkg.Dir, n.Logf)
+			if err != nil {
+				return nil, confinedWorker{}, nil, err
+			}
+			env := append(os.Environ(), n.Env...)
+			env = append(env, d.Env()...)
 			cmd := exec.CommandContext(ctx, bin)
-			cmd.Dir = prog.Func.Pkg.Dir
-			cmd.Env = append(os.Environ(), n.Env...)
-			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=native")
-			return cmd
-		},
+			cmd.Env = append(env, "SPECGEN_WORKER=native")
+			if status.Active() {
+				// specgen's executable confines itself and becomes the
+				// worker binary, which cannot import the sandbox: it is
+				// built in the user's module.
+				cmd = exec.CommandContext(ctx, exe)
+				cmd.Env = append(env, workerEnv(d)...)
+				cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
+			}
+			cmd.Dir = d.Pkg
+			return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
+		}
+	}
+	proto := pool{
+		mk:      mk,
 		timeout: timeoutOf(prog),
 		max:     prog.MaxOutput,
 	}

@@ -25,6 +25,9 @@ type Options struct {
 	// first disagreement the function's programs move to native for good
 	// (see CrossChecked). 0: no cross-check.
 	CrossCheck int
+	// NoSandbox runs the engines' workers unconfined (see
+	// Native.NoSandbox). Unused for the native side when Native is set.
+	NoSandbox bool
 }
 
 // Engines lists the engine names New knows, the default first.
@@ -36,15 +39,15 @@ func Engines() []string { return []string{"auto", "native", "yaegi"} }
 func New(name string, opts Options) (Executor, error) {
 	native := opts.Native
 	if native == nil {
-		native = &Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
+		native = &Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
 	}
 	switch name {
 	case "", "auto":
-		return &Auto{Native: native, Yaegi: &Yaegi{Logf: opts.Logf}, Logf: opts.Logf, CrossCheck: opts.CrossCheck}, nil
+		return &Auto{Native: native, Yaegi: &Yaegi{Logf: opts.Logf, NoSandbox: opts.NoSandbox}, Logf: opts.Logf, CrossCheck: opts.CrossCheck}, nil
 	case "native":
 		return native, nil
 	case "yaegi":
-		return &Yaegi{Logf: opts.Logf}, nil
+		return &Yaegi{Logf: opts.Logf, NoSandbox: opts.NoSandbox}, nil
 	}
 	names := Engines()
 	return nil, fmt.Errorf("unknown engine %q (want %s or %s)", name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])

@@ -21,8 +21,10 @@ import (
 	"github.com/specgen-dev/specgen/spec"
 )
 
-// workerCmd makes the command of a fresh worker process.
-type workerCmd func(ctx context.Context) *exec.Cmd
+// workerCmd makes the command of a fresh worker process, with what the
+// worker knows of its sandbox and the function that removes what the
+// command needed (its scratch directory) once the process has ended.
+type workerCmd func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error)
 
 // worker is a running worker process: requests go to its stdin, answers
 // come back on its fd 3, and its stderr is kept (bounded) to explain a crash.
@@ -31,8 +33,9 @@ type worker struct {
 	stdin  io.WriteCloser
 	lines  chan []byte
 	stderr *tailBuffer
-	done   chan struct{} // closed when the process has exited
+	done   chan struct{} // closed when the process has exited and its scratch directory is gone
 	err    error         // Wait's result, valid after done
+	conf   confinedWorker
 }
 
 // tailBuffer keeps the last max bytes written to it.
@@ -61,9 +64,16 @@ func (t *tailBuffer) take() string {
 }
 
 func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
-	cmd := mk(ctx)
+	cmd, conf, cleanup, err := mk(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	if cleanup == nil {
+		cleanup = func() {}
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
+		cleanup()
 		return nil, err
 	}
 	cmd.ExtraFiles = []*os.File{pw}
@@ -71,15 +81,17 @@ func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
 	if err != nil {
 		pr.Close()
 		pw.Close()
+		cleanup()
 		return nil, err
 	}
-	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: &tailBuffer{max: 64 << 10}, done: make(chan struct{})}
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: &tailBuffer{max: 64 << 10}, done: make(chan struct{}), conf: conf}
 	cmd.Stderr = w.stderr
 	cmd.Stdout = io.Discard
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		pr.Close()
 		pw.Close()
+		cleanup()
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
 	pw.Close()
@@ -99,6 +111,7 @@ func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
 	}()
 	go func() {
 		w.err = cmd.Wait()
+		cleanup()
 		close(w.done)
 	}()
 	return w, nil
@@ -178,7 +191,9 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 	res := Result{ID: probe.ID}
 	switch {
 	case err == nil:
-		return convert(probe.ID, resp, p.yaegi), nil
+		res := convert(probe.ID, resp, p.yaegi)
+		res.Denied = p.w.conf.denied(res)
+		return res, nil
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 		p.w.kill()
 		p.w = nil
@@ -201,12 +216,14 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		if p.w.cmd.ProcessState != nil {
 			code = p.w.cmd.ProcessState.ExitCode()
 		}
+		conf := p.w.conf
 		p.w = nil
 		res.Duration = time.Since(start)
 		res.Outcome = Exited
 		res.ExitCode = code
 		res.Stderr = trimStack(stderr)
 		res.Message, res.Panic = explainExit(code, stderr)
+		res.Denied = conf.denied(res)
 		return res, nil
 	default:
 		p.w.kill()

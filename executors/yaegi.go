@@ -36,6 +36,9 @@ type Yaegi struct {
 	// program costs more than running its probes, so more workers only pay
 	// for very slow probes).
 	Workers int
+	// NoSandbox runs workers unconfined, in the package directory (see
+	// Native.NoSandbox).
+	NoSandbox bool
 
 	prep preparer
 }
@@ -57,11 +60,16 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	if len(prepd.runnable) == 0 {
 		return rep, nil
 	}
-	gopath, err := os.MkdirTemp("", "specgen-yaegi-")
+	exe, err := executable(y.Exe)
 	if err != nil {
 		return nil, fmt.Errorf("yaegi: %w", err)
 	}
-	defer os.RemoveAll(gopath)
+	rd, err := newRunDir(exe)
+	if err != nil {
+		return nil, fmt.Errorf("yaegi: %w", err)
+	}
+	defer rd.remove()
+	gopath := filepath.Join(rd.path, "gopath")
 	write := func(importPath, name string, src []byte) error {
 		dir := filepath.Join(gopath, "src", filepath.FromSlash(importPath))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -90,22 +98,29 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 			}
 		}
 	}
-	exe := y.Exe
-	if exe == "" {
-		if exe, err = os.Executable(); err != nil {
-			return nil, fmt.Errorf("yaegi: find worker executable: %w", err)
-		}
-	}
 	// Paths in the interpreter's messages point into the temporary GOPATH;
 	// map them back to the user's files.
 	fix := strings.NewReplacer(filepath.Join(gopath, "src", filepath.FromSlash(pkg.ImportPath))+string(filepath.Separator), pkg.Dir+string(filepath.Separator))
+	status := sandboxStatus(y.NoSandbox)
 	proto := pool{
-		mk: func(ctx context.Context) *exec.Cmd {
+		mk: func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
 			cmd := exec.CommandContext(ctx, exe)
 			cmd.Dir = pkg.Dir
 			cmd.Env = append(os.Environ(), y.Env...)
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=yaegi", "SPECGEN_YAEGI_GOPATH="+gopath, "SPECGEN_YAEGI_PKG="+pkg.ImportPath)
-			return cmd
+			if status.Off {
+				return cmd, confinedWorker{}, nil, nil
+			}
+			d, cleanup, err := rd.scratch(pkg.Dir, y.Logf)
+			if err != nil {
+				return nil, confinedWorker{}, nil, err
+			}
+			cmd.Dir = d.Pkg
+			cmd.Env = append(cmd.Env, d.Env()...)
+			if status.Active() {
+				cmd.Env = append(cmd.Env, workerEnv(d)...)
+			}
+			return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
 		},
 		timeout:   timeoutOf(prog),
 		max:       prog.MaxOutput,
@@ -136,17 +151,33 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 }
 
 // MaybeWorker turns the process into an executor worker when it was
-// started as one (SPECGEN_WORKER is set), and never returns then. Call it
-// first thing in main, and in TestMain of packages whose tests use the
-// yaegi engine.
+// started as one (SPECGEN_WORKER is set), and never returns then: a yaegi
+// worker, the trampoline that confines a native worker and becomes it,
+// or the reaper that removes a run's temporary directory when specgen
+// dies. Call it first thing in main, and in TestMain of packages whose
+// tests use the engines.
 func MaybeWorker() {
 	switch os.Getenv("SPECGEN_WORKER") {
 	case "":
 		return
 	case "yaegi":
+		if err := confineWorker(); err != nil {
+			fmt.Fprintln(os.Stderr, "specgen worker:", err)
+			os.Exit(3)
+		}
 		if err := yaegiWorker(os.Getenv("SPECGEN_YAEGI_GOPATH"), os.Getenv("SPECGEN_YAEGI_PKG")); err != nil {
 			fmt.Fprintln(os.Stderr, "specgen worker:", err)
 			os.Exit(3)
+		}
+		os.Exit(0)
+	case "confine":
+		// Returns only when it could not become the worker.
+		fmt.Fprintln(os.Stderr, "specgen worker:", trampoline())
+		os.Exit(3)
+	case "reaper":
+		if err := reap(); err != nil {
+			fmt.Fprintln(os.Stderr, "specgen:", err)
+			os.Exit(1)
 		}
 		os.Exit(0)
 	default:

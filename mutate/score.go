@@ -36,6 +36,9 @@ type Options struct {
 	Filter *regexp.Regexp
 	// Env, when non-nil, is the environment of the go command.
 	Env []string
+	// NoSandbox runs the default native executor's workers unconfined
+	// (see executors.Native.NoSandbox).
+	NoSandbox bool
 	// Logf, when set, receives progress: each function's mutants and
 	// each mutant's status.
 	Logf func(format string, args ...any)
@@ -227,7 +230,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 	}
 	rec := &recorder{inner: opts.Executor}
 	if rec.inner == nil {
-		rec.inner = &executors.Native{Env: opts.Env}
+		rec.inner = &executors.Native{Env: opts.Env, NoSandbox: opts.NoSandbox}
 	}
 	base, err := runner.RunSpec(ctx, f, runner.Options{
 		Executor: rec, Cover: true, IgnoreDuration: true,
@@ -370,7 +373,7 @@ func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, op
 			return "", "", fmt.Errorf("mutate %s: %w", path, err)
 		}
 		defer os.RemoveAll(dir)
-		ex = &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env}
+		ex = &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox}
 	}
 	// A fresh copy of the spec for each run: runs happen in parallel.
 	f, err := spec.Load(path)

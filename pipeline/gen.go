@@ -66,6 +66,8 @@ type Options struct {
 	Cost func(ctx context.Context, label string) (context.Context, func() any)
 	// CacheDir is the native engine's build cache ("" = the user cache).
 	CacheDir string
+	// NoSandbox runs probes unconfined (see executors.Native.NoSandbox).
+	NoSandbox bool
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
 	// Logf receives debug logging; Progressf one line per step.
@@ -127,8 +129,8 @@ type FuncResult struct {
 func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
 	// One native engine confirms every spec and, under auto, explores
 	// where yaegi would not do.
-	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf}
-	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery})
+	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
+	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery, NoSandbox: opts.NoSandbox})
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		if msg == "" {
 			msg = "no details"
 		}
-		cr.Failures = []Failure{{Message: string(r.Outcome) + ": " + msg}}
+		cr.Failures = append([]Failure{{Message: string(r.Outcome) + ": " + msg}}, deniedBySandbox(r)...)
 		return cr
 	}
 	var fails []Failure
@@ -120,8 +120,18 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 	cr.Status = Passed
 	if len(fails) > 0 {
 		cr.Status = Failed
+		cr.Failures = append(cr.Failures, deniedBySandbox(r)...)
 	}
 	return cr
+}
+
+// deniedBySandbox explains a case that failed where the sandbox refused
+// the code something: the spec may have been written without it.
+func deniedBySandbox(r executors.Result) []Failure {
+	if r.Denied == "" {
+		return nil
+	}
+	return []Failure{{Message: "denied by the sandbox: " + r.Denied + " (-sandbox=off to allow)"}}
 }
 
 // checkRaises checks a returned error or a panic against raises and match.

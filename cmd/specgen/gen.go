@@ -27,6 +27,7 @@ type genOptions struct {
 	verbose   bool
 	quiet     bool
 	models    modelFlags
+	sandbox   sandboxFlag
 }
 
 func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -43,6 +44,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.BoolVar(&o.verbose, "v", false, "debug logging")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
 	o.models.register(fs)
+	o.sandbox.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -56,6 +58,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		Out:       o.out,
 		Durations: o.durations,
 		DryRun:    o.dryRun,
+		NoSandbox: o.sandbox.off,
 	}
 	opts.Explore.MaxProbes = o.maxProbes
 	opts.Explore.MaxTime = o.maxTime
@@ -98,6 +101,10 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		results = append(results, rs...)
 	}
 	cwd, _ := os.Getwd()
+	if isTerminal(stdout) {
+		fmt.Fprint(stdout, "\r\033[K")
+	}
+	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
 	if ms.meter != nil {
 		writeCost(stdout, ms.meter.Snapshot())

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"syscall"
 
 	"github.com/specgen-dev/specgen/executors"
 )
@@ -53,7 +55,10 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM (timeout, CI runners, editors) and SIGHUP (a closed
+	// terminal) end specgen as SIGINT does: the context is cancelled, the
+	// workers are killed and the temporary directories removed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	var err error
 	switch args[0] {
@@ -117,4 +122,34 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// sandboxFlag is -sandbox: whether probes run confined.
+type sandboxFlag struct{ off bool }
+
+func (f *sandboxFlag) String() string {
+	if f.off {
+		return "off"
+	}
+	return "on"
+}
+
+func (f *sandboxFlag) Set(s string) error {
+	switch s {
+	case "on":
+		f.off = false
+	case "off":
+		f.off = true
+	default:
+		if b, err := strconv.ParseBool(s); err == nil {
+			f.off = !b
+			return nil
+		}
+		return fmt.Errorf("want on or off, not %q", s)
+	}
+	return nil
+}
+
+func (f *sandboxFlag) register(fs *flag.FlagSet) {
+	fs.Var(f, "sandbox", "`on`: probes run in a scratch directory, confined by Landlock (files read-only elsewhere, no TCP); off: unconfined, in the package directory")
 }

@@ -30,6 +30,7 @@ type mutateOptions struct {
 	executor string
 	timeout  time.Duration
 	workers  int
+	sandbox  sandboxFlag
 }
 
 func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -42,6 +43,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.StringVar(&o.executor, "executor", "native", "engine: native, auto or yaegi")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case of a mutant (default 10x the slowest unmutated case, at least 1s)")
 	fs.IntVar(&o.workers, "workers", 2, "mutants run at a time")
+	o.sandbox.register(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -49,7 +51,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers}
+	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers, NoSandbox: o.sandbox.off}
 	if o.filter != "" {
 		re, err := regexp.Compile(o.filter)
 		if err != nil {
@@ -57,7 +59,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		opts.Filter = re
 	}
-	exe, err := executors.New(o.executor, executors.Options{})
+	exe, err := executors.New(o.executor, executors.Options{NoSandbox: o.sandbox.off})
 	if err != nil {
 		return usageError{fmt.Errorf("mutate: -executor: %w", err)}
 	}
@@ -93,6 +95,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		reports = append(reports, rep)
 	}
 	if len(reports) > 0 {
+		fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 		if err := writeMutationTable(stdout, reports, o.verbose); err != nil {
 			return err
 		}

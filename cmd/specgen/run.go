@@ -25,6 +25,7 @@ type runOptions struct {
 	tolerance      float64
 	timeout        time.Duration
 	cover          bool
+	sandbox        sandboxFlag
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,6 +42,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.Float64Var(&o.tolerance, "tolerance", 0, "relative float tolerance of expected values")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case (default 5s)")
 	fs.BoolVar(&o.cover, "cover", true, "report each function's statement coverage")
+	o.sandbox.register(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -61,7 +63,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		opts.Filter = re
 	}
-	exe, err := executors.New(o.executor, executors.Options{})
+	exe, err := executors.New(o.executor, executors.Options{NoSandbox: o.sandbox.off})
 	if err != nil {
 		return usageError{fmt.Errorf("run: -executor: %w", err)}
 	}
@@ -72,6 +74,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	reports, runErr := runner.RunFiles(ctx, files, opts)
 	if len(reports) > 0 || runErr == nil {
+		fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 		if err := runner.WriteText(stdout, reports, o.verbose); err != nil {
 			return err
 		}

@@ -1,0 +1,190 @@
+package executors
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors/internal/sandbox"
+)
+
+// SandboxStatus is the line gen and run print to say how workers are
+// confined: "sandbox: landlock v6 (files read-only outside scratch, tcp
+// denied)", "sandbox: off (-sandbox=off)", "sandbox: unavailable (kernel
+// without landlock)". off reports a sandbox the user turned off.
+func SandboxStatus(off bool) string { return sandbox.Current(off).String() }
+
+// runDirPrefix starts the name of every run directory, so that the
+// reaper removes nothing else.
+const runDirPrefix = "specgen-run-"
+
+// runDir is the temporary directory of one Run: yaegi's GOPATH and the
+// workers' scratch directories live in it. Run removes it when it ends;
+// a reaper process, which outlives specgen, removes it when specgen ends
+// without doing so (SIGKILL).
+type runDir struct {
+	path   string
+	reaper *exec.Cmd
+	pipe   io.WriteCloser // closed by the kernel when specgen dies
+}
+
+// newRunDir makes a run directory in os.TempDir and starts its reaper
+// from exe, which must call MaybeWorker first thing.
+func newRunDir(exe string) (*runDir, error) {
+	path, err := os.MkdirTemp("", runDirPrefix)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "SPECGEN_WORKER=reaper", "SPECGEN_REAP="+path)
+	setDetached(cmd)
+	pipe, err := cmd.StdinPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		os.RemoveAll(path)
+		return nil, fmt.Errorf("start reaper: %w", err)
+	}
+	return &runDir{path: path, reaper: cmd, pipe: pipe}, nil
+}
+
+// remove removes the directory and lets the reaper go.
+func (r *runDir) remove() {
+	os.RemoveAll(r.path)
+	r.pipe.Close()
+	r.reaper.Wait()
+}
+
+// scratch makes a fresh scratch directory for one worker, with a copy of
+// the data files of pkgDir, and returns it with the function that
+// removes it.
+func (r *runDir) scratch(pkgDir string, logf func(string, ...any)) (sandbox.Dirs, func(), error) {
+	root, err := os.MkdirTemp(r.path, "w-")
+	if err == nil {
+		// Prepare makes the directory itself, with its parts.
+		err = os.Remove(root)
+	}
+	if err != nil {
+		return sandbox.Dirs{}, nil, fmt.Errorf("scratch directory: %w", err)
+	}
+	d := sandbox.Layout(root)
+	cleanup := func() { os.RemoveAll(root) }
+	c, err := sandbox.Prepare(d, pkgDir, sandbox.Limits{})
+	if err != nil {
+		cleanup()
+		return sandbox.Dirs{}, nil, err
+	}
+	if len(c.Skipped) > 0 && logf != nil {
+		logf("sandbox: %d entries of %s over the copy limits (%d files, %d MiB) not copied into the scratch directory, first %s", len(c.Skipped), pkgDir, sandbox.DefaultFiles, sandbox.DefaultBytes>>20, c.Skipped[0])
+	}
+	return d, cleanup, nil
+}
+
+// confinedWorker is what the worker of an engine needs to know about the
+// sandbox.
+type confinedWorker struct {
+	status sandbox.Status
+	dirs   sandbox.Dirs // zero when the sandbox is off
+}
+
+// denied reports the operation the sandbox refused res, if any.
+func (c confinedWorker) denied(res Result) string {
+	if c.dirs.Root == "" {
+		return ""
+	}
+	var text []string
+	if res.Err != nil {
+		text = append(text, res.Err.Message)
+	}
+	if res.Panic != nil {
+		text = append(text, res.Panic.Message)
+	}
+	text = append(text, res.Message, res.Stderr, res.Stdout)
+	return c.status.Denied(strings.Join(text, "\n"), c.dirs.Root, c.dirs.Pkg)
+}
+
+// workerEnv is the part of a worker's environment that says where it
+// may write, and how MaybeWorker confines it.
+func workerEnv(d sandbox.Dirs) []string {
+	return append(d.Env(), "SPECGEN_SCRATCH="+d.Root)
+}
+
+// confineWorker confines a worker process to its scratch directory, as
+// MaybeWorker does first thing when SPECGEN_SCRATCH is set.
+func confineWorker() error {
+	root := os.Getenv("SPECGEN_SCRATCH")
+	if root == "" {
+		return nil
+	}
+	return sandbox.Confine(root)
+}
+
+// trampoline is the worker kind "confine": specgen's own executable
+// confines itself and then becomes the native worker binary named by
+// SPECGEN_EXEC, which inherits the confinement (and Pdeathsig).
+func trampoline() error {
+	bin := os.Getenv("SPECGEN_EXEC")
+	if bin == "" {
+		return errors.New("no worker binary (SPECGEN_EXEC)")
+	}
+	if err := confineWorker(); err != nil {
+		return err
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "SPECGEN_EXEC=") && !strings.HasPrefix(kv, "SPECGEN_WORKER=") {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "SPECGEN_WORKER=native")
+	if err := execProgram(bin, env); err != nil {
+		return fmt.Errorf("exec %s: %w", bin, err)
+	}
+	return nil
+}
+
+// reap is the worker kind "reaper": it waits for its stdin to close,
+// which happens when specgen removes the run directory or dies, and then
+// removes the run directory SPECGEN_REAP. It ignores the signals that
+// end specgen, since its work starts when specgen ends.
+func reap() error {
+	signal.Ignore(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	dir := os.Getenv("SPECGEN_REAP")
+	if !filepath.IsAbs(dir) || !strings.HasPrefix(filepath.Base(dir), runDirPrefix) {
+		return fmt.Errorf("reaper: %q is not a run directory", dir)
+	}
+	io.Copy(io.Discard, os.Stdin)
+	// Workers die with specgen, but the signal may land a moment after
+	// the pipe closes: a dying worker may still hold its directory.
+	var err error
+	for range 100 {
+		if err = os.RemoveAll(dir); err == nil {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("reaper: %w", err)
+}
+
+// sandboxStatus is the sandbox of workers on this machine.
+func sandboxStatus(off bool) sandbox.Status { return sandbox.Current(off) }
+
+// executable is exe, or the running executable when it is "".
+func executable(exe string) (string, error) {
+	if exe != "" {
+		return exe, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find specgen's executable: %w", err)
+	}
+	return exe, nil
+}
