@@ -52,7 +52,9 @@ func scriptParams(t *testing.T, dir string) testscript.Params {
 	}
 	cache := t.TempDir()
 	return testscript.Params{
-		Dir: dir,
+		Dir:       dir,
+		Cmds:      procCmds(),
+		Condition: landlockCondition,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			for k, v := range goEnv {

@@ -36,8 +36,9 @@ type Copied struct {
 // without its Go source files (the worker has the code built in or
 // reads it from elsewhere): data files such as testdata/ that code reads
 // relative to its working directory. Left out: version control
-// directories, the spec directory testdata/specgen, sockets and devices,
-// and whatever goes over lim (see Copied.Skipped).
+// directories, the spec directory testdata/specgen, the directory below
+// src that holds d.Root (a TMPDIR inside the package directory), sockets
+// and devices, and whatever goes over lim (see Copied.Skipped).
 func Prepare(d Dirs, src string, lim Limits) (Copied, error) {
 	var c Copied
 	if err := os.Mkdir(d.Root, 0o700); err != nil {
@@ -69,7 +70,7 @@ func Prepare(d Dirs, src string, lim Limits) (Copied, error) {
 		if rel == "." {
 			return nil
 		}
-		if e.IsDir() && (skipDir(e.Name()) || filepath.ToSlash(rel) == "testdata/specgen") {
+		if e.IsDir() && (skipDir(e.Name()) || filepath.ToSlash(rel) == "testdata/specgen" || within(d.Root, path)) {
 			return filepath.SkipDir
 		}
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
