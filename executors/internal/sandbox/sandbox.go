@@ -82,7 +82,7 @@ func (d Dirs) Env() []string {
 // denial matches the error text of an operation a confined process was
 // refused: a *fs.PathError ("open /x/y: permission denied"), a
 // *os.LinkError, or a *net.OpError of a TCP dial or listen.
-var denial = regexp.MustCompile(`\b(?:(open|openat|remove|unlinkat|mkdir|mkdirat|rename|link|symlink|chmod|chown|lchown|truncate|chtimes|utimes|readlink) (\S+?)(?: \S+?)?|(dial|listen) (tcp[46]?) \S*?(?:->\S+?)?(?:: (?:connect|bind))?): (?:permission denied|operation not permitted)`)
+var denial = regexp.MustCompile(`\b(?:(open|openat|remove|unlinkat|mkdir|mkdirat|rename|link|symlink|chmod|chown|lchown|truncate|chtimes|utimes|readlink) (\S+?)(?: (\S+?))?|(dial|listen) tcp[46]? \S*?(?:->\S+?)?(?:: (?:connect|bind))?): (?:permission denied|operation not permitted)`)
 
 // Denied finds, in a probe's error, panic or output text, an operation
 // that the sandbox refused, and returns it as the text says it ("open
@@ -96,18 +96,23 @@ func (s Status) Denied(text, root, wd string) string {
 		return ""
 	}
 	for _, m := range denial.FindAllStringSubmatch(text, 8) {
-		if m[3] != "" {
+		if m[4] != "" {
 			if s.Net() {
 				return m[0]
 			}
 			continue
 		}
-		p := m[2]
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(wd, p)
-		}
-		if !within(filepath.Clean(p), root) {
-			return m[0]
+		// A link error names two paths: either may be the one refused.
+		for _, p := range m[2:4] {
+			if p == "" {
+				continue
+			}
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(wd, p)
+			}
+			if !within(filepath.Clean(p), root) {
+				return m[0]
+			}
 		}
 	}
 	return ""
