@@ -66,6 +66,8 @@ Flags:
 
 	-o file          write the spec to file
 	-executor name   engine that explores: auto (default), native or yaegi
+	-sandbox off     run probes unconfined, in the package directory (default on:
+	                 a scratch directory, Landlock; see README, Sandbox)
 	-durations       add a Duration evaluator, measured with headroom
 	-max-probes n    probe budget per function (default 2000)
 	-max-time d      exploration time budget per function (default 20s)
@@ -142,6 +144,7 @@ Flags:
 	-min-pass percent  pass rate needed for exit status 0 (default 100)
 	-ignore-duration   skip Duration evaluators
 	-executor name     auto (default), native or yaegi
+	-sandbox off       run cases unconfined, in the package directory
 	-tolerance x       relative float tolerance
 	-timeout d         bound on each case
 	-v                 list passing cases too
@@ -173,6 +176,7 @@ Flags:
 	-v               list the mutants that lived
 	-q               no progress lines
 	-executor name   native (default), auto or yaegi
+	-sandbox off     run mutants unconfined, in the package directory
 	-timeout d       bound on each case of a mutant
 	-workers n       mutants run at a time (default 2)
 
