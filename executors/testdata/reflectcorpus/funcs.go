@@ -44,7 +44,9 @@ func VerbVPtr(n int) string { return fmt.Sprintf("%+v", &Point{n, 1}) }
 func Embedded(n int) string { return fmt.Sprintf("%+v", Named{Point{n, n}, "p"}) }
 
 // Sprint prints a struct with Sprint and Sprintln.
-func Sprint(n int) string { return fmt.Sprint(Point{n, 2}) + "|" + fmt.Sprintln(Named{Point{1, n}, "q"}) }
+func Sprint(n int) string {
+	return fmt.Sprint(Point{n, 2}) + "|" + fmt.Sprintln(Named{Point{1, n}, "q"})
+}
 
 // Promoted calls a method promoted from an embedded field.
 func Promoted(n int) int { return Named{Point{n, -2 * n}, "x"}.Norm1() }
@@ -166,7 +168,9 @@ func ReflectName(n int) string {
 }
 
 // NumMethod counts a package type's methods through reflect.
-func NumMethod(n int) int { return reflect.TypeOf(Counter{N: n}).NumMethod() + reflect.TypeOf(&Counter{}).NumMethod() }
+func NumMethod(n int) int {
+	return reflect.TypeOf(Counter{N: n}).NumMethod() + reflect.TypeOf(&Counter{}).NumMethod()
+}
 
 // DeepEqual compares structs with reflect.DeepEqual.
 func DeepEqual(n int) bool {
@@ -286,10 +290,14 @@ func WrapIface(n int) string {
 }
 
 // SprintErr prints an error variable holding a package error.
-func SprintErr(n int) string { return fmt.Sprint(findDirect(n)) + "|" + fmt.Sprintf("%v", findDirect(n)) }
+func SprintErr(n int) string {
+	return fmt.Sprint(findDirect(n)) + "|" + fmt.Sprintf("%v", findDirect(n))
+}
 
 // TypeNameBasic formats a named basic type with %T and %#v.
-func TypeNameBasic(n int) string { return fmt.Sprintf("%T %#v %d %v", Celsius(n), Hex(n), Celsius(n), Hex(n)) }
+func TypeNameBasic(n int) string {
+	return fmt.Sprintf("%T %#v %d %v", Celsius(n), Hex(n), Celsius(n), Hex(n))
+}
 
 // AssertError asserts a package value held in an any to error.
 func AssertError(n int) bool {
