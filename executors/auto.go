@@ -11,9 +11,14 @@ import (
 
 // Auto chooses an engine per program: yaegi where it is safe, native
 // otherwise. Yaegi is safe when the package (and its same-module
-// dependencies) use nothing yaegi v0.16.1 gets wrong, and the program does
-// not ask for Exact semantics. When the go command is missing, yaegi is
-// the only engine and is used whatever the risk (a note says so).
+// dependencies) use nothing yaegi v0.16.1 gets wrong — target's
+// YaegiProblems, which includes the reflection-driven code (reflect,
+// encoding/json, fmt and errors.As handed values of the package's types)
+// where the interpreter's types lose their names, methods and embedding —
+// and the program does not ask for Exact semantics; Run then checks a
+// sample of the cases against native (RunSample). When the go command is
+// missing, yaegi is the only engine and is used whatever the risk (a
+// note says so).
 type Auto struct {
 	Native *Native
 	Yaegi  *Yaegi
@@ -68,7 +73,7 @@ func (a *Auto) Choose(prog *Program) (Executor, string) {
 // all run on one engine, such as an exploration: the engine Choose picks
 // for f. When that is yaegi and CrossCheck is positive, it is yaegi
 // checked against native, by a CrossChecked of f's own. (Run chooses
-// per program and never cross-checks.)
+// per program and checks a sample of each program's probes.)
 func (a *Auto) For(f *target.Func) Executor {
 	e, _ := a.Choose(&Program{Func: f})
 	if e == Executor(a.Yaegi) && a.CrossCheck > 0 && a.Native != nil {
