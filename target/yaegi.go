@@ -41,8 +41,17 @@ func refusedImport(path string) bool {
 // pre-Go 1.22 semantics; reported only for files at Go 1.22 or later),
 // the builtins min, max and clear, range over an integer or a function,
 // generic declarations, standard-library packages and names newer than
-// Go 1.22, and imports the executors refuse (unsafe, syscall, os/exec,
-// net, plugin, cgo). A function that has none can be interpreted.
+// Go 1.22, imports the executors refuse (unsafe, syscall, os/exec,
+// net, plugin, cgo), and reflection on interpreted types, which yaegi
+// hands over without their name, methods or embedding: any use of
+// reflect, encoding/json, encoding/xml, encoding/gob, encoding/asn1,
+// text/template or html/template; a value of a type of an interpreted
+// package passed as an any to another package (fmt's verbs and Sprint,
+// errors.As, sync.Map; sort.Slice is fine); method expressions; type
+// assertions and type-switch cases to interfaces with methods, and
+// type switches that bind a case of an interpreted type. A function
+// that has none can be interpreted. The executors' reflection corpus
+// (testdata/reflectcorpus) pins which of these yaegi gets wrong.
 func (p *Package) YaegiProblems() []Problem {
 	c := &yaegiChecker{p: p, generic: yaegiGenericNames(), seen: map[string]bool{}}
 	for i, sp := range p.srcPkgs {
