@@ -11,9 +11,14 @@ import (
 
 // Auto chooses an engine per program: yaegi where it is safe, native
 // otherwise. Yaegi is safe when the package (and its same-module
-// dependencies) use nothing yaegi v0.16.1 gets wrong, and the program does
-// not ask for Exact semantics. When the go command is missing, yaegi is
-// the only engine and is used whatever the risk (a note says so).
+// dependencies) use nothing yaegi v0.16.1 gets wrong — target's
+// YaegiProblems, which includes the reflection-driven code (reflect,
+// encoding/json, fmt and errors.As handed values of the package's types)
+// where the interpreter's types lose their names, methods and embedding —
+// and the program does not ask for Exact semantics; Run then checks a
+// sample of the cases against native (RunSample). When the go command is
+// missing, yaegi is the only engine and is used whatever the risk (a
+// note says so).
 type Auto struct {
 	Native *Native
 	Yaegi  *Yaegi
@@ -22,7 +27,15 @@ type Auto struct {
 	// CrossCheck, when positive, is how often the runs For hands out
 	// check yaegi against native (CrossChecked.Every); 0: never.
 	CrossCheck int
+	// RunSample is how Run checks a program it gives yaegi: the first
+	// probe and every RunSample-th after it, and at least three (first,
+	// middle and last), also run natively, and at a disagreement native
+	// runs the whole program. 0: DefaultRunSample; negative: no check.
+	RunSample int
 }
+
+// DefaultRunSample is Auto.RunSample's default: one probe in 8 is checked.
+const DefaultRunSample = 8
 
 // Name returns "auto".
 func (a *Auto) Name() string { return "auto" }
@@ -60,7 +73,7 @@ func (a *Auto) Choose(prog *Program) (Executor, string) {
 // all run on one engine, such as an exploration: the engine Choose picks
 // for f. When that is yaegi and CrossCheck is positive, it is yaegi
 // checked against native, by a CrossChecked of f's own. (Run chooses
-// per program and never cross-checks.)
+// per program and checks a sample of each program's probes.)
 func (a *Auto) For(f *target.Func) Executor {
 	e, _ := a.Choose(&Program{Func: f})
 	if e == Executor(a.Yaegi) && a.CrossCheck > 0 && a.Native != nil {
@@ -74,7 +87,11 @@ func (a *Auto) For(f *target.Func) Executor {
 // process under yaegi run again natively, and native's results stand:
 // the interpreter is orders of magnitude slower than compiled code on
 // some inputs (a case of 22ms natively took 35s), so a timeout there says
-// nothing about the function.
+// nothing about the function. A sample of the probes yaegi ran also runs
+// natively (see RunSample); when yaegi disagrees with native on one —
+// and native agrees with itself — yaegi got the package's Go wrong, and
+// the whole program runs natively: auto never reports a result native
+// would not give.
 func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
 	e, why := a.Choose(prog)
 	if a.Logf != nil {
@@ -82,16 +99,120 @@ func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
 	}
 	rep, err := e.Run(ctx, prog)
 	if e != Executor(a.Yaegi) || a.Native == nil || ctx.Err() != nil {
-		return rep, err
+		return withWhy(rep, why), err
 	}
 	if err != nil {
 		if a.Logf != nil {
 			a.Logf("%s: yaegi failed (%v); using native", prog.Func.Name, err)
 		}
-		return a.Native.Run(ctx, prog)
+		yerr := firstLine(err)
+		rep, err := a.Native.Run(ctx, prog)
+		return withWhy(rep, "yaegi failed: "+yerr), err
 	}
 	a.rerunNatively(ctx, prog, rep)
-	return rep, nil
+	checked, d := a.sampleDisagrees(ctx, prog, rep)
+	if d != "" {
+		if a.Logf != nil {
+			a.Logf("%s: yaegi disagrees with native (%s): running all %d probes natively", prog.Func.Name, d, len(prog.Probes))
+		}
+		rep, err := a.Native.Run(ctx, prog)
+		return withWhy(rep, "yaegi disagrees with native ("+d+")"), err
+	}
+	if checked > 0 {
+		why += fmt.Sprintf("; %d of %d cases checked against native agree", checked, len(prog.Probes))
+	}
+	return withWhy(rep, why), nil
+}
+
+// withWhy sets rep.Why, when there is a report.
+func withWhy(rep *Report, why string) *Report {
+	if rep != nil {
+		rep.Why = why
+	}
+	return rep
+}
+
+// firstLine is the first line of err's text.
+func firstLine(err error) string {
+	if err == nil {
+		return ""
+	}
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// sampleDisagrees runs a sample of the probes of prog natively and says
+// how yaegi's results in rep differ from native's on the first probe
+// where they do, or "" when they agree; and how many probes it checked. A probe whose native result
+// changes from one run to the next, panics that differ only in their
+// words, and probes native cannot run say nothing about yaegi.
+func (a *Auto) sampleDisagrees(ctx context.Context, prog *Program, rep *Report) (int, string) {
+	every := a.RunSample
+	if every == 0 {
+		every = DefaultRunSample
+	}
+	if every < 0 {
+		return 0, ""
+	}
+	var idx []int
+	for _, i := range sampleIndices(len(prog.Probes), every) {
+		if r := rep.Results[i]; r.Outcome != Timeout && r.Outcome != Exited {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return 0, ""
+	}
+	sub := *prog
+	sub.Probes = make([]Probe, len(idx))
+	for j, i := range idx {
+		sub.Probes[j] = prog.Probes[i]
+	}
+	nrep, err := a.Native.Run(ctx, &sub)
+	if err != nil || len(nrep.Results) != len(idx) {
+		if a.Logf != nil {
+			a.Logf("%s: the native check of %d probes failed (%v); keeping yaegi's results", prog.Func.Name, len(idx), err)
+		}
+		return 0, ""
+	}
+	var again *Report
+	for j, i := range idx {
+		y, n := rep.Results[i], nrep.Results[j]
+		d := Disagreement(y, n)
+		if d == "" || bothPanicked(y, n) || n.Outcome == NoBuild || n.Outcome == Refused || n.Outcome == Broken {
+			continue
+		}
+		if again == nil {
+			if again, err = a.Native.Run(ctx, &sub); err != nil || len(again.Results) != len(idx) {
+				return 0, ""
+			}
+		}
+		if Disagreement(n, again.Results[j]) != "" {
+			continue // native disagrees with itself
+		}
+		return len(idx), fmt.Sprintf("probe %s: %s", prog.Probes[i].ID, d)
+	}
+	return len(idx), ""
+}
+
+// sampleIndices picks the probes of a program of n that Run checks: the
+// first and every every-th after it, and at least the first, middle and
+// last, in order.
+func sampleIndices(n, every int) []int {
+	if n == 0 {
+		return nil
+	}
+	pick := map[int]bool{0: true, n / 2: true, n - 1: true}
+	for i := every; i < n; i += every {
+		pick[i] = true
+	}
+	out := make([]int, 0, len(pick))
+	for i := 0; i < n; i++ {
+		if pick[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // rerunNatively replaces the results of the probes that timed out or

@@ -116,7 +116,11 @@ const (
 
 // Report is the outcome of running a program.
 type Report struct {
-	Engine  string
+	Engine string
+	// Why says why Engine ran the program, when it was chosen (auto):
+	// "the package is safe for yaegi", "yaegi would get this package
+	// wrong: ...", "yaegi disagrees with native (...)".
+	Why     string
 	Results []Result // parallel to Program.Probes
 	// Blocks are the coverage blocks of the package (when Program.Cover).
 	Blocks []Block

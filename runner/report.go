@@ -38,7 +38,9 @@ type FunctionReport struct {
 	Name string
 	// Engine is the executor that ran the cases ("native", "yaegi").
 	Engine string
-	Cases  []CaseReport
+	// EngineWhy says why Engine ran them, when it was chosen (auto).
+	EngineWhy string
+	Cases     []CaseReport
 	Counts
 	// Coverage is the statement coverage of the function by all its
 	// cases, when asked for (Options.Cover).

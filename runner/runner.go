@@ -322,7 +322,7 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 	eo := evalOptions{FloatTolerance: s.opts.FloatTolerance, IgnoreDuration: s.opts.IgnoreDuration}
 	fr := &FunctionReport{Name: fp.info.Name}
 	if rep != nil {
-		fr.Engine = rep.Engine
+		fr.Engine, fr.EngineWhy = rep.Engine, rep.Why
 	}
 	var buildErr *executors.BuildError
 	for i, cp := range fp.cases {

@@ -15,7 +15,8 @@ import (
 // "file:line:col: FAIL Func case" so that editors can jump to it and
 // followed by the reasons; then a summary line per function (passed,
 // failed, errored, pass rate and, when measured, statement coverage of
-// the function and of its reach) and the overall totals.
+// the function and of its reach), with verbose the engine that ran each
+// function and why when it was chosen (auto), and the overall totals.
 func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 	ew := &errWriter{w: w}
 	for _, r := range reports {
@@ -55,6 +56,13 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 		}
 		if err := tw.Flush(); err != nil {
 			return err
+		}
+		if verbose {
+			for _, f := range r.Functions {
+				if f.EngineWhy != "" {
+					ew.printf("  %s ran on %s: %s\n", f.Name, f.Engine, f.EngineWhy)
+				}
+			}
 		}
 	}
 	s := Summarize(reports)
@@ -162,6 +170,8 @@ type jsonFile struct {
 type jsonFunction struct {
 	Name   string `json:"name"`
 	Engine string `json:"engine,omitempty"`
+	// EngineWhy says why the engine was chosen (auto).
+	EngineWhy string `json:"engine_why,omitempty"`
 	jsonCounts
 	Coverage *jsonCoverage `json:"coverage,omitempty"`
 	// Reach is the coverage of the function's reach: its body and its
@@ -213,7 +223,7 @@ func WriteJSON(w io.Writer, reports []*FileReport) error {
 	for _, r := range reports {
 		jf := jsonFile{Path: r.Path, Package: r.Package, jsonCounts: countsJSON(r.Counts), Functions: []jsonFunction{}}
 		for _, f := range r.Functions {
-			fn := jsonFunction{Name: f.Name, Engine: f.Engine, jsonCounts: countsJSON(f.Counts), Cases: []jsonCase{}}
+			fn := jsonFunction{Name: f.Name, Engine: f.Engine, EngineWhy: f.EngineWhy, jsonCounts: countsJSON(f.Counts), Cases: []jsonCase{}}
 			if c := f.Coverage; c != nil {
 				fn.Coverage = &jsonCoverage{Statements: c.Statements, Covered: c.Covered, Percent: c.Percent}
 			}

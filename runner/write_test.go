@@ -17,8 +17,9 @@ import (
 func sampleReports() []*FileReport {
 	pos := func(line int) spec.Pos { return spec.Pos{File: "p/testdata/specgen/F_evals.yml", Line: line, Col: 7} }
 	f := FunctionReport{
-		Name:   "F",
-		Engine: "native",
+		Name:      "F",
+		Engine:    "native",
+		EngineWhy: "yaegi would get this package wrong: p.go:9:14: method expression T.M (yaegi v0.16.1 panics calling it)",
 		Cases: []CaseReport{
 			{ID: "ok", Index: 0, Pos: pos(4), Status: Passed, Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(3)}, Duration: 1200 * time.Microsecond},
 			{Index: 1, Pos: pos(8), Status: Failed, Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(4)},
@@ -53,7 +54,7 @@ FAIL: 1 file, 1 function, 3 cases: 1 passed, 1 failed, 1 errored; pass rate 33.3
 `,
 		},
 		{
-			name: "verbose", reason: "-v lists passing cases too, and what failing cases printed",
+			name: "verbose", reason: "-v lists passing cases too, what failing cases printed, and why auto chose the engine",
 			verbose: true,
 			want: `p/testdata/specgen/F_evals.yml:4:7: ok F ok
 p/testdata/specgen/F_evals.yml:8:7: FAIL F #2
@@ -66,6 +67,7 @@ p/testdata/specgen/F_evals.yml:12:7: ERROR F spin
     timeout: did not finish within 5s
 p/testdata/specgen/F_evals.yml (example.com/p)
   F  1 passed  1 failed  1 errored  33.3%  coverage 75.0% of 8 statements
+  F ran on native: yaegi would get this package wrong: p.go:9:14: method expression T.M (yaegi v0.16.1 panics calling it)
 FAIL: 1 file, 1 function, 3 cases: 1 passed, 1 failed, 1 errored; pass rate 33.3%
 `,
 		},

@@ -41,8 +41,17 @@ func refusedImport(path string) bool {
 // pre-Go 1.22 semantics; reported only for files at Go 1.22 or later),
 // the builtins min, max and clear, range over an integer or a function,
 // generic declarations, standard-library packages and names newer than
-// Go 1.22, and imports the executors refuse (unsafe, syscall, os/exec,
-// net, plugin, cgo). A function that has none can be interpreted.
+// Go 1.22, imports the executors refuse (unsafe, syscall, os/exec,
+// net, plugin, cgo), and reflection on interpreted types, which yaegi
+// hands over without their name, methods or embedding: any use of
+// reflect, encoding/json, encoding/xml, encoding/gob, encoding/asn1,
+// text/template or html/template; a value of a type of an interpreted
+// package passed as an any to another package (fmt's verbs and Sprint,
+// errors.As, sync.Map; sort.Slice is fine); method expressions; type
+// assertions and type-switch cases to interfaces with methods, and
+// type switches that bind a case of an interpreted type. A function
+// that has none can be interpreted. The executors' reflection corpus
+// (testdata/reflectcorpus) pins which of these yaegi gets wrong.
 func (p *Package) YaegiProblems() []Problem {
 	c := &yaegiChecker{p: p, generic: yaegiGenericNames(), seen: map[string]bool{}}
 	for i, sp := range p.srcPkgs {
@@ -141,8 +150,18 @@ func (c *yaegiChecker) file(sp srcPackage, f *ast.File) {
 					}
 				}
 			}
+			c.reflectedArgs(sp, n)
 		case *ast.SelectorExpr:
 			c.selector(sp, n, badImport)
+			c.methodExpr(sp, n)
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				if t := sp.info.TypeOf(n.Type); t != nil && isMethodInterface(t) {
+					c.add(n.Lparen, "type assertion to interface %s (yaegi v0.16.1 does not find the methods of interpreted types behind an interface)", c.typeString(t))
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			c.typeSwitch(sp, n)
 		case *ast.RangeStmt:
 			if t := sp.info.TypeOf(n.X); t != nil {
 				switch u := t.Underlying().(type) {
@@ -211,6 +230,9 @@ func (c *yaegiChecker) selector(sp srcPackage, sel *ast.SelectorExpr, badImport 
 	path := pn.Imported().Path()
 	if badImport[path] || !c.isStd(path) {
 		return
+	}
+	if reflectionPkg(path) {
+		c.add(sel.Sel.Pos(), "%s.%s (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding, so %s sees them wrong)", pn.Imported().Name(), sel.Sel.Name, path)
 	}
 	syms := stdlib.Symbols[path+"/"+pn.Imported().Name()]
 	if syms == nil && c.generic[path] == nil {
@@ -360,4 +382,209 @@ func yaegiGenericNames() map[string]map[string]bool {
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
+}
+
+// reflectionPkg reports whether the standard-library package path works
+// on its arguments through reflect: yaegi v0.16.1 hands it interpreted
+// values as unnamed types without their methods, struct embedding or
+// package path (reflect.TypeOf(Point{}).Name() is "", json.Marshal
+// nests an embedded struct, xml refuses the value, text/template finds
+// no promoted field).
+func reflectionPkg(path string) bool {
+	switch path {
+	case "reflect", "encoding/json", "encoding/xml", "encoding/gob", "encoding/asn1",
+		"text/template", "html/template":
+		return true
+	}
+	return false
+}
+
+// reflectedArgs reports the arguments of a call of a function outside the
+// interpreted packages (fmt.Sprintf, errors.As, sync.Map.Store) that pass
+// a value of an interpreted type to a parameter of type any: such a
+// function looks at the value through reflect, where yaegi v0.16.1's
+// interpreted types have no name, methods or embedding (%T and %#v name
+// struct { X int } instead of pkg.Point, a Stringer in a slice is not
+// called, %d of a named int with methods prints its wrapper, %w of a
+// pointer error fails, errors.As panics).
+func (c *yaegiChecker) reflectedArgs(sp srcPackage, call *ast.CallExpr) {
+	callee := calleeFunc(sp.info, call.Fun)
+	if callee == nil || callee.Pkg() == nil || c.interpretedPkg(callee.Pkg().Path()) || reflectionPkg(callee.Pkg().Path()) {
+		return // reflect, json and the like are reported where they are named
+	}
+	switch callee.FullName() {
+	case "sort.Slice", "sort.SliceStable", "sort.SliceIsSorted":
+		return // they only swap and index, which yaegi's reflect values do right
+	}
+	sig, ok := callee.Type().(*types.Signature)
+	if !ok {
+		return
+	}
+	params := sig.Params()
+	for i, arg := range call.Args {
+		var pt types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1:
+			if call.Ellipsis.IsValid() {
+				continue
+			}
+			pt = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			pt = params.At(i).Type()
+		default:
+			continue
+		}
+		if !isEmptyInterface(pt) {
+			continue
+		}
+		if t := sp.info.TypeOf(arg); t != nil && c.interpretedType(t, map[types.Type]bool{}) {
+			c.add(arg.Pos(), "%s value passed to %s.%s (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding)", c.typeString(t), callee.Pkg().Name(), calleeName(callee))
+		}
+	}
+}
+
+// methodExpr reports method expressions (T.M, (*T).M) of interpreted
+// types: yaegi v0.16.1 panics calling them.
+func (c *yaegiChecker) methodExpr(sp srcPackage, sel *ast.SelectorExpr) {
+	s, ok := sp.info.Selections[sel]
+	if !ok || s.Kind() != types.MethodExpr || !c.interpretedType(s.Recv(), map[types.Type]bool{}) {
+		return
+	}
+	c.add(sel.Sel.Pos(), "method expression %s.%s (yaegi v0.16.1 panics calling it)", c.typeString(s.Recv()), sel.Sel.Name)
+}
+
+// typeSwitch reports a type switch with a case of an interface type that
+// has methods, or, when it binds the value (switch x := v.(type)), of an
+// interpreted type: yaegi v0.16.1 misses the match.
+func (c *yaegiChecker) typeSwitch(sp srcPackage, ts *ast.TypeSwitchStmt) {
+	_, binds := ts.Assign.(*ast.AssignStmt)
+	for _, st := range ts.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			t := sp.info.TypeOf(e)
+			if t == nil {
+				continue
+			}
+			switch {
+			case isMethodInterface(t):
+				c.add(e.Pos(), "type switch case %s (yaegi v0.16.1 does not find the methods of interpreted types behind an interface)", c.typeString(t))
+				return
+			case binds && c.interpretedType(t, map[types.Type]bool{}):
+				c.add(e.Pos(), "type switch binding a case of interpreted type %s (yaegi v0.16.1 misses the match)", c.typeString(t))
+				return
+			}
+		}
+	}
+}
+
+// interpretedPkg reports whether yaegi interprets the package at path
+// from source: any package but the standard library's.
+func (c *yaegiChecker) interpretedPkg(path string) bool {
+	return !c.isStd(path)
+}
+
+// interpretedType reports whether t is, or is built from (pointer,
+// slice, array, map, channel, struct field, type argument), a named type
+// that yaegi interprets.
+func (c *yaegiChecker) interpretedType(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Alias:
+		return c.interpretedType(types.Unalias(t), seen)
+	case *types.Named:
+		if obj := t.Obj(); obj.Pkg() != nil && c.interpretedPkg(obj.Pkg().Path()) {
+			return true
+		}
+		for i := 0; i < t.TypeArgs().Len(); i++ {
+			if c.interpretedType(t.TypeArgs().At(i), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return c.interpretedType(t.Elem(), seen)
+	case *types.Slice:
+		return c.interpretedType(t.Elem(), seen)
+	case *types.Array:
+		return c.interpretedType(t.Elem(), seen)
+	case *types.Chan:
+		return c.interpretedType(t.Elem(), seen)
+	case *types.Map:
+		return c.interpretedType(t.Key(), seen) || c.interpretedType(t.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if c.interpretedType(t.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typeString writes t with the names of the package under test
+// unqualified.
+func (c *yaegiChecker) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if c.p.Types != nil && p.Path() == c.p.Types.Path() {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// calleeFunc returns the function or method a call expression calls, or
+// nil for builtins, conversions and calls of function values.
+func calleeFunc(info *types.Info, fun ast.Expr) *types.Func {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[f.Sel].(*types.Func)
+		return fn
+	case *ast.IndexExpr:
+		return calleeFunc(info, f.X)
+	case *ast.IndexListExpr:
+		return calleeFunc(info, f.X)
+	}
+	return nil
+}
+
+// calleeName is fn's name, with its receiver's type for a method
+// (Map.Store).
+func calleeName(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+func isEmptyInterface(t types.Type) bool {
+	if _, ok := t.(*types.TypeParam); ok {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 0 && it.IsMethodSet()
+}
+
+// isMethodInterface reports whether t is an interface type with methods.
+func isMethodInterface(t types.Type) bool {
+	if _, ok := t.(*types.TypeParam); ok {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() > 0
 }

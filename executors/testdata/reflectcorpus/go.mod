@@ -1,0 +1,3 @@
+module example.com/reflectcorpus
+
+go 1.22
