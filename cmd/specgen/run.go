@@ -25,6 +25,7 @@ type runOptions struct {
 	tolerance      float64
 	timeout        time.Duration
 	cover          bool
+	count          int
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,6 +42,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.Float64Var(&o.tolerance, "tolerance", 0, "relative float tolerance of expected values")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case (default 5s)")
 	fs.BoolVar(&o.cover, "cover", true, "report each function's statement coverage")
+	fs.IntVar(&o.count, "count", 1, "run each function's cases `n` times, each time in fresh workers; a case passes when it passes every run (hunts flaky cases)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -48,11 +50,15 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	if o.count < 1 {
+		return usagef("run: -count: %d is not a positive number of runs", o.count)
+	}
 	opts := runner.Options{
 		FloatTolerance: o.tolerance,
 		IgnoreDuration: o.ignoreDuration,
 		Cover:          o.cover,
 		Timeout:        o.timeout,
+		Count:          o.count,
 	}
 	if o.filter != "" {
 		re, err := regexp.Compile(o.filter)
