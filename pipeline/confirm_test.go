@@ -197,12 +197,19 @@ func TestConfirm(t *testing.T) {
 			programs: 11,
 		},
 		{
+			name:     "slow steady",
+			why:      "slow cases are rerun as many times as fit in 2s of calls: 3 cases of 200ms, 3 reruns",
+			answers:  map[string][]executors.Result{"7, 2": {took(ok(3), 200*time.Millisecond)}, "1, 0": {took(fails("division by zero"), 200*time.Millisecond)}, "1, -1": {took(panics("negative divisor"), 200*time.Millisecond)}},
+			want:     confirmAll,
+			programs: 1 + 3,
+		},
+		{
 			name:     "slow varied",
-			why:      "a function seen to vary whose cases are slow is rerun within the budget, at least 20 times: 3 cases of 1s each round, 20s budget",
+			why:      "a function seen to vary whose cases are slow is rerun within the budget, at least 20 times: 3 cases of 1s, once in round 1 (2s budget), 20 times in round 2 (20s budget)",
 			answers:  map[string][]executors.Result{"7, 2": {took(ok(3), time.Second), took(ok(4), time.Second)}, "1, 0": {took(fails("division by zero"), time.Second)}, "1, -1": {took(panics("negative divisor"), time.Second)}},
 			want:     "quotient-unstable: returns\nzero: raises error /^division by zero$/\nnegative: raises panic /^negative divisor$/",
 			unstable: []string{"quotient"},
-			programs: 11 + 1 + 20,
+			programs: 1 + 1 + 1 + 20,
 		},
 		{
 			name: "refused",

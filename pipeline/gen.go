@@ -1,7 +1,8 @@
 // Package pipeline ties specgen's stages together: it loads the target,
 // explores each function (package explore), writes a spec from what was
-// observed (package write), checks the spec natively (twice, to catch
-// nondeterminism) and saves it without losing hand-written cases.
+// observed (package write), checks the spec natively (eleven times, and
+// two hundred times more once a case varied, to catch nondeterminism)
+// and saves it without losing hand-written cases.
 package pipeline
 
 import (
@@ -412,13 +413,13 @@ func bothPanicked(a, b executors.Result) bool {
 	return a.Outcome == executors.Panicked && b.Outcome == executors.Panicked
 }
 
-// confirm runs the spec natively, once and then confirmReruns times,
+// confirm runs the spec natively, once and then up to confirmReruns times,
 // each time in fresh workers. Cases whose outcome differs from the
 // exploration (engine disagreement) are corrected to the native value;
 // cases that differ between runs are weakened (expected dropped, match
 // dropped) or dropped. Once a case has varied, the function is
 // nondeterministic, and the next round reruns every case that is left
-// many more times (variedReruns), so that a value that changes rarely
+// many more times (up to maxVariedReruns), so that a value that changes rarely
 // is not left pinned. The result passes 100% natively, or an error says
 // why not.
 func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (*spec.Function, float64, error) {
@@ -468,9 +469,9 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
-		count := confirmReruns
+		count := reruns(first, 1, confirmReruns, confirmBudget)
 		if varied {
-			count = variedReruns(first)
+			count = reruns(first, minVariedReruns, maxVariedReruns, variedBudget)
 			g.progressf("%s: nondeterministic, rerunning %d cases %d times", f.Name, len(check.Dataset), count)
 		}
 		second, err := run(count)
@@ -538,30 +539,31 @@ const maxConfirmRounds = 4
 
 // How many times confirm's second run of a round runs each case (in
 // fresh workers each time, see runner.Options.Count). Every function
-// gets confirmReruns, so that one whose result changes one time in 20
-// is caught with 10 cases at 99.6% (1-0.95^110); once a function is
-// seen to vary, its cases get up to maxVariedReruns, so that a case
-// that pins a value one time in 20 is left pinned at odds of 3.5e-5
-// (0.95^200), within variedBudget of estimated call time.
+// gets up to confirmReruns, so that one whose result changes one time in
+// 20 is caught with 10 cases at 99.6% (1-0.95^110); once a function is
+// seen to vary, its cases get up to maxVariedReruns, so that a case that
+// pins a value one time in 20 is left pinned at odds of 3.5e-5
+// (0.95^200). Slow cases get fewer: as many as fit in the budget of
+// estimated call time.
 const (
 	confirmReruns   = 10
+	confirmBudget   = 2 * time.Second
 	minVariedReruns = 20
 	maxVariedReruns = 200
 	variedBudget    = 20 * time.Second
 )
 
-// variedReruns is how many times to rerun the cases of a function seen
-// to vary: maxVariedReruns, fewer when the cases are slow (their
-// durations in rep), never fewer than minVariedReruns.
-func variedReruns(rep *runner.FunctionReport) int {
+// reruns is how many times to rerun the cases of rep: as many as fit in
+// budget, given their durations in rep, between lo and hi.
+func reruns(rep *runner.FunctionReport, lo, hi int, budget time.Duration) int {
 	var total time.Duration
 	for _, c := range rep.Cases {
 		total += c.Duration
 	}
 	if total <= 0 {
-		return maxVariedReruns
+		return hi
 	}
-	return min(max(int(variedBudget/total), minVariedReruns), maxVariedReruns)
+	return min(max(int(budget/total), lo), hi)
 }
 
 // onlyOutcome reports failures that are all about the case's own outcome
