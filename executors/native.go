@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 //go:embed internal/rt/rt.go
@@ -74,11 +76,12 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 		return rep, nil
 	}
 	start := time.Now()
-	bin, err := n.build(ctx, prog, prepd)
+	bin, release, err := n.build(ctx, prog, prepd)
 	rep.BuildTime = time.Since(start)
 	if err != nil {
 		return nil, err
 	}
+	defer release()
 	mk := func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
 		cmd := exec.CommandContext(ctx, bin)
 		cmd.Dir = prog.Func.Pkg.Dir
@@ -156,8 +159,15 @@ func TestMain(m *specgentesting.M) {
 
 var rtPackageClause = regexp.MustCompile(`(?m)^package rt$`)
 
-// build writes the overlay and compiles the worker, or reuses a cached one.
-func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (string, error) {
+// build writes the overlay and compiles the worker, or reuses a cached
+// one. The cache is shared by concurrent specgen processes: each key
+// (a hash of the worker's inputs) has a lock file, held shared by every
+// run that uses the key's worker, and exclusive by the one that builds
+// it, so that concurrent builders of one key wait for the first; a build
+// happens in a directory of its own, and its binary is renamed into the
+// cache whole. release, when err is nil, ends the use of the worker
+// binary: until then prune leaves it alone.
+func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin string, release func(), err error) {
 	pkg := prog.Func.Pkg
 	files := map[string][]byte{}
 	for name, src := range prepd.pkgFiles {
@@ -200,23 +210,53 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 		}
 		cache = filepath.Join(dir, "specgen", "native")
 	}
-	bin := filepath.Join(cache, sum+".test")
-	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() {
-		n.logf("native: reuse %s", bin)
-		now := time.Now()
-		os.Chtimes(bin, now, now) // most recently used: pruned last
-		return bin, nil
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return "", nil, fmt.Errorf("native: create the build cache: %w", err)
 	}
-	work := filepath.Join(cache, sum+".src")
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		return "", fmt.Errorf("native: %w", err)
+	bin = filepath.Join(cache, sum+".test")
+	lockPath := filepath.Join(cache, sum+".lock")
+	lk, err := lockKey(ctx, lockPath, false)
+	if err != nil {
+		return "", nil, fmt.Errorf("native: lock %s: %w", lockPath, err)
+	}
+	if isRegular(bin) {
+		n.logf("native: reuse %s", bin)
+		touch(bin)
+		return bin, lk.unlock, nil
+	}
+	lk.unlock()
+	if lk, err = lockKey(ctx, lockPath, true); err != nil {
+		return "", nil, fmt.Errorf("native: lock %s: %w", lockPath, err)
+	}
+	if isRegular(bin) {
+		n.logf("native: reuse %s, built meanwhile", bin)
+	} else if err := n.compile(ctx, pkg, files, names, cache, sum, bin); err != nil {
+		lk.unlock()
+		return "", nil, err
+	}
+	if err := lk.share(); err != nil {
+		lk.unlock()
+		return "", nil, fmt.Errorf("native: lock %s: %w", lockPath, err)
+	}
+	touch(bin)
+	n.prune(cache, bin)
+	return bin, lk.unlock, nil
+}
+
+// compile builds the worker binary bin with `go test -c -overlay`, in a
+// build directory of its own in cache, and renames it into place. The
+// caller holds the key's lock exclusively.
+func (n *Native) compile(ctx context.Context, pkg *target.Package, files map[string][]byte, names []string, cache, sum, bin string) error {
+	work, err := os.MkdirTemp(cache, sum+"-*.src")
+	if err != nil {
+		return fmt.Errorf("native: create a build directory: %w", err)
 	}
 	defer os.RemoveAll(work)
 	overlay := map[string]string{}
 	for i, name := range names {
 		p := filepath.Join(work, fmt.Sprintf("%03d_%s", i, filepath.Base(name)))
 		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return "", fmt.Errorf("native: %w", err)
+			return fmt.Errorf("native: write the overlay: %w", err)
 		}
 		overlay[name] = p
 	}
@@ -228,7 +268,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 	ov, _ := json.Marshal(map[string]any{"Replace": overlay})
 	ovPath := filepath.Join(work, "overlay.json")
 	if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
-		return "", fmt.Errorf("native: %w", err)
+		return fmt.Errorf("native: write the overlay: %w", err)
 	}
 	tmpBin := filepath.Join(work, "worker.test")
 	goCmd := n.GoCmd
@@ -243,27 +283,54 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (str
 	cmd.Stdout = &stderr
 	n.logf("native: go test -c in %s", pkg.Dir)
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("native: build %s: %w", pkg.ImportPath, ctx.Err())
+		}
 		msg := strings.TrimSpace(stderr.String())
 		for name, p := range overlay {
 			if p != "" {
 				msg = strings.ReplaceAll(msg, p, filepath.Base(name))
 			}
 		}
-		return "", &BuildError{Step: "native: build " + pkg.ImportPath, Detail: msg}
+		// The go command's own words, or, when it said nothing (it was
+		// killed, say), how it ended.
+		if msg == "" {
+			msg = fmt.Sprintf("%s test -c: %v", goCmd, err)
+		}
+		return &BuildError{Step: "native: build " + pkg.ImportPath, Detail: msg}
 	}
 	if err := os.Rename(tmpBin, bin); err != nil {
-		return "", fmt.Errorf("native: %w", err)
+		return fmt.Errorf("native: move the built worker into the cache: %w", err)
 	}
-	n.prune(cache, bin)
-	return bin, nil
+	return nil
+}
+
+// isRegular reports whether path names an existing regular file.
+func isRegular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// touch marks a cached worker binary most recently used: pruned last.
+func touch(path string) {
+	now := time.Now()
+	os.Chtimes(path, now, now)
 }
 
 // maxCachedWorkers bounds the worker binaries kept in the cache.
 const maxCachedWorkers = 64
 
+// staleAfter is the age after which a build directory or a lock file is
+// a leftover, whoever holds its key.
+const staleAfter = time.Hour
+
 // prune removes the least recently used worker binaries beyond
 // maxCachedWorkers (each is several megabytes; exploration builds one per
 // round), and leftovers of builds that did not finish, keeping keep.
+// Other specgen processes may be using the cache: a binary, build
+// directory or lock file goes only when no one holds its key's lock
+// (prune holds it exclusively while it removes them), or, for build
+// directories, when it is older than staleAfter.
 func (n *Native) prune(cache, keep string) {
 	entries, err := os.ReadDir(cache)
 	if err != nil {
@@ -275,16 +342,28 @@ func (n *Native) prune(cache, keep string) {
 	}
 	var bins []bin
 	for _, e := range entries {
-		path := filepath.Join(cache, e.Name())
+		name := e.Name()
+		path := filepath.Join(cache, name)
 		info, err := e.Info()
 		if err != nil {
 			continue
 		}
 		switch {
-		case strings.HasSuffix(e.Name(), ".test") && path != keep:
+		case strings.HasSuffix(name, ".test") && path != keep:
 			bins = append(bins, bin{path, info.ModTime()})
-		case strings.HasSuffix(e.Name(), ".src") && time.Since(info.ModTime()) > time.Hour:
-			os.RemoveAll(path)
+		case strings.HasSuffix(name, ".src"):
+			// sum-random.src, or sum.src as older versions named it.
+			sum, _, _ := strings.Cut(strings.TrimSuffix(name, ".src"), "-")
+			if time.Since(info.ModTime()) > staleAfter {
+				os.RemoveAll(path)
+				continue
+			}
+			unused(cache, sum, func() { os.RemoveAll(path) })
+		case strings.HasSuffix(name, ".lock") && time.Since(info.ModTime()) > staleAfter:
+			sum := strings.TrimSuffix(name, ".lock")
+			if !isRegular(filepath.Join(cache, sum+".test")) {
+				unused(cache, sum, func() { os.Remove(path) })
+			}
 		}
 	}
 	if len(bins) < maxCachedWorkers {
@@ -292,6 +371,25 @@ func (n *Native) prune(cache, keep string) {
 	}
 	sort.Slice(bins, func(i, j int) bool { return bins[i].used.After(bins[j].used) })
 	for _, b := range bins[maxCachedWorkers-1:] {
-		os.Remove(b.path)
+		if !keyLocking {
+			os.Remove(b.path)
+			continue
+		}
+		sum := strings.TrimSuffix(filepath.Base(b.path), ".test")
+		unused(cache, sum, func() {
+			os.Remove(b.path)
+			os.Remove(filepath.Join(cache, sum+".lock"))
+		})
 	}
+}
+
+// unused runs remove while it holds the lock of the cache key sum
+// exclusively, if no one else holds it; else it does nothing.
+func unused(cache, sum string, remove func()) {
+	lk, ok := tryLockKey(filepath.Join(cache, sum+".lock"))
+	if !ok {
+		return
+	}
+	defer lk.unlock()
+	remove()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,8 @@ func TestConfirm(t *testing.T) {
 		duration time.Duration
 		// err is a part of the error confirm fails with.
 		err string
+		// programs, when set, is the number of programs confirm runs.
+		programs int
 	}{
 		{
 			name: "stable",
@@ -171,12 +174,42 @@ func TestConfirm(t *testing.T) {
 		},
 		{
 			name: "unsettled",
-			why:  "a spec still changing after 4 rounds of two runs is an error: quotient changes in rounds 1 and 2, zero in rounds 3 and 4",
+			why:  "a spec still changing after 4 rounds is an error: quotient changes in rounds 1 and 2, zero in rounds 3 and 4 (runs 1-11, 12-212, 213-413, 414-614)",
 			answers: map[string][]executors.Result{
 				"7, 2": {ok(3), ok(4), panics("boom")},
-				"1, 0": {fails("division by zero"), fails("division by zero"), fails("division by zero"), fails("division by zero"), fails("zero"), fails("zero"), ok(0)},
+				"1, 0": slices.Concat(times(212, fails("division by zero")), times(201, fails("zero")), []executors.Result{ok(0)}),
 			},
-			err: "confirm Div: the spec does not settle after 4 native runs",
+			err: "confirm Div: the spec does not settle after 4 rounds of native runs",
+		},
+		{
+			name:     "rare change, function varies",
+			why:      "once a case varied (quotient, in round 1), every case is rerun 200 times: zero, whose message changes only in run 30, loses its match",
+			answers:  map[string][]executors.Result{"7, 2": {ok(3), ok(4)}, "1, 0": slices.Concat(times(29, fails("division by zero")), []executors.Result{fails("division by zero!"), fails("division by zero")})},
+			want:     "quotient-unstable: returns\nzero-unstable: raises error\nnegative: raises panic /^negative divisor$/",
+			unstable: []string{"quotient", "zero"},
+			programs: 11 + 201 + 201,
+		},
+		{
+			name:     "rare change, function steady",
+			why:      "a function seen steady over the 11 runs of a round gets no extra runs: the change in run 30 goes unseen",
+			answers:  map[string][]executors.Result{"1, 0": slices.Concat(times(29, fails("division by zero")), []executors.Result{fails("division by zero!"), fails("division by zero")})},
+			want:     confirmAll,
+			programs: 11,
+		},
+		{
+			name:     "slow steady",
+			why:      "slow cases are rerun as many times as fit in 2s of calls: 3 cases of 200ms, 3 reruns",
+			answers:  map[string][]executors.Result{"7, 2": {took(ok(3), 200*time.Millisecond)}, "1, 0": {took(fails("division by zero"), 200*time.Millisecond)}, "1, -1": {took(panics("negative divisor"), 200*time.Millisecond)}},
+			want:     confirmAll,
+			programs: 1 + 3,
+		},
+		{
+			name:     "slow varied",
+			why:      "a function seen to vary whose cases are slow is rerun within the budget, at least 20 times: 3 cases of 1s, once in round 1 (2s budget), 20 times in round 2 (20s budget)",
+			answers:  map[string][]executors.Result{"7, 2": {took(ok(3), time.Second), took(ok(4), time.Second)}, "1, 0": {took(fails("division by zero"), time.Second)}, "1, -1": {took(panics("negative divisor"), time.Second)}},
+			want:     "quotient-unstable: returns\nzero: raises error /^division by zero$/\nnegative: raises panic /^negative divisor$/",
+			unstable: []string{"quotient"},
+			programs: 1 + 1 + 1 + 20,
 		},
 		{
 			name: "refused",
@@ -246,6 +279,9 @@ func TestConfirm(t *testing.T) {
 			if d != tt.duration {
 				t.Errorf("%s: Duration evaluator %v, want %v", tt.why, d, tt.duration)
 			}
+			if tt.programs != 0 && e.programs != tt.programs {
+				t.Errorf("%s: %d programs run, want %d", tt.why, e.programs, tt.programs)
+			}
 			if len(fn.Dataset) == 0 {
 				if e.programs != 0 || cov != 0 {
 					t.Errorf("%s: %d programs run, coverage %v: want none", tt.why, e.programs, cov)
@@ -287,4 +323,13 @@ func checkPrefixes(t *testing.T, why, what string, got, want []string, exact boo
 	if !match {
 		t.Errorf("%s: %s:\n%q\nwant:\n%q", why, what, got, want)
 	}
+}
+
+// times is n runs with result r.
+func times(n int, r executors.Result) []executors.Result {
+	out := make([]executors.Result, n)
+	for i := range out {
+		out[i] = r
+	}
+	return out
 }

@@ -1,7 +1,8 @@
 // Package pipeline ties specgen's stages together: it loads the target,
 // explores each function (package explore), writes a spec from what was
-// observed (package write), checks the spec natively (twice, to catch
-// nondeterminism) and saves it without losing hand-written cases.
+// observed (package write), checks the spec natively (eleven times, and
+// two hundred times more once a case varied, to catch nondeterminism)
+// and saves it without losing hand-written cases.
 package pipeline
 
 import (
@@ -414,11 +415,15 @@ func bothPanicked(a, b executors.Result) bool {
 	return a.Outcome == executors.Panicked && b.Outcome == executors.Panicked
 }
 
-// confirm runs the spec natively twice in fresh workers. Cases whose
-// outcome differs from the exploration (engine disagreement) are
-// corrected to the native value; cases that differ between the two native
-// runs are weakened (expected dropped, match dropped) or dropped. The
-// result passes 100% natively, or an error says why not.
+// confirm runs the spec natively, once and then up to confirmReruns times,
+// each time in fresh workers. Cases whose outcome differs from the
+// exploration (engine disagreement) are corrected to the native value;
+// cases that differ between runs are weakened (expected dropped, match
+// dropped) or dropped. Once a case has varied, the function is
+// nondeterministic, and the next round reruns every case that is left
+// many more times (up to maxVariedReruns), so that a value that changes rarely
+// is not left pinned. The result passes 100% natively, or an error says
+// why not.
 func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (*spec.Function, float64, error) {
 	// Check the function as it will be saved: merged with the cases and
 	// evaluators a person wrote in the existing spec, so that generated
@@ -427,11 +432,12 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	// The spec may not exist yet: resolve its package from the package's
 	// own directory.
 	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{check}}
-	run := func() (*runner.FunctionReport, error) {
+	run := func(count int) (*runner.FunctionReport, error) {
 		rep, err := runner.RunSpec(ctx, file, runner.Options{
 			Executor: g.native,
 			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
 			Cover:    true,
+			Count:    count,
 			Logf:     g.opts.Logf,
 		})
 		if err != nil {
@@ -453,15 +459,24 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		return &out
 	}
 	handNoted := map[string]bool{}
-	for round := 0; round < 4; round++ {
+	// varied is set once a generated case changed from run to run: the
+	// function is nondeterministic, and every case of it that still
+	// pins a value is rerun many more times before it is trusted.
+	varied := false
+	for round := 0; round < maxConfirmRounds; round++ {
 		if len(check.Dataset) == 0 {
 			return generated(), 0, nil
 		}
-		first, err := run()
+		first, err := run(1)
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
-		second, err := run()
+		count := reruns(first, 1, confirmReruns, confirmBudget)
+		if varied {
+			count = reruns(first, minVariedReruns, maxVariedReruns, variedBudget)
+			g.progressf("%s: nondeterministic, rerunning %d cases %d times", f.Name, len(check.Dataset), count)
+		}
+		second, err := run(count)
 		if err != nil {
 			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
@@ -502,6 +517,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 					keep = append(keep, w)
 				}
 				changed = true
+				varied = true
 			}
 		}
 		check.Dataset = keep
@@ -516,7 +532,40 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			return out, second.Coverage.Percent, nil
 		}
 	}
-	return nil, 0, fmt.Errorf("confirm %s: the spec does not settle after 4 native runs", fn.Name)
+	return nil, 0, fmt.Errorf("confirm %s: the spec does not settle after %d rounds of native runs", fn.Name, maxConfirmRounds)
+}
+
+// maxConfirmRounds bounds confirm's rounds: each runs the spec, weakens
+// or drops what changed, and the next checks what is left.
+const maxConfirmRounds = 4
+
+// How many times confirm's second run of a round runs each case (in
+// fresh workers each time, see runner.Options.Count). Every function
+// gets up to confirmReruns, so that one whose result changes one time in
+// 20 is caught with 10 cases at 99.6% (1-0.95^110); once a function is
+// seen to vary, its cases get up to maxVariedReruns, so that a case that
+// pins a value one time in 20 is left pinned at odds of 3.5e-5
+// (0.95^200). Slow cases get fewer: as many as fit in the budget of
+// estimated call time.
+const (
+	confirmReruns   = 10
+	confirmBudget   = 2 * time.Second
+	minVariedReruns = 20
+	maxVariedReruns = 200
+	variedBudget    = 20 * time.Second
+)
+
+// reruns is how many times to rerun the cases of rep: as many as fit in
+// budget, given their durations in rep, between lo and hi.
+func reruns(rep *runner.FunctionReport, lo, hi int, budget time.Duration) int {
+	var total time.Duration
+	for _, c := range rep.Cases {
+		total += c.Duration
+	}
+	if total <= 0 {
+		return hi
+	}
+	return min(max(int(budget/total), lo), hi)
 }
 
 // onlyOutcome reports failures that are all about the case's own outcome

@@ -75,6 +75,10 @@ type CaseReport struct {
 	Stdout   string
 	Stderr   string
 	Duration time.Duration
+	// Runs is how many times the case ran (Options.Count), when more
+	// than once; FailedRuns counts the runs it did not pass, and Run is
+	// the first of them (1-based), whose report this is.
+	Runs, FailedRuns, Run int
 }
 
 // Failure is one reason a case did not pass.

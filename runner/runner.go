@@ -67,6 +67,11 @@ type Options struct {
 	Cover bool
 	// Timeout bounds each case (0 = the executor's default).
 	Timeout time.Duration
+	// Count runs each function's cases this many times (0 or 1: once),
+	// each time in fresh workers, as go test -count does: a case passes
+	// when it passes every run, and otherwise reports the first run it
+	// did not pass. It hunts flaky cases.
+	Count int
 	// Overlay replaces the content of files of the package under test
 	// (absolute path → source) when running, e.g. with a mutant.
 	Overlay map[string][]byte
@@ -310,17 +315,60 @@ func packageDir(dir string) string {
 	}
 }
 
-// runFunc runs the probes of one function and evaluates its cases.
+// runFunc runs the probes of one function Options.Count times and
+// evaluates its cases: the report of the first run, where a case that
+// did not pass some run has that run's report instead.
 func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, error) {
+	many := s.opts.Count > 1
+	runs := max(s.opts.Count, 1)
+	var fr *FunctionReport
+	for run := 1; run <= runs; run++ {
+		one, whole, err := s.runOnce(ctx, fp)
+		if err != nil {
+			return nil, err
+		}
+		if fr == nil {
+			fr = one
+		}
+		for i, c := range one.Cases {
+			if !many || c.Status == Passed {
+				continue
+			}
+			if run == 1 || fr.Cases[i].Status == Passed {
+				c.Run = run
+				fr.Cases[i] = c
+			}
+			fr.Cases[i].FailedRuns++
+		}
+		if whole {
+			// The program did not build or run: another run would say
+			// the same.
+			runs = run
+			break
+		}
+	}
+	if many {
+		for i := range fr.Cases {
+			fr.Cases[i].Runs = runs
+		}
+	}
+	fr.tally()
+	return fr, nil
+}
+
+// runOnce runs the probes of one function once and evaluates its cases.
+// whole reports that the program as a whole failed (it did not build,
+// say), so that every case errored.
+func (s *session) runOnce(ctx context.Context, fp *funcPlan) (fr *FunctionReport, whole bool, err error) {
 	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
 	ex := s.opts.executor()
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
 	rep, err := ex.Run(ctx, prog)
 	if err != nil && ctx.Err() != nil {
-		return nil, ctx.Err()
+		return nil, false, ctx.Err()
 	}
 	eo := evalOptions{FloatTolerance: s.opts.FloatTolerance, IgnoreDuration: s.opts.IgnoreDuration}
-	fr := &FunctionReport{Name: fp.info.Name}
+	fr = &FunctionReport{Name: fp.info.Name}
 	if rep != nil {
 		fr.Engine, fr.EngineWhy = rep.Engine, rep.Why
 	}
@@ -343,7 +391,7 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 		fr.Coverage, fr.Reach = coverage(fp.fn, rep)
 	}
 	fr.tally()
-	return fr, nil
+	return fr, err != nil, nil
 }
 
 // coverage is the statement coverage of f by all the probes of rep,

@@ -26,7 +26,7 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 					continue
 				}
 				label := map[Status]string{Passed: "ok", Failed: "FAIL", Errored: "ERROR"}[c.Status]
-				ew.printf("%s: %s %s %s\n", c.Pos, label, f.Name, c.Name())
+				ew.printf("%s: %s %s %s%s\n", c.Pos, label, f.Name, c.Name(), runsNote(c))
 				for _, f := range c.Failures {
 					ew.printf("%s\n", indent(f.String(), "    "))
 				}
@@ -396,3 +396,14 @@ func failureType(fails []Failure) string {
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// runsNote says, for a case run several times that did not pass every
+// time, in how many runs it did not and from which on: " (failed 3 of
+// 50 runs, first run 7)".
+func runsNote(c CaseReport) string {
+	if c.Runs <= 1 || c.FailedRuns == 0 {
+		return ""
+	}
+	verb := map[Status]string{Failed: "failed", Errored: "errored"}[c.Status]
+	return fmt.Sprintf(" (%s %d of %d runs, first run %d)", verb, c.FailedRuns, c.Runs, c.Run)
+}

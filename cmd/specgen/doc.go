@@ -7,7 +7,8 @@ the function, runs them against the real code (compiled natively, or in
 the yaegi interpreter), and records what happened — results, returned
 errors, panics, the lines that ran. From those observations it writes a
 YAML eval spec whose every expected value was measured, confirms the spec
-natively (twice, to catch nondeterminism), and saves it without touching
+natively (eleven times, and two hundred times the cases of a function
+seen to vary, to catch nondeterminism), and saves it without touching
 hand-written cases.
 
 Usage:
@@ -147,6 +148,11 @@ Flags:
 	-sandbox off       run cases unconfined, in the package directory
 	-tolerance x       relative float tolerance
 	-timeout d         bound on each case
+	-count n           run each function's cases n times, each time in
+	                   fresh workers, as go test -count does: a case passes
+	                   when it passes every run, and a case that does not
+	                   reports in how many runs it failed, from which run
+	                   on (hunts flaky cases)
 	-v                 list passing cases too
 
 # mutate

@@ -26,6 +26,7 @@ type runOptions struct {
 	timeout        time.Duration
 	cover          bool
 	sandbox        sandboxFlag
+	count          int
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -43,6 +44,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case (default 5s)")
 	fs.BoolVar(&o.cover, "cover", true, "report each function's statement coverage")
 	o.sandbox.register(fs)
+	fs.IntVar(&o.count, "count", 1, "run each function's cases `n` times, each time in fresh workers; a case passes when it passes every run (hunts flaky cases)")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -50,11 +52,15 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	if o.count < 1 {
+		return usagef("run: -count: %d is not a positive number of runs", o.count)
+	}
 	opts := runner.Options{
 		FloatTolerance: o.tolerance,
 		IgnoreDuration: o.ignoreDuration,
 		Cover:          o.cover,
 		Timeout:        o.timeout,
+		Count:          o.count,
 	}
 	if o.filter != "" {
 		re, err := regexp.Compile(o.filter)

@@ -1,0 +1,130 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+const countSpec = `Div:
+  dataset:
+    - case: {id: steady, inputs: {a: 6, b: 3}, expected: 2}
+    - case: {id: flaky, inputs: {a: 9, b: 3}, expected: 3}
+`
+
+// runsExecutor answers each probe of its n-th program (1-based) with
+// output 3, or 4 where bad says so (by probe index and run).
+type runsExecutor struct {
+	bad   func(probe, run int) bool
+	err   error
+	calls int
+}
+
+func (r *runsExecutor) Name() string { return "runs" }
+func (r *runsExecutor) Run(_ context.Context, p *executors.Program) (*executors.Report, error) {
+	r.calls++
+	if r.err != nil {
+		return nil, r.err
+	}
+	rep := &executors.Report{Engine: "runs"}
+	for i := range p.Probes {
+		out := int64(3)
+		if i == 0 {
+			out = 2
+		}
+		if r.bad(i, r.calls) {
+			out++
+		}
+		rep.Results = append(rep.Results, executors.Result{Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(out)}})
+	}
+	return rep, nil
+}
+
+// TestCount runs a spec several times (Options.Count), as go test -count
+// does, and checks that a case passes only when it passes every run and
+// otherwise reports how many runs it failed, from which on.
+func TestCount(t *testing.T) {
+	tests := []struct {
+		name, why string
+		count     int
+		bad       func(probe, run int) bool
+		err       error
+		// wantRuns is the number of programs run; want the status, Runs,
+		// FailedRuns and Run of each case; text a line of the text report.
+		wantRuns int
+		want     []CaseReport
+		text     string
+	}{
+		{
+			name:     "once",
+			why:      "count 0 runs once and leaves the counts at zero",
+			bad:      func(probe, run int) bool { return false },
+			wantRuns: 1,
+			want:     []CaseReport{{Status: Passed}, {Status: Passed}},
+		},
+		{
+			name:     "all pass",
+			why:      "cases that pass every run pass",
+			count:    5,
+			bad:      func(probe, run int) bool { return false },
+			wantRuns: 5,
+			want:     []CaseReport{{Status: Passed, Runs: 5}, {Status: Passed, Runs: 5}},
+		},
+		{
+			name:     "flaky",
+			why:      "a case that fails in runs 3 and 5 of 6 fails, reporting run 3's failure and the count",
+			count:    6,
+			bad:      func(probe, run int) bool { return probe == 1 && (run == 3 || run == 5) },
+			wantRuns: 6,
+			want:     []CaseReport{{Status: Passed, Runs: 6}, {Status: Failed, Runs: 6, FailedRuns: 2, Run: 3}},
+			text:     "FAIL Div flaky (failed 2 of 6 runs, first run 3)\n    Expected: want 3, got 4\n",
+		},
+		{
+			name:     "no build",
+			why:      "a program that does not build is not built again: one run says it",
+			count:    6,
+			err:      &executors.BuildError{Step: "native: build calc", Detail: "syntax error"},
+			wantRuns: 1,
+			want:     []CaseReport{{Status: Errored, Runs: 1, FailedRuns: 1, Run: 1}, {Status: Errored, Runs: 1, FailedRuns: 1, Run: 1}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "div_evals.yml")
+			writeFile(t, path, countSpec)
+			ex := &runsExecutor{bad: tt.bad, err: tt.err}
+			rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/calc/testdata/specgen/x.yml"), Options{Executor: ex, Count: tt.count})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ex.calls != tt.wantRuns {
+				t.Errorf("%s: %d programs run, want %d", tt.why, ex.calls, tt.wantRuns)
+			}
+			cases := rep.Functions[0].Cases
+			if len(cases) != len(tt.want) {
+				t.Fatalf("%s: %d cases, want %d", tt.why, len(cases), len(tt.want))
+			}
+			for i, c := range cases {
+				w := tt.want[i]
+				if c.Status != w.Status || c.Runs != w.Runs || c.FailedRuns != w.FailedRuns || c.Run != w.Run {
+					t.Errorf("%s: case %s: got %s runs %d failed %d first %d, want %s runs %d failed %d first %d", tt.why, c.Name(),
+						c.Status, c.Runs, c.FailedRuns, c.Run, w.Status, w.Runs, w.FailedRuns, w.Run)
+				}
+			}
+			if tt.text != "" {
+				var b bytes.Buffer
+				if err := WriteText(&b, []*FileReport{rep}, false); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(b.String(), tt.text) {
+					t.Errorf("%s: the text report does not say %q:\n%s", tt.why, tt.text, b.String())
+				}
+			}
+		})
+	}
+}
