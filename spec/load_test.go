@@ -24,9 +24,10 @@ func TestLoad(t *testing.T) {
 	const file = "testdata/pricing.yml"
 	at := func(line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
 	want := &File{
-		Path:    file,
-		Package: "example.com/shop/internal/pricing",
-		Schema:  "../../schemas/specgen.schema.json",
+		Path:       file,
+		Package:    "example.com/shop/internal/pricing",
+		PackagePos: at(2, 1),
+		Schema:     "../../schemas/specgen.schema.json",
 		Functions: []*Function{
 			{
 				Name: "ParseAmount",
