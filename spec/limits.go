@@ -10,7 +10,7 @@ import (
 )
 
 // MaxFileSize is the largest spec file Load and Parse accept, in bytes
-// (16 MiB, some 200,000 cases as specgen writes them). A larger spec is
+// (16 MiB). A larger spec is
 // split into several files: any number of spec files may describe the
 // functions of one package.
 const MaxFileSize = 16 << 20
@@ -18,8 +18,9 @@ const MaxFileSize = 16 << 20
 // MaxNodes bounds the YAML nodes of a spec file, each alias counted as
 // the nodes it stands for, so that a small file of aliases of aliases
 // (a "billion laughs") is refused before anything expands it. A spec as
-// specgen writes it has about 15 nodes per case.
-const MaxNodes = 4_000_000
+// specgen writes it has about 15 nodes per case: the budget holds some
+// 130,000 cases, and the values it expands to some 200 MB.
+const MaxNodes = 2_000_000
 
 // checkBytes finds the first byte that YAML does not allow in a spec
 // file: one that is not UTF-8, or a control character. It returns its
@@ -59,64 +60,45 @@ func yamlPrintable(r rune) bool {
 	return false
 }
 
-// nodeCounter counts the nodes of a YAML tree with aliases expanded,
-// without expanding them: the size of each anchored node is computed
-// once.
+// nodeCounter counts the nodes of a YAML tree in document order with
+// aliases expanded, without expanding them: an alias adds the expanded
+// size of its anchored node, recorded when that node was counted.
 type nodeCounter struct {
-	limit int
-	// sizes holds the expanded sizes of anchored nodes; -1 while the
-	// node is being counted (an alias to it from inside is a cycle,
-	// which the value decoder reports).
+	limit, total int
+	// sizes holds the expanded sizes of the anchored nodes counted.
 	sizes map[*yaml.Node]int
-	// over is the first node at which the count went over the limit.
+	// over is the node at which the count went over the limit.
 	over *yaml.Node
 }
 
-// count returns the number of nodes n stands for, aliases expanded; a
-// count over the limit stops there and is only known to be over it.
-func (c *nodeCounter) count(n *yaml.Node) int {
+func (c *nodeCounter) count(n *yaml.Node) {
+	if c.over != nil {
+		return
+	}
+	start := c.total
+	c.total++
 	if n.Kind == yaml.AliasNode {
-		if n.Alias == nil {
-			return 1
-		}
-		s := 1 + c.count(n.Alias)
-		if s > c.limit && c.over == nil {
-			c.over = n
-		}
-		return s
+		// An alias to a node that holds it (a cycle, which the value
+		// decoder reports) has no size yet and counts one.
+		c.total += c.sizes[n.Alias]
 	}
-	if n.Anchor != "" {
-		if s, ok := c.sizes[n]; ok {
-			return max(s, 1)
-		}
-		c.sizes[n] = -1
+	if c.total > c.limit {
+		c.over = n
+		return
 	}
-	total := 1
 	for _, ch := range n.Content {
-		total += c.count(ch)
-		if total > c.limit {
-			if c.over == nil {
-				c.over = ch
-			}
-			break
-		}
+		c.count(ch)
 	}
-	if n.Anchor != "" {
-		c.sizes[n] = total
+	if n.Anchor != "" && c.over == nil {
+		c.sizes[n] = c.total - start
 	}
-	return total
 }
 
 // tooManyNodes returns the node at which doc goes over limit nodes with
 // aliases expanded, or nil.
 func tooManyNodes(doc *yaml.Node, limit int) *yaml.Node {
 	c := &nodeCounter{limit: limit, sizes: map[*yaml.Node]int{}}
-	if c.count(doc) <= limit {
-		return nil
-	}
-	if c.over == nil {
-		return doc
-	}
+	c.count(doc)
 	return c.over
 }
 
