@@ -146,7 +146,9 @@ func (p *parser) yamlError(err error, data []byte) {
 		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line, Col: firstColumn(data, line)}, Msg: m[2]})
 		return
 	}
-	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file}, Msg: strings.TrimPrefix(msg, "yaml: ")})
+	// yaml.v3 leaves the line out of a syntax error on the first line
+	// (its line numbers count from 0 there).
+	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: 1, Col: firstColumn(data, 1)}, Msg: strings.TrimPrefix(msg, "yaml: ")})
 }
 
 // firstColumn is the column of the first non-blank character of a line
