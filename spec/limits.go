@@ -105,19 +105,20 @@ func tooManyNodes(doc *yaml.Node, limit int) *yaml.Node {
 // aliasRef matches a reference to an anchor named name, as yaml.v3's
 // "unknown anchor" error does not say where it is.
 func aliasRef(name string) *regexp.Regexp {
-	return regexp.MustCompile(`(?m)(?:^|[\s\[\{,:?-])\*` + regexp.QuoteMeta(name) + `(?:$|[\s\]\},])`)
+	return regexp.MustCompile(`(?m)(?:^|[\s\[\{,:?-])\*` + regexp.QuoteMeta(name) + `(?:$|[\s\]\},:])`)
 }
 
 // findAlias returns the line and column of the first reference *name
 // in data, or 0, 0.
 func findAlias(data []byte, name string) (line, col int) {
-	loc := aliasRef(name).FindIndex(data)
-	if loc == nil {
+	var start int
+	if loc := aliasRef(name).FindIndex(data); loc != nil {
+		start = loc[0]
+		if data[start] != '*' {
+			start++
+		}
+	} else if start = bytes.Index(data, []byte("*"+name)); start < 0 {
 		return 0, 0
-	}
-	start := loc[0]
-	if data[start] != '*' {
-		start++
 	}
 	before := data[:start]
 	line = bytes.Count(before, []byte("\n")) + 1

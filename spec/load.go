@@ -39,6 +39,11 @@ var yamlUnknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referen
 
 // Load reads and parses the spec file at path. See Parse.
 func Load(path string) (*File, error) {
+	return load(path, MaxNodes)
+}
+
+// load is Load with a node budget of its own (tests use a small one).
+func load(path string, maxNodes int) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("load spec: %w", err)
@@ -52,7 +57,7 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load spec: %w", err)
 	}
-	return Parse(path, data)
+	return parse(path, data, maxNodes)
 }
 
 func tooLarge(path string, size int64) *Error {
@@ -66,6 +71,10 @@ func tooLarge(path string, size int64) *Error {
 // returns the File as far as it could be built, so that a caller that
 // repairs specs can see what was there.
 func Parse(path string, data []byte) (*File, error) {
+	return parse(path, data, MaxNodes)
+}
+
+func parse(path string, data []byte, maxNodes int) (*File, error) {
 	p := &parser{file: path, skip: skips{broken: map[*Case]bool{}, quiet: map[any]bool{}}, merging: map[*yaml.Node]bool{}}
 	if len(data) > MaxFileSize {
 		return nil, Errors{tooLarge(path, int64(len(data)))}
@@ -91,8 +100,8 @@ func Parse(path string, data []byte) (*File, error) {
 		p.yamlError(err, data)
 		return nil, p.errs.err()
 	}
-	if n := tooManyNodes(&doc, MaxNodes); n != nil {
-		p.errorf(n, "", "too many YAML nodes: more than %d after expanding aliases", MaxNodes)
+	if n := tooManyNodes(&doc, maxNodes); n != nil {
+		p.errorf(n, "", "too many YAML nodes: more than %d after expanding aliases", maxNodes)
 		return nil, p.errs.err()
 	}
 	f := p.parseFile(&doc)
