@@ -185,10 +185,16 @@ func probeAt(files []*probeFile, e checkError) (int, bool) {
 	if fi < 0 {
 		return 0, false
 	}
-	for i, r := range files[fi].lines {
-		if e.line >= r[0] && e.line <= r[1] {
-			return i, true
-		}
+	// The probes are written in order: find the last one starting at or
+	// before the error's line.
+	pf := files[fi]
+	k := sort.Search(len(pf.probes), func(k int) bool { return pf.lines[pf.probes[k]][0] > e.line }) - 1
+	if k < 0 {
+		return 0, false
+	}
+	i := pf.probes[k]
+	if r := pf.lines[i]; e.line >= r[0] && e.line <= r[1] {
+		return i, true
 	}
 	return 0, false
 }

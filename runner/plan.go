@@ -110,6 +110,11 @@ func planFunc(pkg *target.Package, sf *spec.Function, path string) (*funcPlan, s
 	if ev.Type != nil {
 		if fp.info.NumOut == 0 {
 			noResult(ev.Type.Pos, spec.EvalType)
+		} else if strings.TrimSpace(ev.Type.Type) != "" && !fn.Generic() {
+			// A type that does not resolve can never be the result's.
+			if err := resolveType(pkg, ev.Type.Type); err != nil {
+				add(ev.Type.Pos, "%sType: %v", ctx, err)
+			}
 		}
 		fp.info.Type = ev.Type
 	}
@@ -226,10 +231,17 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		case info.NumOut > 1 && (c.Expected.Kind != spec.List || len(c.Expected.List) != info.NumOut):
 			add("expected", "expected: want a list of %d values, one per non-error result of %s", info.NumOut, info.Name)
 		case info.NumOut == 1:
+			if msg := checkFits(fn.Results[0], *c.Expected, "expected"); msg != "" {
+				add("expected", "%s", msg)
+			}
 			observe[0] = observers(fn.Results[0], *c.Expected, "expected", add)
 		default:
 			for j, want := range c.Expected.List {
-				observe[j] = observers(fn.Results[j], want, fmt.Sprintf("expected[%d]", j), add)
+				at := fmt.Sprintf("expected[%d]", j)
+				if msg := checkFits(fn.Results[j], want, at); msg != "" {
+					add("expected", "%s", msg)
+				}
+				observe[j] = observers(fn.Results[j], want, at, add)
 			}
 		}
 	}
@@ -523,7 +535,14 @@ func resolveRaises(pkg *target.Package, s string) (raises, error) {
 	qual := bare[:strings.LastIndex(bare, ".")]
 	if qual != pkg.Name && !stdImport(pkg, qual) {
 		// A type of a package the lists do not cover: match it by the
-		// error's dynamic type.
+		// error's dynamic type, once it is known to exist. The runtime
+		// (its panics' error types) is part of every program.
+		if qual == "runtime" || strings.Contains(qual, "/") {
+			return raises{Kind: raiseType, Name: name}, nil
+		}
+		if err := declaredIn(pkg, qual, bare[len(qual)+1:], star); err != nil {
+			return raises{Kind: raiseType, Name: name}, err
+		}
 		return raises{Kind: raiseType, Name: name}, nil
 	}
 	var known []string

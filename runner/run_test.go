@@ -165,6 +165,7 @@ func TestReachCoverage(t *testing.T) {
 // with the problems package spec finds in the file.
 func TestLoadErrors(t *testing.T) {
 	const mixed = "testdata/mod/calc/testdata/bad/mixed.yml"
+	const typed = "testdata/mod/calc/testdata/bad/types.yml"
 	tests := []struct {
 		name, reason string
 		path         string
@@ -194,6 +195,21 @@ func TestLoadErrors(t *testing.T) {
 				mixed + ":10:9: Div: case 2: match: error parsing regexp: missing closing ): `(`",
 				mixed + ":13:9: Div: case 3: raises: calc.ErrNope is neither an error type nor a sentinel error of package calc (did you mean calc.ErrEmpty?)",
 				mixed + ":14:1: no function Nope in package example.com/runnertest/calc",
+			},
+		},
+		{
+			name: "types", reason: "expected values that can never equal a result of its type, raises naming nothing the package reaches, a Type evaluator that names no type; what can match is let through",
+			path: typed,
+			want: []string{
+				typed + ":3:5: Div: evals: Type: \"[]]\" is not a Go type: 1:3: expected type, found ']'",
+				typed + `:7:9: Div: case 1: expected: 200 overflows int8`,
+				typed + `:10:9: Div: case 2: expected: want an integer for int8, got a string`,
+				typed + `:13:9: Div: case 3: expected: want an integer for int8, got a float`,
+				typed + `:19:9: Div: case 5: raises: calc does not import a package named nosuch, directly or through its dependencies`,
+				typed + `:22:9: Div: case 6: raises: fs.Nope is not an error type or variable of package io/fs`,
+				typed + ":38:5: Greet: evals: Type: Strin does not name a type in package calc: undefined: Strin",
+				typed + `:42:9: Greet: case 1: expected: want a string for string, got a list`,
+				typed + `:50:9: ParseAmount: case 2: expected: 9223372036854775808 overflows int64`,
 			},
 		},
 	}
@@ -399,8 +415,8 @@ func TestRunFilesErrors(t *testing.T) {
 	if msg := les[0].Error(); !strings.HasPrefix(msg, malformed+":2:") {
 		t.Errorf("malformed YAML: %q, want it at %s:2", msg, malformed)
 	}
-	if msg := les[1].Error(); !strings.HasPrefix(msg, nopkg+": package example.com/runnertest/nope: ") {
-		t.Errorf("unknown package: %q, want it to name the file and the package", msg)
+	if msg := les[1].Error(); !strings.HasPrefix(msg, nopkg+":1:1: package example.com/runnertest/nope: ") {
+		t.Errorf("unknown package: %q, want it to name the file, the package key's position and the package", msg)
 	}
 }
 

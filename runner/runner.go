@@ -238,7 +238,9 @@ func (s *session) check(ctx context.Context, f *spec.File, specErrs spec.Errors)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		problems = append(problems, &spec.Error{Pos: spec.Pos{File: f.Path}, Msg: err.Error()})
+		pos := f.PackagePos
+		pos.File = f.Path
+		problems = append(problems, &spec.Error{Pos: pos, Msg: err.Error()})
 		return fail()
 	}
 	taken := map[int]bool{}

@@ -33,13 +33,35 @@ const generatedMarker = "specgen:generated"
 // yamlLineError matches yaml.v3's syntax errors.
 var yamlLineError = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
 
+// yamlUnknownAnchor matches yaml.v3's error for an alias to an anchor
+// not defined before it, which carries no line.
+var yamlUnknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+
 // Load reads and parses the spec file at path. See Parse.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	return load(path, MaxNodes)
+}
+
+// load is Load with a node budget of its own (tests use a small one).
+func load(path string, maxNodes int) (*File, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("load spec: %w", err)
 	}
-	return Parse(path, data)
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > MaxFileSize {
+		return nil, Errors{tooLarge(path, st.Size())}
+	}
+	// Read one byte past the limit, so that Parse sees a file that grew.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("load spec: %w", err)
+	}
+	return parse(path, data, maxNodes)
+}
+
+func tooLarge(path string, size int64) *Error {
+	return &Error{Pos: Pos{File: path}, Msg: fmt.Sprintf("spec file is %d bytes, more than the limit of %d (16 MiB); split its functions or cases into several spec files", size, MaxFileSize)}
 }
 
 // Parse parses and validates a spec file; path names it in positions.
@@ -49,7 +71,18 @@ func Load(path string) (*File, error) {
 // returns the File as far as it could be built, so that a caller that
 // repairs specs can see what was there.
 func Parse(path string, data []byte) (*File, error) {
+	return parse(path, data, MaxNodes)
+}
+
+func parse(path string, data []byte, maxNodes int) (*File, error) {
 	p := &parser{file: path, skip: skips{broken: map[*Case]bool{}, quiet: map[any]bool{}}, merging: map[*yaml.Node]bool{}}
+	if len(data) > MaxFileSize {
+		return nil, Errors{tooLarge(path, int64(len(data)))}
+	}
+	if line, col, msg, ok := checkBytes(data); !ok {
+		p.errs = append(p.errs, &Error{Pos: Pos{File: path, Line: line, Col: col}, Msg: msg})
+		return nil, p.errs.err()
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -65,6 +98,10 @@ func Parse(path string, data []byte) (*File, error) {
 		p.errorf(&more, "", "more than one YAML document; a spec file holds one")
 	} else if !errors.Is(err, io.EOF) {
 		p.yamlError(err, data)
+		return nil, p.errs.err()
+	}
+	if n := tooManyNodes(&doc, maxNodes); n != nil {
+		p.errorf(n, "", "too many YAML nodes: more than %d after expanding aliases", maxNodes)
 		return nil, p.errs.err()
 	}
 	f := p.parseFile(&doc)
@@ -108,12 +145,19 @@ func (p *parser) errorf(n *yaml.Node, ctx, format string, args ...any) {
 
 func (p *parser) yamlError(err error, data []byte) {
 	msg := err.Error()
+	if m := yamlUnknownAnchor.FindStringSubmatch(msg); m != nil {
+		line, col := findAlias(data, m[1])
+		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line, Col: col}, Msg: fmt.Sprintf("unknown anchor %q: no &%s before this *%s", m[1], m[1], m[1])})
+		return
+	}
 	if m := yamlLineError.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: line, Col: firstColumn(data, line)}, Msg: m[2]})
 		return
 	}
-	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file}, Msg: strings.TrimPrefix(msg, "yaml: ")})
+	// yaml.v3 leaves the line out of a syntax error on the first line
+	// (its line numbers count from 0 there).
+	p.errs = append(p.errs, &Error{Pos: Pos{File: p.file, Line: 1, Col: firstColumn(data, 1)}, Msg: strings.TrimPrefix(msg, "yaml: ")})
 }
 
 // firstColumn is the column of the first non-blank character of a line
@@ -148,6 +192,7 @@ func (p *parser) parseFile(doc *yaml.Node) *File {
 		if pr.name == "package" {
 			if s, ok := p.str(pr, ""); ok {
 				f.Package = s
+				f.PackagePos = p.pos(pr.key)
 			}
 			continue
 		}

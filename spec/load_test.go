@@ -2,8 +2,12 @@ package spec
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -24,9 +28,10 @@ func TestLoad(t *testing.T) {
 	const file = "testdata/pricing.yml"
 	at := func(line, col int) Pos { return Pos{File: file, Line: line, Col: col} }
 	want := &File{
-		Path:    file,
-		Package: "example.com/shop/internal/pricing",
-		Schema:  "../../schemas/specgen.schema.json",
+		Path:       file,
+		Package:    "example.com/shop/internal/pricing",
+		PackagePos: at(2, 1),
+		Schema:     "../../schemas/specgen.schema.json",
 		Functions: []*Function{
 			{
 				Name: "ParseAmount",
@@ -105,6 +110,24 @@ func TestParseErrors(t *testing.T) {
 		{"malformed yaml", "a: b\n  c: d\n",
 			"s.yml:2:3: mapping values are not allowed in this context",
 			"yaml.v3's line number in our format"},
+		{"NUL byte", "F:\n  dataset:\n    - case: {input: a\x00b}\n",
+			"s.yml:3:22: NUL byte; spec files are UTF-8 text, not binary",
+			"a binary file is named by its first bad byte"},
+		{"invalid UTF-8", "F:\n  dataset:\n    - case: {id: \"é\", input: \xff}\n",
+			"s.yml:3:30: invalid UTF-8 byte 0xff; spec files are UTF-8 text",
+			"columns count characters, as yaml.v3's do"},
+		{"control character", "F: a\x1b[0m\n",
+			"s.yml:1:5: control character U+001B is not allowed in YAML",
+			"YAML allows only printable characters"},
+		{"unknown anchor", "F:\n  dataset:\n    - case: {input: *nope, id: '*nope'}\n",
+			`s.yml:3:21: unknown anchor "nope": no &nope before this *nope`,
+			"yaml.v3 does not say where the alias is"},
+		{"unknown anchor as a key", "F:\n  *k: 1\n",
+			`s.yml:2:3: unknown anchor "k": no &k before this *k`,
+			"an alias key ends at its colon (found by FuzzLoad)"},
+		{"anchor defined after its alias", "F:\n  dataset:\n    - case: {input: *a}\n    - case: {input: &a 1}\n",
+			`s.yml:3:21: unknown anchor "a": no &a before this *a`,
+			"an alias refers back"},
 		{"unclosed flow", "F: [1\n",
 			"s.yml:1:1: did not find expected ',' or ']'",
 			"syntax errors stop parsing"},
@@ -400,5 +423,85 @@ func TestValidName(t *testing.T) {
 		if got := ValidName(tt.name); got != tt.want {
 			t.Errorf("ValidName(%q) = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// laughs is a small spec whose aliases of aliases stand for about 10^n
+// nodes, each of 1,000 cases holding the largest: a "billion laughs".
+func laughs(n int) []byte {
+	var b strings.Builder
+	b.WriteString("Defs:\n  dataset:\n    - case:\n        inputs:\n")
+	b.WriteString("          - &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "          - &a%d [", i)
+		for j := range 10 {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*a%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	b.WriteString("F:\n  dataset:\n")
+	for range 1000 {
+		fmt.Fprintf(&b, "    - case: {input: *a%d}\n", n)
+	}
+	return []byte(b.String())
+}
+
+func TestParseNodeBudget(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    []byte
+		want   string
+		maxMiB uint64 // bound on the bytes allocated while parsing
+		why    string
+	}{
+		{"aliases of aliases", laughs(9),
+			"s.yml:11:18: too many YAML nodes: more than 2000000 after expanding aliases", 4,
+			"refused at the first alias that goes over, before anything expands"},
+		{"cases sharing a large anchor", laughs(4),
+			"s.yml:27:21: too many YAML nodes: more than 2000000 after expanding aliases", 4,
+			"each of 1,000 values is under the per-value bound; the file is not"},
+		{"many cases, few nodes", laughs(2), "", 128,
+			"a shared anchor within the budget is fine"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := Parse("s.yml", tt.src)
+			runtime.ReadMemStats(&after)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Parse errors:\n%s\nwant:\n%s\n(%s)", got, tt.want, tt.why)
+			}
+			if alloc := (after.TotalAlloc - before.TotalAlloc) >> 20; alloc > tt.maxMiB {
+				t.Errorf("Parse allocated %d MiB of a %d-byte spec, want at most %d MiB", alloc, len(tt.src), tt.maxMiB)
+			}
+		})
+	}
+}
+
+func TestParseTooLarge(t *testing.T) {
+	data := make([]byte, MaxFileSize+1)
+	for i := range data {
+		data[i] = '#'
+	}
+	_, err := Parse("big.yml", data)
+	want := "big.yml: spec file is 16777217 bytes, more than the limit of 16777216 (16 MiB); split its functions or cases into several spec files"
+	if err == nil || err.Error() != want {
+		t.Errorf("Parse of a file over the limit: %v\nwant: %s", err, want)
+	}
+	path := filepath.Join(t.TempDir(), "big.yml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Load(path)
+	if err == nil || !strings.Contains(err.Error(), "more than the limit of 16777216") {
+		t.Errorf("Load of a file over the limit: %v", err)
 	}
 }

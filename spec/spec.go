@@ -35,6 +35,8 @@ type File struct {
 	// Package is the import path of the package under test. Empty means
 	// the package in the directory above the spec's testdata directory.
 	Package string `yaml:"package,omitempty" json:"package,omitempty" jsonschema:"description=import path of the package under test; resolved in the module that holds the spec file"`
+	// PackagePos is where the package key is written (zero when absent).
+	PackagePos Pos `yaml:"-" json:"-"`
 	// Functions in file order.
 	Functions []*Function `yaml:"-" json:"-"`
 	// Schema is the path of the JSON Schema that editors should check the

@@ -20,7 +20,7 @@ import (
 // ignorePositions leaves positions and paths out of comparisons.
 var ignorePositions = cmp.FilterPath(func(p cmp.Path) bool {
 	sf, ok := p.Last().(cmp.StructField)
-	return ok && (sf.Name() == "Pos" || sf.Name() == "Fields" || sf.Name() == "Path")
+	return ok && (sf.Name() == "Pos" || sf.Name() == "PackagePos" || sf.Name() == "Fields" || sf.Name() == "Path")
 }, cmp.Ignore())
 
 func boolp(b bool) *bool { return &b }

@@ -101,7 +101,7 @@ func (d *valueDecoder) value(n *yaml.Node) (Value, error) {
 		if t := n.ShortTag(); t != tagSeq {
 			return Value{}, nodeErrorf(n, "unsupported tag %s on a sequence", t)
 		}
-		l := ListValue()
+		l := Value{Kind: List, List: make([]Value, 0, len(n.Content))}
 		for _, c := range n.Content {
 			v, err := d.value(c)
 			if err != nil {
@@ -186,11 +186,8 @@ func isMergeKey(k *yaml.Node) bool {
 // wherever the merge key stands; merged entries take the place of the
 // merge key.
 func (d *valueDecoder) mapping(n *yaml.Node) (Value, error) {
-	type explicit struct {
-		key  Value
-		node *yaml.Node
-	}
-	var keys []explicit
+	var keys []Value
+	explicit := newKeyIndex()
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		if isMergeKey(k) {
@@ -200,27 +197,14 @@ func (d *valueDecoder) mapping(n *yaml.Node) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		for _, prev := range keys {
-			if sameKey(prev.key, kv) {
-				return Value{}, nodeErrorf(k, "duplicate key %s (first at line %d)", kv, prev.node.Line)
-			}
+		if j, ok := explicit.find(kv); ok {
+			return Value{}, nodeErrorf(k, "duplicate key %s (first at line %d)", kv, n.Content[2*j].Line)
 		}
-		keys = append(keys, explicit{kv, k})
+		explicit.add(kv, i/2)
+		keys = append(keys, kv)
 	}
-	m := Value{Kind: Map, Map: []Entry{}}
-	has := func(k Value) bool {
-		for _, e := range m.Map {
-			if sameKey(e.Key, k) {
-				return true
-			}
-		}
-		for _, e := range keys {
-			if sameKey(e.key, k) {
-				return true
-			}
-		}
-		return false
-	}
+	m := Value{Kind: Map, Map: make([]Entry, 0, len(n.Content)/2)}
+	merged := newKeyIndex()
 	next := 0
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -229,16 +213,18 @@ func (d *valueDecoder) mapping(n *yaml.Node) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			m.Map = append(m.Map, Entry{Key: keys[next].key, Val: val})
+			m.Map = append(m.Map, Entry{Key: keys[next], Val: val})
 			next++
 			continue
 		}
-		merged, err := d.mergeSources(v)
+		entries, err := d.mergeSources(v)
 		if err != nil {
 			return Value{}, err
 		}
-		for _, e := range merged {
-			if !has(e.Key) {
+		for _, e := range entries {
+			_, isExplicit := explicit.find(e.Key)
+			if _, dup := merged.find(e.Key); !isExplicit && !dup {
+				merged.add(e.Key, 0)
 				m.Map = append(m.Map, e)
 			}
 		}
@@ -260,6 +246,7 @@ func (d *valueDecoder) mergeSources(v *yaml.Node) ([]Entry, error) {
 		return nil, nodeErrorf(v, "merge key << wants a mapping or a list of mappings")
 	}
 	var out []Entry
+	seen := newKeyIndex()
 	for _, s := range srcs {
 		if derefNode(s).Kind != yaml.MappingNode {
 			return nil, nodeErrorf(s, "merge key << wants a mapping or a list of mappings")
@@ -268,17 +255,71 @@ func (d *valueDecoder) mergeSources(v *yaml.Node) ([]Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-	entries:
 		for _, e := range mv.Map {
-			for _, o := range out {
-				if sameKey(o.Key, e.Key) {
-					continue entries
-				}
+			if _, ok := seen.find(e.Key); !ok {
+				seen.add(e.Key, 0)
+				out = append(out, e)
 			}
-			out = append(out, e)
 		}
 	}
 	return out, nil
+}
+
+// keyIndex finds map keys by sameKey in constant time for scalar keys
+// (a linear search of earlier keys made a large mapping quadratic).
+type keyIndex struct {
+	scalars map[scalarKey]int
+	// others holds the list and map keys, searched in order.
+	others []Entry
+}
+
+// scalarKey is a scalar Value as a Go map key: == on it is sameKey.
+type scalarKey struct {
+	kind Kind
+	b    bool
+	i    int64
+	u    uint64
+	f    float64
+	s    string
+}
+
+func newKeyIndex() *keyIndex { return &keyIndex{scalars: map[scalarKey]int{}} }
+
+func asScalarKey(k Value) (scalarKey, bool) {
+	switch k.Kind {
+	case List, Map, Opaque:
+		return scalarKey{}, false
+	case Null:
+		return scalarKey{kind: Null}, true
+	case String, Code:
+		return scalarKey{kind: k.Kind, s: k.Str}, true
+	case Float:
+		return scalarKey{kind: Float, f: k.Float}, true
+	}
+	return scalarKey{kind: k.Kind, b: k.Bool, i: k.Int, u: k.Uint}, true
+}
+
+// add records key k with the number i.
+func (x *keyIndex) add(k Value, i int) {
+	if sk, ok := asScalarKey(k); ok {
+		x.scalars[sk] = i
+		return
+	}
+	x.others = append(x.others, Entry{Key: k, Val: IntValue(int64(i))})
+}
+
+// find returns the number of the key that is the same as k.
+func (x *keyIndex) find(k Value) (int, bool) {
+	if sk, ok := asScalarKey(k); ok {
+		i, found := x.scalars[sk]
+		return i, found
+	}
+	for _, e := range x.others {
+		if sameKey(e.Key, k) {
+			return int(e.Val.Int), true
+		}
+	}
+	return 0, false
 }
 
 // derefNode follows aliases (without loops: yaml.v3 never makes an

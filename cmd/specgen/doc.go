@@ -137,6 +137,16 @@ each function's statement coverage, of its body and of its reach (its
 body and its callees' in the package; reach in the text report, "reach"
 in the JSON report, reach.* properties in JUnit).
 
+A spec that cannot run exits with status 2 before anything runs, each
+problem at its file:line:col: YAML that does not parse (or holds bytes
+that are not UTF-8 text), a package that does not load, a function that
+does not exist, inputs that do not fit the parameters, an expected value
+that cannot equal a result of its type (300 for a uint8), a raises that
+names no error the package reaches, a Type evaluator that names no type.
+A spec file may hold at most 16 MiB and 2,000,000 YAML nodes, aliases
+counted as the nodes they stand for; a larger spec is split into
+several files.
+
 Flags:
 
 	-f regexp          run only matching functions
