@@ -220,7 +220,7 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 		if err != nil {
 			return nil, nil, fmt.Errorf("export %s: %w", dir, err)
 		}
-		fn := names.name(f.Name)
+		fn := names.name(subtestName(f.Name))
 		tests = append(tests, fmt.Sprintf("\tspecgenT.Run(%q, %s)\n", subtestName(f.Name), fn))
 		res.Funcs++
 		fmt.Fprintf(&body, "// %s runs the cases of %s in %s.\nfunc %s(specgenT *specgentesting.T) {\n", fn, f.Name, sources[k], fn)
@@ -236,7 +236,7 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 				if err != nil {
 					return nil, nil, fmt.Errorf("export %s: %s: %s: %w", dir, f.Name, c.Name, err)
 				}
-				fmt.Fprintf(&body, "\t\tspecgenCheck(specgenT, specgenF, %s, %d, %s)\n", lit, timeout, p.Code)
+				fmt.Fprintf(&body, "\t\tspecgenCheck(specgenT, specgenF, %s, %s)\n", lit, p.Code)
 			}
 			body.WriteString("\t})\n")
 		}
@@ -261,9 +261,14 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 	sort.Strings(inames)
 	b.WriteString("import (\n")
 	for _, n := range inames {
-		fmt.Fprintf(&b, "\t%s %q\n", n, imps[n])
+		if p := imps[n]; p[strings.LastIndex(p, "/")+1:] == n {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		} else {
+			fmt.Fprintf(&b, "\t%s %q\n", n, p)
+		}
 	}
 	b.WriteString(")\n\n")
+	fmt.Fprintf(&b, "// specgenTimeout bounds each case.\nconst specgenTimeout = %s\n\n", durationExpr(timeout))
 	b.WriteString("// TestSpecgen runs the specs in testdata/specgen: a subtest per\n// function, a subtest per case named by its id. Regenerate this file\n// with specgen export (specgen gen does it too).\nfunc TestSpecgen(specgenT *specgentesting.T) {\n")
 	for _, t := range tests {
 		b.WriteString(t)
@@ -407,9 +412,24 @@ func goString(s string) string {
 	return strconv.Quote(s)
 }
 
-// subtestName is a function's subtest name: its spec name, which go
-// test can select as is ("ParseAmount", "Stack.Push").
-func subtestName(name string) string { return strings.ReplaceAll(name, " ", "_") }
+// subtestName is a function's subtest name: its spec name, a method's
+// without parentheses and star ("ParseAmount", "Stack.Push" for
+// "(*Stack).Push"), which go test -run selects as is.
+func subtestName(name string) string {
+	r := strings.NewReplacer("(*", "", "(", "", ")", "", " ", "_")
+	return r.Replace(name)
+}
+
+// durationExpr writes d as a Go expression of type time.Duration.
+func durationExpr(d time.Duration) string {
+	switch {
+	case d%time.Second == 0:
+		return fmt.Sprintf("%d * specgentime.Second", d/time.Second)
+	case d%time.Millisecond == 0:
+		return fmt.Sprintf("%d * specgentime.Millisecond", d/time.Millisecond)
+	}
+	return fmt.Sprintf("specgentime.Duration(%d)", d)
+}
 
 var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]+`)
 

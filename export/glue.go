@@ -6,7 +6,7 @@ package export
 // bounded by the case timeout, then evaluates what it recorded.
 const glue = `// specgenCheck runs one case: the probe calls the function and records
 // what it did; the case's evaluators then judge it.
-func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, timeout specgentime.Duration, probe func(func(string, string, interface{}))) {
+func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, probe func(func(string, string, interface{}))) {
 	specgenT.Helper()
 	rec := &SpecgenRecorder{}
 	done := make(chan specgentime.Duration, 1)
@@ -18,8 +18,8 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, ti
 	var took specgentime.Duration
 	select {
 	case took = <-done:
-	case <-specgentime.After(timeout):
-		specgenT.Fatalf("the call did not return within %s", timeout)
+	case <-specgentime.After(specgenTimeout):
+		specgenT.Fatalf("the call did not return within %s", specgenTimeout)
 	}
 	r := rec.Resp
 	g := &specgenGot{Outputs: r.Outputs, Asserts: r.Asserts, Took: took}

@@ -55,4 +55,3 @@ func writeExported(w io.Writer, results []*export.Result) {
 		}
 	}
 }
-

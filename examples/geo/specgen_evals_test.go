@@ -4,21 +4,24 @@ package geo
 
 import (
 	specgenjson "encoding/json"
-	errors "errors"
+	"errors"
 	specgenerrors "errors"
 	specgenfmt "fmt"
-	math "math"
+	"math"
 	specgenmath "math"
 	specgenreflect "reflect"
 	specgenregexp "regexp"
 	specgensort "sort"
+	"strconv"
 	specgenstrconv "strconv"
-	strconv "strconv"
 	specgenstrings "strings"
 	specgentesting "testing"
 	specgentime "time"
 	specgenutf8 "unicode/utf8"
 )
+
+// specgenTimeout bounds each case.
+const specgenTimeout = 5 * specgentime.Second
 
 // TestSpecgen runs the specs in testdata/specgen: a subtest per
 // function, a subtest per case named by its id. Regenerate this file
@@ -35,7 +38,7 @@ func TestSpecgen(specgenT *specgentesting.T) {
 func specgenTestBoundingBox(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"pts"}, NumOut: 2, Assertion: `output1 == (len(pts) > 0) && output0.Min.Lat <= output0.Max.Lat && output0.Min.Lon <= output0.Max.Lon`}
 	specgenT.Run("no-points", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `null`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `null`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point(nil)
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -53,7 +56,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-slice", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `[]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `[]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -71,7 +74,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("one-point", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{lat: 51.5074, lon: -0.1278}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{lat: 51.5074, lon: -0.1278}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 51.5074, Lon: -0.1278}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -89,7 +92,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("three-cities", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"2.3522"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 51.5074, Lon: -0.1278}, {Lat: 48.8566, Lon: 2.3522}, {Lat: 40.7128, Lon: -74.006}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"2.3522"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 51.5074, Lon: -0.1278}, {Lat: 48.8566, Lon: 2.3522}, {Lat: 40.7128, Lon: -74.006}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 51.5074, Lon: -0.1278}, Point{Lat: 48.8566, Lon: 2.3522}, Point{Lat: 40.7128, Lon: -74.006}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -107,7 +110,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("across-antimeridian-is-not-wrapped", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"-179"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"179"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0, Lon: 179}, {Lat: 0, Lon: -179}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"-179"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"179"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0, Lon: 179}, {Lat: 0, Lon: -179}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 179.0}, Point{Lat: 0.0, Lon: -179.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -125,7 +128,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -143,7 +146,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 0.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -161,7 +164,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"25"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 25.0}, {Lat: 0.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"25"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 25.0}, {Lat: 0.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 25.0}, Point{Lat: 0.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -179,7 +182,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -197,7 +200,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 0.0}, Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -215,7 +218,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 2.5}, Point{Lat: 2.5, Lon: 0.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -233,7 +236,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 1.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 1.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 0.0}, Point{Lat: 1.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -251,7 +254,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 0.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 0.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1.0, Lon: 2.5}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 0.0, Lon: 0.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -269,7 +272,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 2.5}, Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -287,7 +290,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0.25"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 0.25}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0.25"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 0.25}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1.5}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 0.0, Lon: 0.25}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -305,7 +308,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 0.0}, Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -323,7 +326,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"1e+15"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 1.0, Lon: 2.5}, {Lat: 1e+15, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"1e+15"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.0}, {Lat: 1.0, Lon: 2.5}, {Lat: 1e+15, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 0.0}, Point{Lat: 1.0, Lon: 2.5}, Point{Lat: 1e+15, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -341,7 +344,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 2.5, Lon: 0.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -359,7 +362,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.001, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.001, Lon: 2.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 0.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.001, Lon: 2.5}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 0.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -377,7 +380,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"-2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}, {Lat: 1.0, Lon: -2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"-2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}, {Lat: 1.0, Lon: -2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 0.0}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 1.0, Lon: -2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -395,7 +398,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-4-items", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 1e-300}, {Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}, {Lat: 1.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 1e-300}, {Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}, {Lat: 1.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1.0, Lon: 1e-300}, Point{Lat: 0.0, Lon: 0.0}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 1.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -413,7 +416,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.5}, {Lat: 2.5, Lon: 2.5}, {Lat: 2.5, Lon: 0.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 0.5}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 2.5, Lon: 0.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -431,7 +434,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"0.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"0.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -449,7 +452,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -467,7 +470,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -485,7 +488,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"0.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 0.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 0.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -503,7 +506,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-1"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-1"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -1.0, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-1"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-1"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -1.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: -1.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -521,7 +524,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-1"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-1"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -1.0}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-1"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-1"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -1.0}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: -1.0}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -539,7 +542,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-0.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-0.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -0.5, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-0.5"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-0.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -0.5, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: -0.5, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -557,7 +560,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-10", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"+Inf"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"+Inf"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: .inf, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"+Inf"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"+Inf"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: .inf, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: math.Inf(1), Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -575,7 +578,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-12", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-0.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-0.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -0.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-0.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-0.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -0.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: -0.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -593,7 +596,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-13", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"+Inf"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"+Inf"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: .inf}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"+Inf"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"+Inf"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: .inf}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: math.Inf(1)}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -611,7 +614,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-14", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-2.5"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"-2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: -2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: -2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -629,7 +632,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-15", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1e+21"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1e+21"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1e+21, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1e+21"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1e+21"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1e+21, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1e+21, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -647,7 +650,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-16", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-Inf"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-Inf"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -.inf, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"-Inf"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"-Inf"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: -.inf, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: math.Inf(-1), Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -665,7 +668,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-17", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+18"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+18"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+18}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+18"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+18"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+18}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1e+18}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -683,7 +686,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-18", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1e+18"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1e+18"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1e+18, Lon: 2.5}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"1e+18"}],["Lon",{"f":"2.5"}]]}],["Max",{"m":[["Lat",{"f":"1e+18"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1e+18, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1e+18, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -701,7 +704,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-19", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e-06"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e-06"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e-06}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e-06"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e-06"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e-06}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1e-06}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -719,7 +722,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-20", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+15"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+15"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+15}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+15"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+15"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+15}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1e+15}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -737,7 +740,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-21", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+06"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+06"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+06}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+06"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+06"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+06}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1e+06}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -755,7 +758,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-22", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+21"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+21"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+21}]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+21"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"1e+21"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 2.5, Lon: 1e+21}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 2.5, Lon: 1e+21}}
 			specgenR("in", "pts", specgenA0)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
@@ -778,7 +781,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 func specgenTestDistance(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"a", "b"}, NumOut: 1, Assertion: `output >= 0 && output <= 20015.1`}
 	specgenT.Run("london-paris", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"343.5560603410417"}`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 48.8566, Lon: 2.3522}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"343.5560603410417"}`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 48.8566, Lon: 2.3522}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 51.5074, Lon: -0.1278}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 48.8566, Lon: 2.3522}
@@ -797,7 +800,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("london-new-york-roughly", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5570"}`, Tol: 0.001, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 40.7128, Lon: -74.006}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5570"}`, Tol: 0.001, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 40.7128, Lon: -74.006}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 51.5074, Lon: -0.1278}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 40.7128, Lon: -74.006}
@@ -816,7 +819,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("same-point", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 51.5074, Lon: -0.1278}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 51.5074, Lon: -0.1278}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 51.5074, Lon: -0.1278}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 51.5074, Lon: -0.1278}
@@ -835,7 +838,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("half-way-round-the-equator", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"20015.086796020572"}`, Inputs: []specgenInput{{Text: `{Lat: 0, Lon: 0}`}, {Text: `{Lat: 0, Lon: 180}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"20015.086796020572"}`, Inputs: []specgenInput{{Text: `{Lat: 0, Lon: 0}`}, {Text: `{Lat: 0, Lon: 180}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.0, Lon: 180.0}
@@ -854,7 +857,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("pole-to-pole", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"20015.086796020572"}`, Inputs: []specgenInput{{Text: `{Lat: 90, Lon: 0}`}, {Text: `{Lat: -90, Lon: 0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"20015.086796020572"}`, Inputs: []specgenInput{{Text: `{Lat: 90, Lon: 0}`}, {Text: `{Lat: -90, Lon: 0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 90.0, Lon: 0.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: -90.0, Lon: 0.0}
@@ -873,7 +876,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("short-hop-over-antimeridian", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"111.19492664455905"}`, Inputs: []specgenInput{{Text: `{Lat: 0, Lon: -179.5}`}, {Text: `{Lat: 0, Lon: 179.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"111.19492664455905"}`, Inputs: []specgenInput{{Text: `{Lat: 0, Lon: -179.5}`}, {Text: `{Lat: 0, Lon: 179.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.0, Lon: -179.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.0, Lon: 179.5}
@@ -892,7 +895,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 0.0, Lon: 0.0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.0, Lon: 0.0}
@@ -911,7 +914,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"393.07103998728934"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"393.07103998728934"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
@@ -930,7 +933,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 1.0, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 1.0, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 1.0, Lon: 2.5}
@@ -949,7 +952,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 1.0, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
@@ -968,7 +971,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
@@ -987,7 +990,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 1.0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 1.0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 1.0}
@@ -1006,7 +1009,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.38985328911747"}`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.38985328911747"}`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
@@ -1025,7 +1028,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.38985328911747"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 0.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.38985328911747"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 0.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.5, Lon: 2.5}
@@ -1044,7 +1047,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-10", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 0.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
@@ -1063,7 +1066,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-struct-11", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 0.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 0.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 0.5}
@@ -1087,7 +1090,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 func specgenTestParsePoint(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"s"}, NumOut: 1, ErrorLast: true, Assertion: `err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)`}
 	specgenT.Run("comma-separated", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074,-0.1278`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074,-0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074,-0.1278"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1105,7 +1108,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("comma-and-space", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074, -0.1278`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074, -0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074, -0.1278"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1123,7 +1126,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("space-separated", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}`, Inputs: []specgenInput{{Text: ` 40.7128 -74.0060 `, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}`, Inputs: []specgenInput{{Text: ` 40.7128 -74.0060 `, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = " 40.7128 -74.0060 "
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1141,7 +1144,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("origin", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1159,7 +1162,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("negative-zero-kept", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-0"}],["Lon",{"f":"-0"}]]}`, Inputs: []specgenInput{{Text: `-0,-0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-0"}],["Lon",{"f":"-0"}]]}`, Inputs: []specgenInput{{Text: `-0,-0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-0,-0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1177,7 +1180,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("hex-float-accepted", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0.25"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0x1p-2,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0.25"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0x1p-2,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0x1p-2,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1195,7 +1198,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("antimeridian-normalised", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `90,180`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `90,180`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "90,180"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1213,7 +1216,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("south-west-corner", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `-90,-180`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `-90,-180`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-90,-180"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1231,7 +1234,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("lat-too-big", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 90.0001 out of range$`, Inputs: []specgenInput{{Text: `90.0001,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 90.0001 out of range$`, Inputs: []specgenInput{{Text: `90.0001,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "90.0001,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1249,7 +1252,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("lon-too-small", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon -180.5 out of range`, Inputs: []specgenInput{{Text: `0,-180.5`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon -180.5 out of range`, Inputs: []specgenInput{{Text: `0,-180.5`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,-180.5"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1267,7 +1270,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-lat", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat NaN out of range`, Inputs: []specgenInput{{Text: `NaN,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat NaN out of range`, Inputs: []specgenInput{{Text: `NaN,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "NaN,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1285,7 +1288,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-lon", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon NaN out of range`, Inputs: []specgenInput{{Text: `0,nan`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon NaN out of range`, Inputs: []specgenInput{{Text: `0,nan`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,nan"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1303,7 +1306,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("infinite-lat", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat \+Inf out of range`, Inputs: []specgenInput{{Text: `inf,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat \+Inf out of range`, Inputs: []specgenInput{{Text: `inf,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "inf,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1321,7 +1324,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("three-values", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1,2,3`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1,2,3`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1,2,3"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1339,7 +1342,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("one-value", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1357,7 +1360,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1375,7 +1378,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("wrong-separator", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1;2`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1;2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1;2"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1393,7 +1396,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("not-a-number", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*strconv.NumError", Match: `parsing "abc": invalid syntax$`, Inputs: []specgenInput{{Text: `abc,1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*strconv.NumError", Match: `parsing "abc": invalid syntax$`, Inputs: []specgenInput{{Text: `abc,1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc,1"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1411,7 +1414,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("float-overflow", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrRange", Match: `value out of range`, Inputs: []specgenInput{{Text: `1e400,0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrRange", Match: `value out of range`, Inputs: []specgenInput{{Text: `1e400,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1e400,0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1429,7 +1432,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2"}]]}`, Inputs: []specgenInput{{Text: `1,2`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2"}]]}`, Inputs: []specgenInput{{Text: `1,2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1,2"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1447,7 +1450,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `1 0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `1 0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1 0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1465,7 +1468,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ","
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1483,7 +1486,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g-p-o", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g p/o#": strconv\.ParseFloat: parsing "g": invalid syntax$`, Inputs: []specgenInput{{Text: `g p/o#`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g p/o#": strconv\.ParseFloat: parsing "g": invalid syntax$`, Inputs: []specgenInput{{Text: `g p/o#`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g p/o#"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1501,7 +1504,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1,": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `1,`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1,": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `1,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1,"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1519,7 +1522,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: `,,`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: `,,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ",,"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1537,7 +1540,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1-l", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1 l": strconv\.ParseFloat: parsing "l": invalid syntax$`, Inputs: []specgenInput{{Text: `1 l`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1 l": strconv\.ParseFloat: parsing "l": invalid syntax$`, Inputs: []specgenInput{{Text: `1 l`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1 l"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1555,7 +1558,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-90geo-point-must", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "90geo: point must be \\"lat,": strconv\.ParseFloat: parsing "90geo: point must be \\"lat": invalid syntax$`, Inputs: []specgenInput{{Text: `90geo: point must be "lat,`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "90geo: point must be \\"lat,": strconv\.ParseFloat: parsing "90geo: point must be \\"lat": invalid syntax$`, Inputs: []specgenInput{{Text: `90geo: point must be "lat,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "90geo: point must be \"lat,"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1573,7 +1576,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1-000-599", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 599 out of range$`, Inputs: []specgenInput{{Text: `-1.000,599`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 599 out of range$`, Inputs: []specgenInput{{Text: `-1.000,599`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-1.000,599"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1591,7 +1594,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1000-geo-point-m", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: `,-1000,GEO: POINT MUSTT BE `, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: `,-1000,GEO: POINT MUSTT BE `, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ",-1000,GEO: POINT MUSTT BE "
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1609,7 +1612,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-992-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 992 out of range$`, Inputs: []specgenInput{{Text: `992,1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 992 out of range$`, Inputs: []specgenInput{{Text: `992,1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "992,1"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1627,7 +1630,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: po": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: po": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1eo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1645,7 +1648,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g91eoeo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g91eoeo: po": strconv\.ParseFloat: parsing "g91eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g91eoeo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g91eoeo: po": strconv\.ParseFloat: parsing "g91eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g91eoeo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g91eoeo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1663,7 +1666,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-eo-p9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",eo: p9_": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,eo: p9_`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",eo: p9_": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,eo: p9_`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ",eo: p9_"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1681,7 +1684,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eo-po90", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: po90": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: po90`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: po90": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: po90`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1eo: po90"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1699,7 +1702,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1e8o-p", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1e8o: p": strconv\.ParseFloat: parsing "g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1e8o: p`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1e8o: p": strconv\.ParseFloat: parsing "g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1e8o: p`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1e8o: p"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1717,7 +1720,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-0-g9223372036854", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "0-g9223372036854775808eo: po17a": strconv\.ParseFloat: parsing "0-g9223372036854775808eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `0-g9223372036854775808eo: po17a`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "0-g9223372036854775808eo: po17a": strconv\.ParseFloat: parsing "0-g9223372036854775808eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `0-g9223372036854775808eo: po17a`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0-g9223372036854775808eo: po17a"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1735,7 +1738,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1e9g0eo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1e9g0eo: po": strconv\.ParseFloat: parsing "1e9g0eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `1e9g0eo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1e9g0eo: po": strconv\.ParseFloat: parsing "1e9g0eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `1e9g0eo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1e9g0eo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1753,7 +1756,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-42eo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "42eo: po": strconv\.ParseFloat: parsing "42eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `42eo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "42eo: po": strconv\.ParseFloat: parsing "42eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `42eo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "42eo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1771,7 +1774,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-99-geo-p", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "99,GEO: P": strconv\.ParseFloat: parsing "GEO: P": invalid syntax$`, Inputs: []specgenInput{{Text: `99,GEO: P`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "99,GEO: P": strconv\.ParseFloat: parsing "GEO: P": invalid syntax$`, Inputs: []specgenInput{{Text: `99,GEO: P`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "99,GEO: P"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1789,7 +1792,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g51-5074eo-po999", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g51\.5074eo: po999": strconv\.ParseFloat: parsing "g51\.5074eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g51.5074eo: po999`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g51\.5074eo: po999": strconv\.ParseFloat: parsing "g51\.5074eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g51.5074eo: po999`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g51.5074eo: po999"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1807,7 +1810,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eo-p1o17lon", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: p1o17lon": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: p1o17lon`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo: p1o17lon": strconv\.ParseFloat: parsing "g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo: p1o17lon`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1eo: p1o17lon"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1825,7 +1828,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1000-geo-point-m-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-1000,GEO: POINT MUSTT BE": strconv\.ParseFloat: parsing "GEO: POINT MUSTT BE": invalid syntax$`, Inputs: []specgenInput{{Text: `-1000,GEO: POINT MUSTT BE `, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-1000,GEO: POINT MUSTT BE": strconv\.ParseFloat: parsing "GEO: POINT MUSTT BE": invalid syntax$`, Inputs: []specgenInput{{Text: `-1000,GEO: POINT MUSTT BE `, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-1000,GEO: POINT MUSTT BE "
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1843,7 +1846,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-gceo-po10", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "gceo: po10": strconv\.ParseFloat: parsing "gceo:": invalid syntax$`, Inputs: []specgenInput{{Text: `gceo: po10`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "gceo: po10": strconv\.ParseFloat: parsing "gceo:": invalid syntax$`, Inputs: []specgenInput{{Text: `gceo: po10`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "gceo: po10"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1861,7 +1864,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-90g71eo-po179", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-90g71eo: po179": strconv\.ParseFloat: parsing "-90g71eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-90g71eo: po179`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-90g71eo: po179": strconv\.ParseFloat: parsing "-90g71eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-90g71eo: po179`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-90g71eo: po179"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1879,7 +1882,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1e8o-p-90", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1e8o: p-90": strconv\.ParseFloat: parsing "g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1e8o: p-90`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1e8o: p-90": strconv\.ParseFloat: parsing "g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1e8o: p-90`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1e8o: p-90"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1897,7 +1900,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-geo-point-must-b", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-,GEO: POINT MUST BE 0": strconv\.ParseFloat: parsing "-": invalid syntax$`, Inputs: []specgenInput{{Text: `-,GEO: POINT MUST BE 0`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-,GEO: POINT MUST BE 0": strconv\.ParseFloat: parsing "-": invalid syntax$`, Inputs: []specgenInput{{Text: `-,GEO: POINT MUST BE 0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-,GEO: POINT MUST BE 0"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1915,7 +1918,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g999eoeo-ppo", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g999eoeo: ppo": strconv\.ParseFloat: parsing "g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g999eoeo: ppo`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g999eoeo: ppo": strconv\.ParseFloat: parsing "g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g999eoeo: ppo`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g999eoeo: ppo"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1933,7 +1936,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1e8o-p2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "%g1e8o: p2": strconv\.ParseFloat: parsing "%g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `%g1e8o: p2`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "%g1e8o: p2": strconv\.ParseFloat: parsing "%g1e8o:": invalid syntax$`, Inputs: []specgenInput{{Text: `%g1e8o: p2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "%g1e8o: p2"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1951,7 +1954,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eoeo-poo3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eoeo: poo3": strconv\.ParseFloat: parsing "g1eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eoeo: poo3`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eoeo: poo3": strconv\.ParseFloat: parsing "g1eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eoeo: poo3`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1eoeo: poo3"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1969,7 +1972,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eo9-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo9: po": strconv\.ParseFloat: parsing "g1eo9:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo9: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g1eo9: po": strconv\.ParseFloat: parsing "g1eo9:": invalid syntax$`, Inputs: []specgenInput{{Text: `g1eo9: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g1eo9: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -1987,7 +1990,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g991809eoeo-p-o", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g991809eoeo: p/o": strconv\.ParseFloat: parsing "g991809eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g991809eoeo: p/o`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g991809eoeo: p/o": strconv\.ParseFloat: parsing "g991809eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `g991809eoeo: p/o`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g991809eoeo: p/o"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2005,7 +2008,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g1eo-p", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-g1eo: p": strconv\.ParseFloat: parsing "-g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-g1eo: p`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-g1eo: p": strconv\.ParseFloat: parsing "-g1eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-g1eo: p`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-g1eo: p"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2023,7 +2026,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-og999e8999999999", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "og999e899999999999999999999o: p": strconv\.ParseFloat: parsing "og999e899999999999999999999o:": invalid synta`, Inputs: []specgenInput{{Text: `og999e899999999999999999999o: p`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "og999e899999999999999999999o: p": strconv\.ParseFloat: parsing "og999e899999999999999999999o:": invalid synta`, Inputs: []specgenInput{{Text: `og999e899999999999999999999o: p`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "og999e899999999999999999999o: p"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2041,7 +2044,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g65536e4299o-pc", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g65536e4299o: pc": strconv\.ParseFloat: parsing "g65536e4299o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g65536e4299o: pc`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "g65536e4299o: pc": strconv\.ParseFloat: parsing "g65536e4299o:": invalid syntax$`, Inputs: []specgenInput{{Text: `g65536e4299o: pc`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "g65536e4299o: pc"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2059,7 +2062,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-1-55-g999eoeo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1\.55-g999eoeo: po": strconv\.ParseFloat: parsing "1\.55-g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `1.55-g999eoeo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "1\.55-g999eoeo: po": strconv\.ParseFloat: parsing "1\.55-g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `1.55-g999eoeo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1.55-g999eoeo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2077,7 +2080,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-eo-p-179t", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "eo: p_179t": strconv\.ParseFloat: parsing "eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `eo: p_179t`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "eo: p_179t": strconv\.ParseFloat: parsing "eo:": invalid syntax$`, Inputs: []specgenInput{{Text: `eo: p_179t`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "eo: p_179t"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2095,7 +2098,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-g999eoeo-po", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-g999eoeo: po": strconv\.ParseFloat: parsing "-g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-g999eoeo: po`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse "-g999eoeo: po": strconv\.ParseFloat: parsing "-g999eoeo:": invalid syntax$`, Inputs: []specgenInput{{Text: `-g999eoeo: po`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-g999eoeo: po"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2113,7 +2116,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-51-5074-99999999", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 1e\+20 out of range$`, Inputs: []specgenInput{{Text: `51.5074	99999999999999999999`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 1e\+20 out of range$`, Inputs: []specgenInput{{Text: `51.5074	99999999999999999999`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074\t99999999999999999999"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
@@ -2136,7 +2139,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{NumOut: 1}
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  0 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  0 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "", Value: 0.0}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2144,7 +2147,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2152,7 +2155,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  3 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  3 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "", Value: 3.0}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2160,7 +2163,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: a 2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: a 2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "a", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2168,7 +2171,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: ' 2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: ' 2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "'", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2176,7 +2179,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: 1 2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: 1 2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "1", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2184,7 +2187,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:   2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:   2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: " ", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2192,7 +2195,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: %s 2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: %s 2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "%s", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2200,7 +2203,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: \u003c\u003e 2.5 out of range"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo: \u003c\u003e 2.5 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "<>", Value: 2.5}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -2213,7 +2216,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 func specgenTestRect_Contains(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"p"}, NumOut: 1}
 	specgenT.Run("inside", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 51.5074, Lon: -0.1278}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
@@ -2223,7 +2226,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("corner-is-inside", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{lat: 52, lon: 3}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{lat: 52, lon: 3}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 52.0, Lon: 3.0}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
@@ -2233,7 +2236,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("north-of-box", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 52.0001, Lon: 0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 52.0001, Lon: 0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 52.0001, Lon: 0.0}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
@@ -2243,7 +2246,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("west-of-box", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 45, Lon: -75.1}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 45, Lon: -75.1}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 45.0, Lon: -75.1}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
@@ -2253,7 +2256,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-rect-holds-origin", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{}
@@ -2263,7 +2266,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2273,7 +2276,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2283,7 +2286,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 0.0, Lon: 0.0}, Max: Point{Lat: 0.0, Lon: 0.0}}
@@ -2293,7 +2296,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 0.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 1.0}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2303,7 +2306,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 0.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2313,7 +2316,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 1.0, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2323,7 +2326,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2333,7 +2336,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 1.0, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
@@ -2343,7 +2346,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 1.0, Lon: 2.5}}
@@ -2353,7 +2356,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-struct-10", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 1.0}}
@@ -2366,7 +2369,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 
 // specgenCheck runs one case: the probe calls the function and records
 // what it did; the case's evaluators then judge it.
-func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, timeout specgentime.Duration, probe func(func(string, string, interface{}))) {
+func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, probe func(func(string, string, interface{}))) {
 	specgenT.Helper()
 	rec := &SpecgenRecorder{}
 	done := make(chan specgentime.Duration, 1)
@@ -2378,8 +2381,8 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, ti
 	var took specgentime.Duration
 	select {
 	case took = <-done:
-	case <-specgentime.After(timeout):
-		specgenT.Fatalf("the call did not return within %s", timeout)
+	case <-specgentime.After(specgenTimeout):
+		specgenT.Fatalf("the call did not return within %s", specgenTimeout)
 	}
 	r := rec.Resp
 	g := &specgenGot{Outputs: r.Outputs, Asserts: r.Asserts, Took: took}

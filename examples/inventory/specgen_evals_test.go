@@ -4,7 +4,7 @@ package inventory
 
 import (
 	specgenjson "encoding/json"
-	errors "errors"
+	"errors"
 	specgenerrors "errors"
 	specgenfmt "fmt"
 	specgenmath "math"
@@ -18,23 +18,26 @@ import (
 	specgenutf8 "unicode/utf8"
 )
 
+// specgenTimeout bounds each case.
+const specgenTimeout = 5 * specgentime.Second
+
 // TestSpecgen runs the specs in testdata/specgen: a subtest per
 // function, a subtest per case named by its id. Regenerate this file
 // with specgen export (specgen gen does it too).
 func TestSpecgen(specgenT *specgentesting.T) {
 	specgenT.Run("Describe", specgenTestDescribe)
-	specgenT.Run("(*LimitError).Error", specgenTest_LimitError_Error)
-	specgenT.Run("(*Stock).Add", specgenTest_Stock_Add)
+	specgenT.Run("LimitError.Error", specgenTestLimitError_Error)
+	specgenT.Run("Stock.Add", specgenTestStock_Add)
 	specgenT.Run("Stock.Count", specgenTestStock_Count)
 	specgenT.Run("Stock.LowStock", specgenTestStock_LowStock)
-	specgenT.Run("(*Stock).Remove", specgenTest_Stock_Remove)
+	specgenT.Run("Stock.Remove", specgenTestStock_Remove)
 }
 
 // specgenTestDescribe runs the cases of Describe in testdata/specgen/Describe_evals.yml.
 func specgenTestDescribe(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"sku", "n"}, NumOut: 1, Pattern: `^.*: (out of stock|1 unit|\d+ units|backordered \(-?\d+\))$`, ContainsInput: true}
 	specgenT.Run("several", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: 5 units"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: 5 units"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 5
@@ -44,7 +47,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("one", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: 1 unit"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: 1 unit"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -54,7 +57,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("none", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: out of stock"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: out of stock"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -64,7 +67,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("backordered", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: backordered (3)"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: backordered (3)"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = -3
@@ -74,7 +77,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("most-negative-overflows", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: backordered (-9223372036854775808)"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-9223372036854775808`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"A1: backordered (-9223372036854775808)"`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-9223372036854775808`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = -9223372036854775808
@@ -84,7 +87,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 2 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 2 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -94,7 +97,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": out of stock"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": out of stock"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -104,7 +107,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 7 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `7`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 7 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `7`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 7
@@ -114,7 +117,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": backordered (1)"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": backordered (1)"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = -1
@@ -124,7 +127,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 1 unit"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 1 unit"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -134,7 +137,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 2 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `": 2 units"`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -144,7 +147,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: backordered (1)"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: backordered (1)"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = -1
@@ -154,7 +157,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: out of stock"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: out of stock"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -164,7 +167,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: 1 unit"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: 1 unit"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -174,7 +177,7 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: 2 units"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"abc: 2 units"`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -185,11 +188,11 @@ func specgenTestDescribe(specgenT *specgentesting.T) {
 	})
 }
 
-// specgenTest_LimitError_Error runs the cases of (*LimitError).Error in testdata/specgen/LimitError.Error_evals.yml.
-func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
+// specgenTestLimitError_Error runs the cases of (*LimitError).Error in testdata/specgen/LimitError.Error_evals.yml.
+func specgenTestLimitError_Error(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{NumOut: 1}
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku : adding 0 to 0 exceeds limit 0"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku : adding 0 to 0 exceeds limit 0"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "", Have: 0, Add: 0, Limit: 0}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -197,7 +200,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku : adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku : adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -205,7 +208,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku a: adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku a: adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "a", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -213,7 +216,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku 1: adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku 1: adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "1", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -221,7 +224,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku  : adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku  : adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: " ", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -229,7 +232,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku %d: adding 2 to 2 exceeds limit 3"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku %d: adding 2 to 2 exceeds limit 3"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "%d", Have: 2, Add: 2, Limit: 3}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -237,7 +240,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku \u003c\u003e: adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku \u003c\u003e: adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "<>", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -245,7 +248,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku cc: adding 2 to 2 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku cc: adding 2 to 2 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "cc", Have: 2, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -253,7 +256,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku c0: adding 2 to 3 exceeds limit 2"`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"sku c0: adding 2 to 3 exceeds limit 2"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &LimitError{SKU: "c0", Have: 3, Add: 2, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -261,7 +264,7 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := (*LimitError)(nil)
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Error()
@@ -270,11 +273,11 @@ func specgenTest_LimitError_Error(specgenT *specgentesting.T) {
 	})
 }
 
-// specgenTest_Stock_Add runs the cases of (*Stock).Add in testdata/specgen/Stock.Add_evals.yml.
-func specgenTest_Stock_Add(specgenT *specgentesting.T) {
+// specgenTestStock_Add runs the cases of (*Stock).Add in testdata/specgen/Stock.Add_evals.yml.
+func specgenTestStock_Add(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"sku", "n"}, NumOut: 1, ErrorLast: true, Assertion: `err != nil && output == 0 || output == s.Items[sku]`}
 	specgenT.Run("into-empty-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 5
@@ -300,7 +303,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("onto-existing", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -326,7 +329,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("up-to-the-limit", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -352,7 +355,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("over-the-limit", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku A1: adding 4 to 2 exceeds limit 5$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `4`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku A1: adding 4 to 2 exceeds limit 5$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 4
@@ -378,7 +381,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("new-sku-over-the-limit", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `adding 6 to 0 exceeds limit 5`, Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `6`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `adding 6 to 0 exceeds limit 5`, Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `6`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "B2"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 6
@@ -404,7 +407,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("already-over-a-lowered-limit", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `adding 1 to 7 exceeds limit 5`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*inventory.LimitError", Match: `adding 1 to 7 exceeds limit 5`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -430,7 +433,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -456,7 +459,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: quantity must be positive$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: quantity must be positive$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -482,7 +485,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("negative-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `-2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = -2
@@ -508,7 +511,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nil-stock-rejects-bad-quantity-first", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -534,7 +537,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nil-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `nil pointer dereference`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `nil pointer dereference`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -560,7 +563,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -587,7 +590,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"2"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"2"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -614,7 +617,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-empty-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -641,7 +644,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of =: quantity must be positive$`, Inputs: []specgenInput{{Text: `=`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of =: quantity must be positive$`, Inputs: []specgenInput{{Text: `=`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "="
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -668,7 +671,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 4 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `4`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 4 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 4
@@ -695,7 +698,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -722,7 +725,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3) "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -749,7 +752,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-quantity-must-be-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"-1000"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity must be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity must be positive`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"-1000"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity must be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity must be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "quantity must be positive"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -776,7 +779,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a11-backordered-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A11: backordered \) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A11: backordered ) `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A11: backordered \) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A11: backordered ) `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A11: backordered ) "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -803,7 +806,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[[":",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[[":",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3) "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -830,7 +833,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-a-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `a`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `a`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "a"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -856,7 +859,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -883,7 +886,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-nan-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["NaN",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["NaN",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "NaN"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -910,7 +913,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -937,7 +940,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -964,7 +967,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"1"}]]}],["Limit",{"i":"7"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"1"}]]}],["Limit",{"i":"7"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -991,7 +994,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],[" ",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ` `, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],[" ",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ` `, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = " "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1018,7 +1021,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc-1-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}],["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}],["abc",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1045,7 +1048,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-a1-backordered-3-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["A1: backordered (3)",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["A1: backordered (3)",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1072,7 +1075,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-a1-backordered-3-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["A1: backordered (3) ",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["A1: backordered (3) ",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3) "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1099,7 +1102,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1126,7 +1129,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -1153,7 +1156,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1180,7 +1183,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1207,7 +1210,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"7"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"7"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1234,7 +1237,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of  : quantity must be positive$`, Inputs: []specgenInput{{Text: ` `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of  : quantity must be positive$`, Inputs: []specgenInput{{Text: ` `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = " "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1261,7 +1264,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1288,7 +1291,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1315,7 +1318,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-nan-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku NaN: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku NaN: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "NaN"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -1342,7 +1345,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: backordered \(3\) : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3) `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3) "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1369,7 +1372,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `-abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `-abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -1396,7 +1399,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1422,7 +1425,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-a1-backordered-3-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -1453,7 +1456,7 @@ func specgenTest_Stock_Add(specgenT *specgentesting.T) {
 func specgenTestStock_Count(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"sku"}, NumOut: 1}
 	specgenT.Run("in-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"A1": 5, "D4": 10}}
@@ -1463,7 +1466,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("unknown-sku-is-zero", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `zz`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `zz`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "zz"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"A1": 5}}
@@ -1473,7 +1476,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-value-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{}
@@ -1483,7 +1486,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
@@ -1493,7 +1496,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: nil, Limit: 0}
@@ -1503,7 +1506,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-5"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-5"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": -5}, Limit: 2}
@@ -1513,7 +1516,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `1`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{}, Limit: 2}
@@ -1523,7 +1526,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0s", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-0s`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-0s`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-0s"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{}, Limit: 2}
@@ -1533,7 +1536,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-a", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `a`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `a`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "a"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: nil, Limit: 2}
@@ -1543,7 +1546,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-abc", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{}, Limit: 2}
@@ -1553,7 +1556,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 0}, Limit: 2}
@@ -1563,7 +1566,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ` `, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ` `, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = " "
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
@@ -1573,7 +1576,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: -1}
@@ -1583,7 +1586,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"1": 2}, Limit: 2}
@@ -1598,7 +1601,7 @@ func specgenTestStock_Count(specgenT *specgentesting.T) {
 func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"threshold"}, NumOut: 1, Assertion: `len(output) <= len(s.Items)`}
 	specgenT.Run("below-threshold-sorted", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["C3","b2"]`, Inputs: []specgenInput{{Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["C3","b2"]`, Inputs: []specgenInput{{Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 5
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"A1": 5, "b2": 1, "C3": 0, "D4": 10}}
@@ -1617,7 +1620,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("everything", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["A1","C3","D4","b2"]`, Inputs: []specgenInput{{Text: `100`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["A1","C3","D4","b2"]`, Inputs: []specgenInput{{Text: `100`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 100
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"A1": 5, "b2": 1, "C3": 0, "D4": 10}}
@@ -1636,7 +1639,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nothing-is-nil", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"A1": 5, "b2": 1, "C3": 0, "D4": 10}}
@@ -1655,7 +1658,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 5
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{}
@@ -1674,7 +1677,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
@@ -1693,7 +1696,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
@@ -1712,7 +1715,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: nil, Limit: 0}
@@ -1731,7 +1734,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["","\n"]`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["","\n"]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1, "\n": 0}, Limit: 2}
@@ -1750,7 +1753,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 0}
@@ -1769,7 +1772,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1023", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1023`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1023`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1023
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{}, Limit: 2}
@@ -1788,7 +1791,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-m2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `-2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `-2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: nil, Limit: 0}
@@ -1807,7 +1810,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["","A1: 5 units","abc"]`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `["","A1: 5 units","abc"]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1, "A1: 5 units": 1, "abc": 1}, Limit: 2}
@@ -1826,7 +1829,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 0}, Limit: 2}
@@ -1845,7 +1848,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
@@ -1864,7 +1867,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 0}
@@ -1883,7 +1886,7 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "threshold", specgenA0)
 			specgenRecv := Stock{Items: map[string]int{"": 1, "A1: 5 units": 1, "abc": 1}, Limit: 2}
@@ -1903,11 +1906,11 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 	})
 }
 
-// specgenTest_Stock_Remove runs the cases of (*Stock).Remove in testdata/specgen/Stock.Remove_evals.yml.
-func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
+// specgenTestStock_Remove runs the cases of (*Stock).Remove in testdata/specgen/Stock.Remove_evals.yml.
+func specgenTestStock_Remove(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"sku", "n"}, NumOut: 1, ErrorLast: true, Assertion: `err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()`}
 	specgenT.Run("some", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"3"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"3"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -1933,7 +1936,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("all-forgets-the-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 5
@@ -1959,7 +1962,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("more-than-in-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^remove 6 of A1: only 5 in stock$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `6`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^remove 6 of A1: only 5 in stock$`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `6`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 6
@@ -1985,7 +1988,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-count-entry-is-known", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `only 0 in stock`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `only 0 in stock`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2011,7 +2014,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("unknown-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove B2: unknown sku$`, Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove B2: unknown sku$`, Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "B2"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2037,7 +2040,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Inputs: []specgenInput{{Text: `B2`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "B2"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2063,7 +2066,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2089,7 +2092,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nil-stock", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `nil pointer dereference`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `nil pointer dereference`, Inputs: []specgenInput{{Text: `A1`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2115,7 +2118,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2142,7 +2145,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-empty-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"31"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"31"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"31"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"31"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2169,7 +2172,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-empty-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of : quantity must be positive$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of : quantity must be positive$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2196,7 +2199,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-empty-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove : unknown sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove : unknown sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -2223,7 +2226,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-empty-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "error", Match: `^remove 2 of : only 1 in stock$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "error", Match: `^remove 2 of : only 1 in stock$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2250,7 +2253,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-ut-of-stock-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"33"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1:ut of stock: unknown sku$`, Inputs: []specgenInput{{Text: `A1:ut of stock`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"33"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1:ut of stock: unknown sku$`, Inputs: []specgenInput{{Text: `A1:ut of stock`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1:ut of stock"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2277,7 +2280,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backored-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove -A1: backored \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `-A1: backored (3)`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove -A1: backored \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `-A1: backored (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-A1: backored (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2304,7 +2307,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-backordered-3-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2331,7 +2334,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknown-sku-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknown sku: unknown sku$`, Inputs: []specgenInput{{Text: `unknown sku`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknown sku: unknown sku$`, Inputs: []specgenInput{{Text: `unknown sku`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unknown sku"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2358,7 +2361,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknowna-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknowna: unknown sku$`, Inputs: []specgenInput{{Text: `unknowna`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknowna: unknown sku$`, Inputs: []specgenInput{{Text: `unknowna`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unknowna"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2385,7 +2388,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-1-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A1: 	1 : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: 	1 `, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A1: 	1 : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: 	1 `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: \t1 "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2412,7 +2415,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-n7known-sku-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove :n7known sku: unknown sku$`, Inputs: []specgenInput{{Text: `:n7known sku`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove :n7known sku: unknown sku$`, Inputs: []specgenInput{{Text: `:n7known sku`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ":n7known sku"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2439,7 +2442,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-0unknown-skuaa1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove 0unknown skuAA1: backordered \(3\): out of stock: unknown sku$`, Inputs: []specgenInput{{Text: `0unknown skuAA1: backordered (3): out of stock`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove 0unknown skuAA1: backordered \(3\): out of stock: unknown sku$`, Inputs: []specgenInput{{Text: `0unknown skuAA1: backordered (3): out of stock`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0unknown skuAA1: backordered (3): out of stock"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2466,7 +2469,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua21474-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out of st1ock: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out of st1ock`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out of st1ock: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out of st1ock`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unknow+ skuA2147483648: out of st1ock"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2493,7 +2496,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: 	1 : unknown sku$`, Inputs: []specgenInput{{Text: `A1: 	1 `, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: 	1 : unknown sku$`, Inputs: []specgenInput{{Text: `A1: 	1 `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: \t1 "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2520,7 +2523,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a922337203685477-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A9223372036854775808: 	: quantity must be positive$`, Inputs: []specgenInput{{Text: `A9223372036854775808: 	`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of A9223372036854775808: 	: quantity must be positive$`, Inputs: []specgenInput{{Text: `A9223372036854775808: 	`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A9223372036854775808: \t"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2547,7 +2550,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-ao000-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove Ao000:  : unknown sku$`, Inputs: []specgenInput{{Text: `Ao000:  `, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove Ao000:  : unknown sku$`, Inputs: []specgenInput{{Text: `Ao000:  `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "Ao000:  "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2574,7 +2577,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua1-out-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA1: out o 	 	: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA1: out o 	 	`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA1: out o 	 	: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA1: out o 	 	`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unknow+ skuA1: out o \t \t"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2601,7 +2604,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-1-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: 	1: unknown sku$`, Inputs: []specgenInput{{Text: `A1: 	1`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: 	1: unknown sku$`, Inputs: []specgenInput{{Text: `A1: 	1`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: \t1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2628,7 +2631,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-5a1-5-a1-5-a1-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of 5A1: 	5 A1: 	5 A1: quantity must be positive$`, Inputs: []specgenInput{{Text: `5A1: 	5 A1: 	5 A1`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of 5A1: 	5 A1: 	5 A1: quantity must be positive$`, Inputs: []specgenInput{{Text: `5A1: 	5 A1: 	5 A1`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "5A1: \t5 A1: \t5 A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2655,7 +2658,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-out-of-stocku-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockunknown s9u: unknown sku$`, Inputs: []specgenInput{{Text: `A1: out of stockunknown s9u`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockunknown s9u: unknown sku$`, Inputs: []specgenInput{{Text: `A1: out of stockunknown s9u`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: out of stockunknown s9u"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2682,7 +2685,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua99999-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1: unknown sku$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1: unknown sku$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2709,7 +2712,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua99999-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3)`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2736,7 +2739,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1a1-5-a1-a1-5-a-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1A1: 	5 A1: A1: 	5 A1,: unknown sku$`, Inputs: []specgenInput{{Text: `A1A1: 	5 A1: A1: 	5 A1,`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1A1: 	5 A1: A1: 	5 A1,: unknown sku$`, Inputs: []specgenInput{{Text: `A1A1: 	5 A1: A1: 	5 A1,`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1A1: \t5 A1: A1: \t5 A1,"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -2763,7 +2766,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua99999-2-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3))`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3))`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backordered (3))"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2790,7 +2793,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua1024-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of _UNKNOW\+ SKUA1024: 	5 A1000: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 `, Inputs: []specgenInput{{Text: `_UNKNOW+ SKUA1024: 	5 A1000: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3))`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of _UNKNOW\+ SKUA1024: 	5 A1000: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 `, Inputs: []specgenInput{{Text: `_UNKNOW+ SKUA1024: 	5 A1000: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backordered (3))`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "_UNKNOW+ SKUA1024: \t5 A1000: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backordered (3))"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2817,7 +2820,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-aa1-out-of-stock-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove AA1: out of stock1: 	1: A11: 	5 A1000,: unknown sku$`, Inputs: []specgenInput{{Text: `AA1: out of stock1: 	1: A11: 	5 A1000,`, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove AA1: out of stock1: 	1: A11: 	5 A1000,: unknown sku$`, Inputs: []specgenInput{{Text: `AA1: out of stock1: 	1: A11: 	5 A1000,`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "AA1: out of stock1: \t1: A11: \t5 A1000,"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -2844,7 +2847,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-aa1-o10ut-of-sto-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of AA1: o10ut of stock1: 	5 A1: A1: 	5 A1000,: quantity must be positive$`, Inputs: []specgenInput{{Text: `AA1: o10ut of stock1: 	5 A1: A1: 	5 A1000,`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of AA1: o10ut of stock1: 	5 A1: A1: 	5 A1000,: quantity must be positive$`, Inputs: []specgenInput{{Text: `AA1: o10ut of stock1: 	5 A1: A1: 	5 A1000,`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "AA1: o10ut of stock1: \t5 A1: A1: \t5 A1000,"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -2871,7 +2874,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua99999-9223372036854775", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1000: 	5 A1UNKNOW\+ SKUA999999999999: 	51000 A10:: unknown sku$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1000: 	5 A1UNKNOW+ SKUA999999999999: 	51000 A10:`, IsString: true}, {Text: `922337203685477580`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNKNOW\+ SKUA999999999999: 	5 A1000: 	5 A1UNKNOW\+ SKUA999999999999: 	51000 A10:: unknown sku$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA999999999999: 	5 A1000: 	5 A1UNKNOW+ SKUA999999999999: 	51000 A10:`, IsString: true}, {Text: `922337203685477580`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "UNKNOW+ SKUA999999999999: \t5 A1000: \t5 A1UNKNOW+ SKUA999999999999: \t51000 A10:"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 922337203685477580
@@ -2898,7 +2901,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unkn-own-skuaa1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unkn\+own skuAA1: out of stock: oout of stock: unknown sku$`, Inputs: []specgenInput{{Text: `unkn+own skuAA1: out of stock: oout of stock`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unkn\+own skuAA1: out of stock: oout of stock: unknown sku$`, Inputs: []specgenInput{{Text: `unkn+own skuAA1: out of stock: oout of stock`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unkn+own skuAA1: out of stock: oout of stock"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2925,7 +2928,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-aa1-out-of-stock-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove aa1: out of stock1: 	5 a1: : unknown sku$`, Inputs: []specgenInput{{Text: `aa1: out of stock1: 	5 a1: `, IsString: true}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove aa1: out of stock1: 	5 a1: : unknown sku$`, Inputs: []specgenInput{{Text: `aa1: out of stock1: 	5 a1: `, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "aa1: out of stock1: \t5 a1: "
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
@@ -2952,7 +2955,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a100-backordered-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A100: backordered \(3;\): unknown sku$`, Inputs: []specgenInput{{Text: `A100: backordered (3;)`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A100: backordered \(3;\): unknown sku$`, Inputs: []specgenInput{{Text: `A100: backordered (3;)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A100: backordered (3;)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -2979,7 +2982,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-a1-out-of-stocku-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockUNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999`, Inputs: []specgenInput{{Text: `A1: out of stockUNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backored (3)`, IsString: true}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockUNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999`, Inputs: []specgenInput{{Text: `A1: out of stockUNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backored (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "A1: out of stockUNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backored (3)"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
@@ -3006,7 +3009,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-unknow-skua21474-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out o 	 	:: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out o 	 	:`, IsString: true}, {Text: `4`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out o 	 	:: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out o 	 	:`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "unknow+ skuA2147483648: out o \t \t:"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 4
@@ -3033,7 +3036,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-empty-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -3059,7 +3062,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-empty-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of : quantity must be positive$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of : quantity must be positive$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -3086,7 +3089,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -3113,7 +3116,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove abc: unknown sku$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove abc: unknown sku$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -3140,7 +3143,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
@@ -3167,7 +3170,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 1
@@ -3196,7 +3199,7 @@ func specgenTest_Stock_Remove(specgenT *specgentesting.T) {
 
 // specgenCheck runs one case: the probe calls the function and records
 // what it did; the case's evaluators then judge it.
-func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, timeout specgentime.Duration, probe func(func(string, string, interface{}))) {
+func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, probe func(func(string, string, interface{}))) {
 	specgenT.Helper()
 	rec := &SpecgenRecorder{}
 	done := make(chan specgentime.Duration, 1)
@@ -3208,8 +3211,8 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, ti
 	var took specgentime.Duration
 	select {
 	case took = <-done:
-	case <-specgentime.After(timeout):
-		specgenT.Fatalf("the call did not return within %s", timeout)
+	case <-specgentime.After(specgenTimeout):
+		specgenT.Fatalf("the call did not return within %s", specgenTimeout)
 	}
 	r := rec.Resp
 	g := &specgenGot{Outputs: r.Outputs, Asserts: r.Asserts, Took: took}

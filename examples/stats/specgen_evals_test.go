@@ -6,7 +6,7 @@ import (
 	specgenjson "encoding/json"
 	specgenerrors "errors"
 	specgenfmt "fmt"
-	math "math"
+	"math"
 	specgenmath "math"
 	specgenreflect "reflect"
 	specgenregexp "regexp"
@@ -17,6 +17,9 @@ import (
 	specgentime "time"
 	specgenutf8 "unicode/utf8"
 )
+
+// specgenTimeout bounds each case.
+const specgenTimeout = 5 * specgentime.Second
 
 // TestSpecgen runs the specs in testdata/specgen: a subtest per
 // function, a subtest per case named by its id. Regenerate this file
@@ -32,7 +35,7 @@ func TestSpecgen(specgenT *specgentesting.T) {
 func specgenTestClamp(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"x", "lo", "hi"}, NumOut: 1, Assertion: `lo <= output && output <= hi`}
 	specgenT.Run("inside", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `5`}, {Text: `0`}, {Text: `10`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"5"}`, Inputs: []specgenInput{{Text: `5`}, {Text: `0`}, {Text: `10`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 5
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -55,7 +58,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("below", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-5`}, {Text: `0`}, {Text: `10`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-5`}, {Text: `0`}, {Text: `10`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -5
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -78,7 +81,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("above", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"10"}`, Inputs: []specgenInput{{Text: `15`}, {Text: `0`}, {Text: `10`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"10"}`, Inputs: []specgenInput{{Text: `15`}, {Text: `0`}, {Text: `10`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 15
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -101,7 +104,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("at-lower-edge", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `10`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `10`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -124,7 +127,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("at-upper-edge", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"10"}`, Inputs: []specgenInput{{Text: `10`}, {Text: `0`}, {Text: `10`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"10"}`, Inputs: []specgenInput{{Text: `10`}, {Text: `0`}, {Text: `10`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 10
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -147,7 +150,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-interval", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"3"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `3`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"3"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `3`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 3
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 3
@@ -170,7 +173,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("extremes", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-9223372036854775808"}`, Inputs: []specgenInput{{Text: `-9223372036854775808`}, {Text: `-9223372036854775808`}, {Text: `9223372036854775807`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-9223372036854775808"}`, Inputs: []specgenInput{{Text: `-9223372036854775808`}, {Text: `-9223372036854775808`}, {Text: `9223372036854775807`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -9223372036854775808
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -9223372036854775808
@@ -193,7 +196,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("reversed-bounds", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 10 > hi 0$`, Inputs: []specgenInput{{Text: `1`}, {Text: `10`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 10 > hi 0$`, Inputs: []specgenInput{{Text: `1`}, {Text: `10`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 10
@@ -216,7 +219,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0-0-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -239,7 +242,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -262,7 +265,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `2`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `2`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -285,7 +288,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `2`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `2`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 3
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -308,7 +311,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-0-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `0`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `0`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -331,7 +334,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-m1-0-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `0`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `0`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -354,7 +357,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-m97-m1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-97`}, {Text: `-1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-97`}, {Text: `-1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -97
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -1
@@ -377,7 +380,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-m1-m1-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `-1`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `-1`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -1
@@ -400,7 +403,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0-m10-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `-10`}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `-10`}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -423,7 +426,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-2-2-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 0$`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 0$`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -446,7 +449,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `2`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `2`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -469,7 +472,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-0-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `0`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `0`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -492,7 +495,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-m1-m10-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `-10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `-1`}, {Text: `-10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = -1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -515,7 +518,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-0-m10-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `-10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `0`}, {Text: `-10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -538,7 +541,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-m10-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `-10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: `1`}, {Text: `-10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 1
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -561,7 +564,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-m10-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `-10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `-10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -584,7 +587,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-m10-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `-10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `3`}, {Text: `-10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 3
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -607,7 +610,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-99999-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `2`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `2`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 99999
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -630,7 +633,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-99999-m10-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"-1"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 99999
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -653,7 +656,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-99999-m10-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"0"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 99999
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -676,7 +679,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-99999-m10-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, Inputs: []specgenInput{{Text: `99999`}, {Text: `-10`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 99999
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = -10
@@ -699,7 +702,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, Inputs: []specgenInput{{Text: `2`}, {Text: `1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 1
@@ -722,7 +725,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-0-1-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 1 > hi 0$`, Inputs: []specgenInput{{Text: `0`}, {Text: `1`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 1 > hi 0$`, Inputs: []specgenInput{{Text: `0`}, {Text: `1`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 1
@@ -745,7 +748,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-0-0-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 0 > hi -1$`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 0 > hi -1$`, Inputs: []specgenInput{{Text: `0`}, {Text: `0`}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -768,7 +771,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-2-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `2`}, {Text: `3`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `2`}, {Text: `3`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 3
@@ -791,7 +794,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-2-2-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 1$`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 1$`, Inputs: []specgenInput{{Text: `2`}, {Text: `2`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -814,7 +817,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-0-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `0`}, {Text: `3`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `0`}, {Text: `3`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 3
@@ -837,7 +840,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-0-2-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 1$`, Inputs: []specgenInput{{Text: `0`}, {Text: `2`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 2 > hi 1$`, Inputs: []specgenInput{{Text: `0`}, {Text: `2`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 0
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 2
@@ -860,7 +863,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-2-0-m1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 0 > hi -1$`, Inputs: []specgenInput{{Text: `2`}, {Text: `0`}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 0 > hi -1$`, Inputs: []specgenInput{{Text: `2`}, {Text: `0`}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 0
@@ -883,7 +886,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-99999-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `99999`}, {Text: `3`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: clamp with lo 3 > hi 2$`, Inputs: []specgenInput{{Text: `99999`}, {Text: `3`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 99999
 			specgenR("in", "x", specgenA0)
 			var specgenA1 int = 3
@@ -911,7 +914,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 func specgenTestHistogram(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"xs", "lo", "hi", "n"}, NumOut: 1, Assertion: `len(output) == n`}
 	specgenT.Run("even-spread", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"2"},{"i":"2"},{"i":"2"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]`}, {Text: `0`}, {Text: `10`}, {Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"2"},{"i":"2"},{"i":"2"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]`}, {Text: `0`}, {Text: `10`}, {Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -938,7 +941,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("outliers-go-to-the-ends", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"3"}]`, Inputs: []specgenInput{{Text: `[-5, 0, 9.99, 10, 100]`}, {Text: `0`}, {Text: `10`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"3"}]`, Inputs: []specgenInput{{Text: `[-5, 0, 9.99, 10, 100]`}, {Text: `0`}, {Text: `10`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-5.0, 0.0, 9.99, 10.0, 100.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -965,7 +968,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("no-data", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `null`}, {Text: `0`}, {Text: `1`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `null`}, {Text: `0`}, {Text: `1`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64(nil)
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -992,7 +995,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-not-counted", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[.nan, 0.5]`}, {Text: `0`}, {Text: `1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[.nan, 0.5]`}, {Text: `0`}, {Text: `1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN(), 0.5}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1019,7 +1022,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("infinities", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}, {Text: `0`}, {Text: `1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}, {Text: `0`}, {Text: `1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1046,7 +1049,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("exact-bucket-edge", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.3]`}, {Text: `0`}, {Text: `0.9`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.3]`}, {Text: `0`}, {Text: `0.9`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.3}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1073,7 +1076,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("float-width-rounding", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.1, 0.2, 0.3]`}, {Text: `0.1`}, {Text: `0.4`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.1, 0.2, 0.3]`}, {Text: `0.1`}, {Text: `0.4`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.1, 0.2, 0.3}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.1
@@ -1100,7 +1103,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("just-below-hi-rounds-up", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.9999999999999999]`}, {Text: `0`}, {Text: `1`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.9999999999999999]`}, {Text: `0`}, {Text: `1`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.9999999999999999}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1127,7 +1130,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("zero-buckets", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram with 0 buckets$`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `0`}, {Text: `1`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram with 0 buckets$`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `0`}, {Text: `1`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1154,7 +1157,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-range", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[1, 1\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `1`}, {Text: `1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[1, 1\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `1`}, {Text: `1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1181,7 +1184,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("reversed-range", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[2, 1\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `2`}, {Text: `1`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[2, 1\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `2`}, {Text: `1`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.0
@@ -1208,7 +1211,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-bound", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[0, NaN\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `0`}, {Text: `.nan`}, {Text: `2`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `range \[0, NaN\) is empty`, Inputs: []specgenInput{{Text: `[1]`}, {Text: `0`}, {Text: `.nan`}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1235,7 +1238,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-0p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"1"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1262,7 +1265,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1289,7 +1292,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1p5-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1.5`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1.5`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.5
@@ -1316,7 +1319,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-2p5-3p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `2.5`}, {Text: `3.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `2.5`}, {Text: `3.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0, math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1343,7 +1346,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-0p0-0p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.0`}, {Text: `0.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.0`}, {Text: `0.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1370,7 +1373,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[.nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[.nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1397,7 +1400,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-none-1p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1424,7 +1427,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-0p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `0.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `0.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0, math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1451,7 +1454,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1p0-2p5-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1478,7 +1481,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-1p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1505,7 +1508,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-1p0-2p5-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[0.0, 1.0, .inf]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0, math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1532,7 +1535,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-m1ep06-m2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-1e+06`}, {Text: `-2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-1e+06`}, {Text: `-2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1e+06
@@ -1559,7 +1562,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-1em09-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan, 99.99]`}, {Text: `1e-09`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan, 99.99]`}, {Text: `1e-09`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN(), 99.99}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-09
@@ -1586,7 +1589,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-m1p7976931348623-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -1613,7 +1616,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-m1p7976931348623-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[-.inf, -0.0, 9.995]`}, {Text: `-1.7976931348623158e+307`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[-.inf, -0.0, 9.995]`}, {Text: `-1.7976931348623158e+307`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(-1), math.Copysign(0, -1), 9.995}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623158e+307
@@ -1640,7 +1643,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-none-0p0-0p0-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram with 0 buckets$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `0.0`}, {Text: `0.0`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram with 0 buckets$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `0.0`}, {Text: `0.0`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1667,7 +1670,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-none-2p5-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `2.5`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `2.5`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1694,7 +1697,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-0p0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 0\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `0.0`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 0\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `0.0`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1721,7 +1724,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-pnan-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[NaN, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.nan`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[NaN, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.nan`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.NaN()
@@ -1748,7 +1751,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-nil-0p0-0p0-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[0, 0\) is empty$`, Inputs: []specgenInput{{Text: `null`}, {Text: `0.0`}, {Text: `0.0`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[0, 0\) is empty$`, Inputs: []specgenInput{{Text: `null`}, {Text: `0.0`}, {Text: `0.0`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64(nil)
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -1775,7 +1778,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-1em06-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 1e-06\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `1e-06`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, 1e-06\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `1e-06`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1802,7 +1805,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-m1p0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -1\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-1.0`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -1\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-1.0`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1829,7 +1832,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-none-pinf-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[\+Inf, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `.inf`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[\+Inf, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `.inf`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(1)
@@ -1856,7 +1859,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-mpinf-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-.inf`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-.inf`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(-1)
@@ -1883,7 +1886,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-mpinf-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -Inf\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-.inf`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -Inf\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-.inf`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -1910,7 +1913,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-1ep21-1ep21-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[1e\+21, 1e\+21\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e+21`}, {Text: `1e+21`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[1e\+21, 1e\+21\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e+21`}, {Text: `1e+21`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e+21
@@ -1937,7 +1940,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-9-items-1p0-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"6"},{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"6"},{"i":"1"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5]`}, {Text: `1.0`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0.5, -0.5, 1.5}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -1964,7 +1967,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-m2p5-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-2.5`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"0"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-2.5`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -2.5
@@ -1991,7 +1994,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-10-items-m1p7976931348623-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"8"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"8"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0.5, -0.5, 1.5, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -2018,7 +2021,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-m1p7976931348623-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -2045,7 +2048,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-m1p7976931348623-2p5-3-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[1.0, .inf]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"0"},{"i":"0"},{"i":"2"}]`, Inputs: []specgenInput{{Text: `[1.0, .inf]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -2072,7 +2075,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-m1p7976931348623-2p5-3-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-.inf, -0.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-.inf, -0.0]`}, {Text: `-1.7976931348623157e+308`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(-1), math.Copysign(0, -1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -2099,7 +2102,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-m1p0-0p0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan, 0.999]`}, {Text: `-1.0`}, {Text: `0.0`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"1"},{"i":"0"},{"i":"1"}]`, Inputs: []specgenInput{{Text: `[-1.0, .nan, 0.999]`}, {Text: `-1.0`}, {Text: `0.0`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, math.NaN(), 0.999}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.0
@@ -2126,7 +2129,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-3-items-m1p7976931348623-0p25-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan]`}, {Text: `-1.7976931348623157e+308`}, {Text: `0.25`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"i":"2"}]`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan]`}, {Text: `-1.7976931348623157e+308`}, {Text: `0.25`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.7976931348623157e+308
@@ -2153,7 +2156,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-pnan-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, NaN\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `.nan`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, NaN\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `.nan`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2180,7 +2183,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5-m0p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -0\.5\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-0.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -0\.5\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-0.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2207,7 +2210,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-none-1ep06-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[1e\+06, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `1e+06`}, {Text: `2.5`}, {Text: `3`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[1e\+06, 2\.5\) is empty$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `1e+06`}, {Text: `2.5`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e+06
@@ -2234,7 +2237,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-10-items-mpinf-0p0-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-.inf`}, {Text: `0.0`}, {Text: `5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-.inf`}, {Text: `0.0`}, {Text: `5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0.5, -0.5, 1.5, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(-1)
@@ -2261,7 +2264,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-10-items-mpinf-m1p0-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-.inf`}, {Text: `-1.0`}, {Text: `1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: index out of range \[-9223372036854775808\]$`, Inputs: []specgenInput{{Text: `[1.0, -1.0, .nan, .inf, -.inf, -0.0, 0.5, -0.5, 1.5, 2.0]`}, {Text: `-.inf`}, {Text: `-1.0`}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0, math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0.5, -0.5, 1.5, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(-1)
@@ -2293,7 +2296,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 func specgenTestMean(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"xs"}, NumOut: 1}
 	specgenT.Run("nil-slice-is-nan", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `null`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `null`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64(nil)
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2301,7 +2304,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-slice-is-nan", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2309,7 +2312,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("single", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4"}`, Inputs: []specgenInput{{Text: `[4]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4"}`, Inputs: []specgenInput{{Text: `[4]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{4.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2317,7 +2320,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("four-values", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.5"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.5"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2325,7 +2328,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("cancels-out", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[-1, 1]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[-1, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2333,7 +2336,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("binary-fractions", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15000000000000002"}`, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15000000000000002"}`, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.1, 0.2}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2341,7 +2344,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("close-enough", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15"}`, Tol: 1e-12, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15"}`, Tol: 1e-12, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.1, 0.2}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2349,7 +2352,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("infinity-wins", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf, 1]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), 1.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2357,7 +2360,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("opposite-infinities", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2365,7 +2368,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-poisons", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.nan, 1]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.nan, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN(), 1.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2373,7 +2376,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("sum-overflows", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[1e+308, 1e+308]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[1e+308, 1e+308]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+308, 1e+308}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2381,7 +2384,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2389,7 +2392,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2397,7 +2400,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[-1.0]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[-1.0]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2405,7 +2408,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.nan]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.nan]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2413,7 +2416,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2421,7 +2424,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[-.inf]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[-.inf]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2429,7 +2432,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-7", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.5"}`, Inputs: []specgenInput{{Text: `[0.5]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.5"}`, Inputs: []specgenInput{{Text: `[0.5]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.5}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2437,7 +2440,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-8", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.5"}`, Inputs: []specgenInput{{Text: `[1.5]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.5"}`, Inputs: []specgenInput{{Text: `[1.5]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.5}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2445,7 +2448,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-9", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.5"}`, Inputs: []specgenInput{{Text: `[-0.5]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.5"}`, Inputs: []specgenInput{{Text: `[-0.5]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-0.5}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2453,7 +2456,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-10", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+21"}`, Inputs: []specgenInput{{Text: `[1e+21]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+21"}`, Inputs: []specgenInput{{Text: `[1e+21]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+21}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2461,7 +2464,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-11", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+06"}`, Inputs: []specgenInput{{Text: `[1e+06]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+06"}`, Inputs: []specgenInput{{Text: `[1e+06]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+06}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2469,7 +2472,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-12", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+12"}`, Inputs: []specgenInput{{Text: `[1e+12]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+12"}`, Inputs: []specgenInput{{Text: `[1e+12]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+12}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2477,7 +2480,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-13", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-06"}`, Inputs: []specgenInput{{Text: `[1e-06]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-06"}`, Inputs: []specgenInput{{Text: `[1e-06]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e-06}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2485,7 +2488,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-14", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-09"}`, Inputs: []specgenInput{{Text: `[1e-09]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-09"}`, Inputs: []specgenInput{{Text: `[1e-09]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e-09}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2493,7 +2496,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-15", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+18"}`, Inputs: []specgenInput{{Text: `[1e+18]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+18"}`, Inputs: []specgenInput{{Text: `[1e+18]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+18}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2501,7 +2504,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-16", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+300"}`, Inputs: []specgenInput{{Text: `[1e+300]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+300"}`, Inputs: []specgenInput{{Text: `[1e+300]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+300}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2509,7 +2512,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-17", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+100"}`, Inputs: []specgenInput{{Text: `[1e+100]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e+100"}`, Inputs: []specgenInput{{Text: `[1e+100]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+100}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2517,7 +2520,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-18", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-300"}`, Inputs: []specgenInput{{Text: `[1e-300]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-300"}`, Inputs: []specgenInput{{Text: `[1e-300]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e-300}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2525,7 +2528,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-19", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1000"}`, Inputs: []specgenInput{{Text: `[1000.0]`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1000"}`, Inputs: []specgenInput{{Text: `[1000.0]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1000.0}
 			specgenR("in", "xs", specgenA0)
 			specgenO0 := Mean(specgenA0)
@@ -2538,7 +2541,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 func specgenTestPercentile(specgenT *specgentesting.T) {
 	specgenF := &specgenFunc{Params: []string{"xs", "p"}, NumOut: 1, Assertion: `len(xs) < 2 || xs[0] != 3 || xs[1] == 1`}
 	specgenT.Run("single-value-lowest", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"7"}`, Inputs: []specgenInput{{Text: `[7]`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"7"}`, Inputs: []specgenInput{{Text: `[7]`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{7.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -2557,7 +2560,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("single-value-highest", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"7"}`, Inputs: []specgenInput{{Text: `[7]`}, {Text: `100`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"7"}`, Inputs: []specgenInput{{Text: `[7]`}, {Text: `100`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{7.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.0
@@ -2576,7 +2579,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("unsorted-median", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2"}`, Inputs: []specgenInput{{Text: `[3, 1, 2]`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2"}`, Inputs: []specgenInput{{Text: `[3, 1, 2]`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{3.0, 1.0, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2595,7 +2598,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("interpolated-median", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.5"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.5"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2614,7 +2617,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("first-quartile", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.75"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `25`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.75"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `25`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 25.0
@@ -2633,7 +2636,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("minimum", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -2652,7 +2655,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("maximum", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `100`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}, {Text: `100`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.0
@@ -2671,7 +2674,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ninetieth", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"19"}`, Inputs: []specgenInput{{Text: `[10, 20]`}, {Text: `90`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"19"}`, Inputs: []specgenInput{{Text: `[10, 20]`}, {Text: `90`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{10.0, 20.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 90.0
@@ -2690,7 +2693,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("textbook", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"29"}`, Inputs: []specgenInput{{Text: `[15, 20, 35, 40, 50]`}, {Text: `40`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"29"}`, Inputs: []specgenInput{{Text: `[15, 20, 35, 40, 50]`}, {Text: `40`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{15.0, 20.0, 35.0, 40.0, 50.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 40.0
@@ -2709,7 +2712,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("infinite-ends-exact-rank", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[.inf, 0, -.inf]`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[.inf, 0, -.inf]`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), 0.0, math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2728,7 +2731,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("infinite-ends-interpolated", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, 0, -.inf]`}, {Text: `25`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, 0, -.inf]`}, {Text: `25`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), 0.0, math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 25.0
@@ -2747,7 +2750,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nil-slice", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of empty slice$`, Inputs: []specgenInput{{Text: `null`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of empty slice$`, Inputs: []specgenInput{{Text: `null`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64(nil)
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2766,7 +2769,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("empty-slice", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `empty slice`, Inputs: []specgenInput{{Text: `[]`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `empty slice`, Inputs: []specgenInput{{Text: `[]`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2785,7 +2788,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("below-range", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `-1`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `-1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.0
@@ -2804,7 +2807,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("above-range", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `percentile 100.5 out of range`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `100.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `percentile 100.5 out of range`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `100.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.5
@@ -2823,7 +2826,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-percentile", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `percentile NaN out of range`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `.nan`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `percentile NaN out of range`, Inputs: []specgenInput{{Text: `[1, 2]`}, {Text: `.nan`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.NaN()
@@ -2842,7 +2845,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("nan-in-data", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `containing NaN`, Inputs: []specgenInput{{Text: `[1, .nan]`}, {Text: `50`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `containing NaN`, Inputs: []specgenInput{{Text: `[1, .nan]`}, {Text: `50`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
@@ -2861,7 +2864,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2880,7 +2883,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, .inf]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, .inf]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2899,7 +2902,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-2p5-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0, 1.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0, 1.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2918,7 +2921,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2p5-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2937,7 +2940,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[-1.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[-1.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2956,7 +2959,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[-.inf]`}, {Text: `1.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[-.inf]`}, {Text: `1.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.5
@@ -2975,7 +2978,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2p5-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -2994,7 +2997,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-2p5-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.95"}`, Inputs: []specgenInput{{Text: `[1.0, -1.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.95"}`, Inputs: []specgenInput{{Text: `[1.0, -1.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -3013,7 +3016,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[1.0, -1.0]`}, {Text: `0.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-1"}`, Inputs: []specgenInput{{Text: `[1.0, -1.0]`}, {Text: `0.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -3032,7 +3035,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0, 1.0]`}, {Text: `0.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0, 1.0]`}, {Text: `0.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -3051,7 +3054,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p0-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `0.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `0.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -3070,7 +3073,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p0-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}, {Text: `0.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-Inf"}`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}, {Text: `0.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -3089,7 +3092,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[0.0, .inf]`}, {Text: `1.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[0.0, .inf]`}, {Text: `1.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, math.Inf(1)}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.0
@@ -3108,7 +3111,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-2p5-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[-0.0, 0.0]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[-0.0, 0.0]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Copysign(0, -1), 0.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -3127,7 +3130,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-2p5-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.5"}`, Inputs: []specgenInput{{Text: `[0.5]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.5"}`, Inputs: []specgenInput{{Text: `[0.5]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.5}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -3146,7 +3149,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-0p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `0.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.5
@@ -3165,7 +3168,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1em06", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-06`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-06`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-06
@@ -3184,7 +3187,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1em09", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-09`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-09`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-09
@@ -3203,7 +3206,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-5em324", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `5e-324`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `5e-324`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 5e-324
@@ -3222,7 +3225,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-1-items-1em300", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-300`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1e-300`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-300
@@ -3241,7 +3244,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-none-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of empty slice$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of empty slice$`, Inputs: []specgenInput{{Text: `[]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -3260,7 +3263,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-1ep12", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1e\+12 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[0.0]`}, {Text: `1e+12`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1e\+12 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[0.0]`}, {Text: `1e+12`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e+12
@@ -3279,7 +3282,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-m5em324", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -5e-324 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-5e-324`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -5e-324 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-5e-324`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -5e-324
@@ -3298,7 +3301,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-m1p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.0
@@ -3317,7 +3320,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-pnan", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile NaN out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.nan`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile NaN out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.nan`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.NaN()
@@ -3336,7 +3339,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of slice containing NaN$`, Inputs: []specgenInput{{Text: `[.nan]`}, {Text: `2.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile of slice containing NaN$`, Inputs: []specgenInput{{Text: `[.nan]`}, {Text: `2.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN()}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
@@ -3355,7 +3358,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-pinf", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile \+Inf out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.inf`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile \+Inf out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `.inf`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(1)
@@ -3374,7 +3377,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-1000p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1000\.5 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1000.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1000\.5 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1000.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1000.5
@@ -3393,7 +3396,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-mpinf", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -Inf out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-.inf`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -Inf out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-.inf`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(-1)
@@ -3412,7 +3415,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-m0p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -0\.5 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-0.5`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -0\.5 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-0.5`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -0.5
@@ -3431,7 +3434,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-101p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 101 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `101.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 101 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `101.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 101.0
@@ -3450,7 +3453,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-1p234567891ep06", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1\.234567891e\+06 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1.234567891e+06`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile 1\.234567891e\+06 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `1.234567891e+06`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1.234567891e+06
@@ -3469,7 +3472,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("panics-1-items-m1p234568ep06", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1\.234568e\+06 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.234568e+06`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: percentile -1\.234568e\+06 out of range \[0, 100\]$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-1.234568e+06`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.234568e+06
@@ -3488,7 +3491,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p01", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.0001"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `0.01`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.0001"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `0.01`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.01
@@ -3507,7 +3510,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-0p0-5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.5"}`, Inputs: []specgenInput{{Text: `[1.0, -0.5]`}, {Text: `0.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"-0.5"}`, Inputs: []specgenInput{{Text: `[1.0, -0.5]`}, {Text: `0.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, -0.5}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
@@ -3526,7 +3529,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1em06", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-08"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-06`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-08"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-06`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-06
@@ -3545,7 +3548,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1em09", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.0000000000000001e-11"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-09`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1.0000000000000001e-11"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-09`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-09
@@ -3564,7 +3567,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-3p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.9999999999999027e+13"}`, Inputs: []specgenInput{{Text: `[-1.0, 1e+15]`}, {Text: `3.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.9999999999999027e+13"}`, Inputs: []specgenInput{{Text: `[-1.0, 1e+15]`}, {Text: `3.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, 1e+15}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 3.0
@@ -3583,7 +3586,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-5p0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4.1000000000000005"}`, Inputs: []specgenInput{{Text: `[-1.0, 101.0]`}, {Text: `5.0`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4.1000000000000005"}`, Inputs: []specgenInput{{Text: `[-1.0, 101.0]`}, {Text: `5.0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, 101.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 5.0
@@ -3602,7 +3605,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("ok-2-items-1em300", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-302"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-300`}}}, 5000000000, func(specgenR func(string, string, interface{})) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1e-302"}`, Inputs: []specgenInput{{Text: `[0.0, 1.0]`}, {Text: `1e-300`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.0, 1.0}
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e-300
@@ -3624,7 +3627,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 
 // specgenCheck runs one case: the probe calls the function and records
 // what it did; the case's evaluators then judge it.
-func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, timeout specgentime.Duration, probe func(func(string, string, interface{}))) {
+func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, probe func(func(string, string, interface{}))) {
 	specgenT.Helper()
 	rec := &SpecgenRecorder{}
 	done := make(chan specgentime.Duration, 1)
@@ -3636,8 +3639,8 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, ti
 	var took specgentime.Duration
 	select {
 	case took = <-done:
-	case <-specgentime.After(timeout):
-		specgenT.Fatalf("the call did not return within %s", timeout)
+	case <-specgentime.After(specgenTimeout):
+		specgenT.Fatalf("the call did not return within %s", specgenTimeout)
 	}
 	r := rec.Resp
 	g := &specgenGot{Outputs: r.Outputs, Asserts: r.Asserts, Took: took}
