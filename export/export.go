@@ -98,7 +98,7 @@ func Packages(ctx context.Context, patterns []string, opts Options) ([]*Result, 
 	seen := map[string]bool{}
 	var dirs []string
 	for _, f := range files {
-		dir, ok := packageDir(f)
+		dir, ok := PackageDir(f)
 		if !ok || seen[dir] {
 			continue
 		}
@@ -125,9 +125,9 @@ func Packages(ctx context.Context, patterns []string, opts Options) ([]*Result, 
 	return out, errors.Join(errs...)
 }
 
-// packageDir is the package directory of a spec file in its
-// testdata/specgen directory.
-func packageDir(file string) (string, bool) {
+// PackageDir is the package directory of a spec file in its
+// testdata/specgen directory; false for a spec file elsewhere.
+func PackageDir(file string) (string, bool) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return "", false
