@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/export"
 	"github.com/specgen-dev/specgen/pipeline"
 )
 
@@ -24,6 +25,7 @@ type genOptions struct {
 	patience  int
 	timeout   time.Duration
 	dryRun    bool
+	export    bool
 	verbose   bool
 	quiet     bool
 	models    modelFlags
@@ -41,6 +43,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
+	fs.BoolVar(&o.export, "export", true, "rewrite the package's specgen_evals_test.go from its specs (see specgen export)")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
 	o.models.register(fs)
@@ -106,6 +109,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
+	if o.export && !o.dryRun {
+		exportAfterGen(ctx, stdout, results)
+	}
 	if ms.meter != nil {
 		writeCost(stdout, ms.meter.Snapshot())
 	}
@@ -198,4 +204,32 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprintln(w, "note:", n)
 	}
 	return failed
+}
+
+// exportAfterGen rewrites the go test file of each package whose specs
+// gen wrote into testdata/specgen, so that it stays in step with them.
+// A package that cannot be exported (package main, a user's file of the
+// same name) gets a note: the specs themselves were written.
+func exportAfterGen(ctx context.Context, w io.Writer, results []*pipeline.FuncResult) {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, r := range results {
+		if r.Err != nil || r.Skipped != "" || r.Path == "" {
+			continue
+		}
+		dir, ok := export.PackageDir(r.Path)
+		if !ok || seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		dirs = append(dirs, dir)
+	}
+	for _, dir := range dirs {
+		res, err := export.Dir(ctx, dir, export.Options{})
+		if err != nil {
+			fmt.Fprintln(w, "note:", err)
+			continue
+		}
+		writeExported(w, []*export.Result{res})
+	}
 }

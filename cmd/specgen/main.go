@@ -44,6 +44,7 @@ const usage = `usage: specgen <command> [flags] [arguments]
 Commands:
   gen     explore functions and write their specs
   run     run specs and report
+  export  write specs as a go test file, specgen_evals_test.go
   mutate  measure specs by the mutants of their functions they kill
   schema  print the JSON Schema of the spec format
 
@@ -66,6 +67,8 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = genCmd(ctx, args[1:], stdout, stderr)
 	case "run":
 		err = runCmd(ctx, args[1:], stdout, stderr)
+	case "export":
+		err = exportCmd(ctx, args[1:], stdout, stderr)
 	case "mutate":
 		err = mutateCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
