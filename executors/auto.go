@@ -3,6 +3,8 @@ package executors
 import (
 	"context"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"os/exec"
 	"strings"
 
@@ -110,7 +112,7 @@ func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
 		return withWhy(rep, "yaegi failed: "+yerr), err
 	}
 	a.rerunNatively(ctx, prog, rep)
-	checked, d := a.sampleDisagrees(ctx, prog, rep)
+	checked, d, cerr := a.sampleDisagrees(ctx, prog, rep)
 	if d != "" {
 		if a.Logf != nil {
 			a.Logf("%s: yaegi disagrees with native (%s): running all %d probes natively", prog.Func.Name, d, len(prog.Probes))
@@ -118,7 +120,10 @@ func (a *Auto) Run(ctx context.Context, prog *Program) (*Report, error) {
 		rep, err := a.Native.Run(ctx, prog)
 		return withWhy(rep, "yaegi disagrees with native ("+d+")"), err
 	}
-	if checked > 0 {
+	switch {
+	case cerr != nil:
+		why += "; " + cerr.Error()
+	case checked > 0:
 		why += fmt.Sprintf("; %d of %d cases checked against native agree", checked, len(prog.Probes))
 	}
 	return withWhy(rep, why), nil
@@ -143,16 +148,18 @@ func firstLine(err error) string {
 
 // sampleDisagrees runs a sample of the probes of prog natively and says
 // how yaegi's results in rep differ from native's on the first probe
-// where they do, or "" when they agree; and how many probes it checked. A probe whose native result
+// where they do, or "" when they agree; and how many probes it checked.
+// It is an error when native cannot run the sample: yaegi's results
+// then stand unchecked. A probe whose native result
 // changes from one run to the next, panics that differ only in their
 // words, and probes native cannot run say nothing about yaegi.
-func (a *Auto) sampleDisagrees(ctx context.Context, prog *Program, rep *Report) (int, string) {
+func (a *Auto) sampleDisagrees(ctx context.Context, prog *Program, rep *Report) (int, string, error) {
 	every := a.RunSample
 	if every == 0 {
 		every = DefaultRunSample
 	}
 	if every < 0 {
-		return 0, ""
+		return 0, "", nil
 	}
 	var idx []int
 	for _, i := range sampleIndices(len(prog.Probes), every) {
@@ -161,19 +168,18 @@ func (a *Auto) sampleDisagrees(ctx context.Context, prog *Program, rep *Report) 
 		}
 	}
 	if len(idx) == 0 {
-		return 0, ""
+		return 0, "", nil
 	}
-	sub := *prog
-	sub.Probes = make([]Probe, len(idx))
-	for j, i := range idx {
-		sub.Probes[j] = prog.Probes[i]
+	sub := subProgram(prog, idx)
+	nrep, err := a.Native.Run(ctx, sub)
+	if err == nil && len(nrep.Results) != len(idx) {
+		err = fmt.Errorf("%d results for %d probes", len(nrep.Results), len(idx))
 	}
-	nrep, err := a.Native.Run(ctx, &sub)
-	if err != nil || len(nrep.Results) != len(idx) {
+	if err != nil {
 		if a.Logf != nil {
 			a.Logf("%s: the native check of %d probes failed (%v); keeping yaegi's results", prog.Func.Name, len(idx), err)
 		}
-		return 0, ""
+		return 0, "", fmt.Errorf("the native check of %d cases failed: %s", len(idx), firstLine(err))
 	}
 	var again *Report
 	for j, i := range idx {
@@ -183,16 +189,16 @@ func (a *Auto) sampleDisagrees(ctx context.Context, prog *Program, rep *Report) 
 			continue
 		}
 		if again == nil {
-			if again, err = a.Native.Run(ctx, &sub); err != nil || len(again.Results) != len(idx) {
-				return 0, ""
+			if again, err = a.Native.Run(ctx, sub); err != nil || len(again.Results) != len(idx) {
+				return 0, "", nil
 			}
 		}
 		if Disagreement(n, again.Results[j]) != "" {
 			continue // native disagrees with itself
 		}
-		return len(idx), fmt.Sprintf("probe %s: %s", prog.Probes[i].ID, d)
+		return len(idx), fmt.Sprintf("probe %s: %s", prog.Probes[i].ID, d), nil
 	}
-	return len(idx), ""
+	return len(idx), "", nil
 }
 
 // sampleIndices picks the probes of a program of n that Run checks: the
@@ -228,12 +234,8 @@ func (a *Auto) rerunNatively(ctx context.Context, prog *Program, rep *Report) {
 	if len(redo) == 0 {
 		return
 	}
-	sub := *prog
-	sub.Probes = make([]Probe, 0, len(redo))
-	for _, i := range redo {
-		sub.Probes = append(sub.Probes, prog.Probes[i])
-	}
-	nrep, err := a.Native.Run(ctx, &sub)
+	sub := subProgram(prog, redo)
+	nrep, err := a.Native.Run(ctx, sub)
 	if err != nil || len(nrep.Results) != len(redo) {
 		if a.Logf != nil {
 			a.Logf("%s: rerunning %d probes natively failed (%v); keeping yaegi's results", prog.Func.Name, len(redo), err)
@@ -246,4 +248,54 @@ func (a *Auto) rerunNatively(ctx context.Context, prog *Program, rep *Report) {
 	for j, i := range redo {
 		rep.Results[i] = nrep.Results[j]
 	}
+}
+
+// subProgram is prog with only the probes at idx. A probe's imports are
+// cut to the ones its own code names: a runner gives every probe of a
+// function the imports of all its cases, and a compiled harness of some
+// of them must not import what none of them uses.
+func subProgram(prog *Program, idx []int) *Program {
+	sub := *prog
+	sub.Probes = make([]Probe, len(idx))
+	for j, i := range idx {
+		p := prog.Probes[i]
+		if len(p.Imports) > 0 {
+			named := qualifiers(append([]string{p.Setup, p.Recv}, append(p.Args, p.Asserts...)...))
+			imports := map[string]string{}
+			for path, name := range p.Imports {
+				if named[name] {
+					imports[path] = name
+				}
+			}
+			p.Imports = imports
+		}
+		sub.Probes[j] = p
+	}
+	return &sub
+}
+
+// qualifiers returns the identifiers followed by a dot in the Go code
+// srcs: the package names the code may use, and more.
+func qualifiers(srcs []string) map[string]bool {
+	out := map[string]bool{}
+	for _, src := range srcs {
+		var s scanner.Scanner
+		fset := token.NewFileSet()
+		s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+		prev := ""
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.PERIOD && prev != "" {
+				out[prev] = true
+			}
+			prev = ""
+			if tok == token.IDENT {
+				prev = lit
+			}
+		}
+	}
+	return out
 }

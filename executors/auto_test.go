@@ -43,6 +43,13 @@ func TestAutoRunCrossChecks(t *testing.T) {
 	}
 	native := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
 	ten := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 101}
+	// Every probe imports what one of them uses, as the runner gives
+	// them: the sample, which leaves that one out, must still compile.
+	shared := prog("Double", ten...)
+	shared.Probes[3].Args = []string{"int(math.Sqrt(16))"}
+	for i := range shared.Probes {
+		shared.Probes[i].Imports = map[string]string{"math": "math"}
+	}
 	tests := []struct {
 		name       string
 		sample     int
@@ -54,6 +61,7 @@ func TestAutoRunCrossChecks(t *testing.T) {
 		{"Describe", 0, prog("Describe", ten...), "native", "yaegi disagrees with native (probe 9: result 0: \"struct { X int; Y int }\", native: \"hidden.Point\")", `"hidden.Point"`},
 		{"Describe/unchecked", -1, prog("Describe", ten...), "yaegi", "the package is safe for yaegi", `"struct { X int; Y int }"`},
 		{"Double", 0, prog("Double", ten...), "yaegi", "the package is safe for yaegi; 4 of 10 cases checked against native agree", "202"},
+		{"Double/imports", 0, shared, "yaegi", "the package is safe for yaegi; 4 of 10 cases checked against native agree", "202"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -133,8 +133,11 @@ func fitsInt(k types.BasicKind, v spec.Value) bool {
 			return bits == 64 || v.Int >= -(1<<(bits-1)) && v.Int < 1<<(bits-1)
 		}
 		return v.Int >= 0 && (bits == 64 || uint64(v.Int) < 1<<bits)
-	case spec.Uint: // above math.MaxInt64
-		return !signed && bits == 64
+	case spec.Uint: // observed values of unsigned types, any size
+		if signed {
+			return v.Uint < 1<<(bits-1)
+		}
+		return bits == 64 || v.Uint < 1<<bits
 	case spec.Float:
 		return v.Float >= lo && v.Float < hi
 	}

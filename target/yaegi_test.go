@@ -40,6 +40,22 @@ func TestYaegiProblems(t *testing.T) {
 				"not in extpkg (another module); slices.Contains and Fine's loop are fine",
 		},
 		{
+			dir: "testdata/td", pattern: "./yaegireflect",
+			want: []string{
+				"reflect.go:25:28: Point value passed to fmt.Sprintf (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding)",
+				"reflect.go:25:31: []*Point value passed to fmt.Sprintf (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding)",
+				"reflect.go:26:15: json.Marshal (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding, so encoding/json sees them wrong)",
+				"reflect.go:28:21: **NotFound value passed to errors.As (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding)",
+				"reflect.go:29:15: method expression Point.Sum (yaegi v0.16.1 panics calling it)",
+				"reflect.go:30:11: type assertion to interface Shape (yaegi v0.16.1 does not find the methods of interpreted types behind an interface)",
+				"reflect.go:32:7: type switch binding a case of interpreted type Point (yaegi v0.16.1 misses the match)",
+				"reflect.go:35:36: Celsius value passed to fmt.Sprint (reflection: yaegi v0.16.1 gives interpreted types no name, methods or embedding)",
+			},
+			why: "Fine has none: sort.Slice, method values, interface conversions, concrete assertions, " +
+				"untyped type switches and fmt of standard-library and basic values are run right; " +
+				"a value that reaches fmt as an any through the package's own show is left to the cross-check",
+		},
+		{
 			dir: "testdata/old", pattern: "./loops",
 			want: nil,
 			why:  "under Go 1.21 loop variables are shared in Go too",
