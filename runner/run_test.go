@@ -595,3 +595,23 @@ func TestGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftExpected checks that with DraftExpected an expected value
+// that cannot equal a result of its type is no load error (the caller
+// corrects it by what the call returns), while other problems still are.
+func TestDraftExpected(t *testing.T) {
+	const typed = "testdata/mod/calc/testdata/bad/types.yml"
+	_, err := RunFile(context.Background(), typed, Options{Executor: refuseExecutor{t}, DraftExpected: true})
+	var le *LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("RunFile: got %v, want a *LoadError for the raises and Type problems", err)
+	}
+	for _, p := range le.Problems {
+		if strings.Contains(p.Msg, "expected:") {
+			t.Errorf("problem %q with DraftExpected", p)
+		}
+	}
+	if len(le.Problems) != 4 {
+		t.Errorf("got %d problems, want the 4 that are not about expected:\n%v", len(le.Problems), le)
+	}
+}

@@ -65,6 +65,11 @@ type Options struct {
 	// Cover instruments the package and reports each function's
 	// statement coverage.
 	Cover bool
+	// DraftExpected takes expected values as drafts to be corrected by
+	// what the calls return: one that cannot equal a result of its type
+	// (300 for a uint8, a string for an int) is run and fails, instead of
+	// being a load error.
+	DraftExpected bool
 	// Timeout bounds each case (0 = the executor's default).
 	Timeout time.Duration
 	// Count runs each function's cases this many times (0 or 1: once),
@@ -252,7 +257,7 @@ func (s *session) check(ctx context.Context, f *spec.File, specErrs spec.Errors)
 		if s.opts.Filter != nil && !s.opts.Filter.MatchString(sf.Name) {
 			continue
 		}
-		fp, errs := planFunc(pkg, sf, f.Path)
+		fp, errs := planFunc(pkg, sf, f.Path, s.opts.DraftExpected)
 		for _, e := range errs {
 			if !taken[e.Pos.Line] {
 				problems = append(problems, e)
