@@ -1,6 +1,7 @@
 package executors
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -46,6 +47,10 @@ func newRunDir(exe string) (*runDir, error) {
 	cmd.Env = append(os.Environ(), "SPECGEN_WORKER=reaper", "SPECGEN_REAP="+path)
 	setDetached(cmd)
 	pipe, err := cmd.StdinPipe()
+	var out io.ReadCloser
+	if err == nil {
+		out, err = cmd.StdoutPipe()
+	}
 	if err == nil {
 		err = cmd.Start()
 	}
@@ -53,14 +58,51 @@ func newRunDir(exe string) (*runDir, error) {
 		os.RemoveAll(path)
 		return nil, fmt.Errorf("start reaper: %w", err)
 	}
+	// An executable that does not call MaybeWorker first would run as
+	// itself (a test binary runs its tests again): wait for the reaper's
+	// greeting, and give up on anything else.
+	ready := make(chan bool, 1)
+	go func() {
+		line, _ := bufio.NewReader(out).ReadString('\n')
+		ready <- line == reaperReady+"\n"
+		io.Copy(io.Discard, out)
+	}()
+	ok := false
+	select {
+	case ok = <-ready:
+	case <-time.After(reaperWait):
+	}
+	if !ok {
+		killProcessGroup(cmd)
+		pipe.Close()
+		cmd.Wait()
+		os.RemoveAll(path)
+		return nil, fmt.Errorf("start reaper: %s did not start as specgen's reaper: its main (or TestMain) must call executors.MaybeWorker first", exe)
+	}
 	return &runDir{path: path, reaper: cmd, pipe: pipe}, nil
 }
+
+// reaperReady is the reaper's greeting; reaperWait bounds the wait for it.
+const (
+	reaperReady = "specgen reaper ready"
+	reaperWait  = 30 * time.Second
+)
 
 // remove removes the directory and lets the reaper go.
 func (r *runDir) remove() {
 	os.RemoveAll(r.path)
 	r.pipe.Close()
-	r.reaper.Wait()
+	done := make(chan struct{})
+	go func() {
+		r.reaper.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(reaperWait):
+		killProcessGroup(r.reaper)
+		<-done
+	}
 }
 
 // scratch makes a fresh scratch directory for one worker, with a copy of
@@ -161,6 +203,7 @@ func reap() error {
 	if !filepath.IsAbs(dir) || !strings.HasPrefix(filepath.Base(dir), runDirPrefix) {
 		return fmt.Errorf("reaper: %q is not a run directory", dir)
 	}
+	fmt.Println(reaperReady)
 	io.Copy(io.Discard, os.Stdin)
 	// Workers die with specgen, but the signal may land a moment after
 	// the pipe closes: a dying worker may still hold its directory.

@@ -16,6 +16,11 @@ import (
 	"github.com/specgen-dev/specgen/runner"
 )
 
+func TestMain(m *testing.M) {
+	executors.MaybeWorker()
+	os.Exit(m.Run())
+}
+
 // TestAgreesWithNative runs every example spec both ways, exported and
 // run by go test -json, and by the runner with the native engine, and
 // compares pass or fail case by case. The specs of testdata/failing,
