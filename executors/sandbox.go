@@ -39,6 +39,12 @@ type runDir struct {
 // newRunDir makes a run directory in os.TempDir and starts its reaper
 // from exe, which must call MaybeWorker first thing.
 func newRunDir(exe string) (*runDir, error) {
+	if kind := os.Getenv("SPECGEN_WORKER"); kind != "" {
+		// This process was started as a worker or reaper but did not
+		// become one: it never called MaybeWorker. Starting runs of its
+		// own would start itself again, without end.
+		return nil, fmt.Errorf("start reaper: this process was started as specgen's %q worker but runs as itself: its main (or TestMain) must call executors.MaybeWorker first", kind)
+	}
 	path, err := os.MkdirTemp("", runDirPrefix)
 	if err != nil {
 		return nil, err
