@@ -53,7 +53,15 @@ type Function struct {
 	Name    string  `yaml:"-" json:"-"`
 	Evals   Evals   `yaml:"evals,omitempty" json:"evals,omitempty" jsonschema:"description=evaluators applied to every case"`
 	Dataset []*Case `yaml:"dataset" json:"dataset" jsonschema:"description=the cases"`
-	Pos     Pos     `yaml:"-" json:"-"`
+	// Ignore lists the ids of generated cases the user deleted: a
+	// refresh or gen that finds the same behaviour again leaves it out.
+	Ignore []string `yaml:"ignore,omitempty" json:"ignore,omitempty" jsonschema:"description=ids of generated cases that were deleted and must not come back"`
+	// Source is the hash of the function's source and of the package
+	// code it calls (target.Func.SourceHash) when specgen last wrote
+	// the function's cases; "" when none is recorded. In YAML it is a
+	// "# specgen:source <hash>" line comment on the function's key.
+	Source string `yaml:"-" json:"-"`
+	Pos    Pos    `yaml:"-" json:"-"`
 }
 
 // Evals are the evaluators applied to every case of a function.
@@ -149,6 +157,12 @@ type Case struct {
 	// Pos is where the case starts; Fields maps each key to its position.
 	Pos    Pos            `yaml:"-" json:"-"`
 	Fields map[string]Pos `yaml:"-" json:"-"`
+	// Review, when set, says why a reviewer should look at the case
+	// before trusting it as the reference (a nil-pointer panic, a result
+	// its doc comment contradicts, ...). In YAML it is a
+	// "# specgen: review — <reason>" comment above the case; it is not
+	// part of the case's fingerprint.
+	Review string `yaml:"-" json:"-"`
 	// Generated reports that specgen wrote this case and nobody has
 	// edited it since, so a refresh may replace it; a case without the
 	// flag is hand-written and is never dropped (see Merge).
