@@ -139,8 +139,9 @@ func PackageDir(file string) (string, bool) {
 	return filepath.Dir(filepath.Dir(specDir)), true
 }
 
-// Dir exports the specs in dir/testdata/specgen into dir/FileName.
-func Dir(ctx context.Context, dir string, opts Options) (*Result, error) {
+// specFiles are the spec files exported from dir: its
+// testdata/specgen/*.yml and *.yaml, sorted.
+func specFiles(dir string) ([]string, error) {
 	specDir := filepath.Join(dir, "testdata", "specgen")
 	var files []string
 	for _, pat := range []string{"*.yml", "*.yaml"} {
@@ -153,6 +154,42 @@ func Dir(ctx context.Context, dir string, opts Options) (*Result, error) {
 	sort.Strings(files)
 	if len(files) == 0 {
 		return nil, fmt.Errorf("export %s: no spec in %s", dir, specDir)
+	}
+	return files, nil
+}
+
+// Stale reports whether dir/FileName, written by specgen, differs from
+// what an export of the specs in dir/testdata/specgen would write now.
+// A package without the file (its owner exports nothing) or with a
+// file of that name that specgen did not write is not stale.
+func Stale(ctx context.Context, dir string, opts Options) (bool, error) {
+	path := filepath.Join(dir, FileName)
+	old, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("export %s: %w", dir, err)
+	}
+	if !bytes.HasPrefix(old, []byte(Header+"\n")) {
+		return false, nil
+	}
+	files, err := specFiles(dir)
+	if err != nil {
+		return false, err
+	}
+	src, _, err := Source(ctx, dir, files, opts)
+	if err != nil {
+		return false, err
+	}
+	return !bytes.Equal(old, src), nil
+}
+
+// Dir exports the specs in dir/testdata/specgen into dir/FileName.
+func Dir(ctx context.Context, dir string, opts Options) (*Result, error) {
+	files, err := specFiles(dir)
+	if err != nil {
+		return nil, err
 	}
 	src, res, err := Source(ctx, dir, files, opts)
 	if err != nil {

@@ -120,6 +120,11 @@ type FuncResult struct {
 	// and native disagreed (native wins).
 	Unstable      []string
 	Disagreements []string
+	// Spec is the function's spec as generated and confirmed, before it
+	// is merged with the spec on disk: its cases are the generated ones
+	// and its Source the hash of the code they were observed on. Nil
+	// when generation failed or the function was skipped.
+	Spec *spec.Function
 	// Notes are other remarks (behaviours a spec cannot state, ...).
 	Notes   []string
 	Elapsed time.Duration
@@ -262,6 +267,8 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	res.Coverage = cov
 	res.Generated = len(fn.Dataset)
+	fn.Source = f.SourceHash()
+	res.Spec = fn
 	if len(res.Unstable) > 0 && len(res.Disagreements) > 0 {
 		// Results that change from run to run also differ between
 		// engines: that says nothing about the engines.

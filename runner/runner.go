@@ -146,12 +146,7 @@ func RunFiles(ctx context.Context, paths []string, opts Options) ([]*FileReport,
 // RunSpec runs a loaded spec. Its package is resolved from f.Package, or
 // from f.Path as RunFile does (the current directory when f.Path is empty).
 func RunSpec(ctx context.Context, f *spec.File, opts Options) (*FileReport, error) {
-	s := newSession(opts)
-	if err := f.Validate(); err != nil {
-		_, err := s.check(ctx, f, asProblems(err, f.Path))
-		return nil, err
-	}
-	return s.runSpec(ctx, f)
+	return NewSession(opts).RunSpec(ctx, f)
 }
 
 // session caches loaded packages across the files of one run.
@@ -165,6 +160,14 @@ func newSession(opts Options) *session {
 }
 
 func (s *session) runFile(ctx context.Context, path string) (*FileReport, error) {
+	f, err := s.load(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return s.runSpec(ctx, f)
+}
+
+func (s *session) load(ctx context.Context, path string) (*spec.File, error) {
 	f, err := spec.Load(path)
 	if err != nil {
 		problems := asProblems(err, path)
@@ -182,7 +185,7 @@ func (s *session) runFile(ctx context.Context, path string) (*FileReport, error)
 	if f.Path == "" {
 		f.Path = path
 	}
-	return s.runSpec(ctx, f)
+	return f, nil
 }
 
 // asProblems turns an error of spec.Load into positioned problems.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -36,18 +37,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var o genOptions
 	fs := newFlags("gen", "[flags] PKG [FUNC...]", stderr)
 	fs.StringVar(&o.out, "o", "", "write the spec to `file` (default PKG/testdata/specgen/<Func>_evals.yml)")
-	fs.StringVar(&o.executor, "executor", "auto", "engine that explores: auto, native or yaegi (specs are always confirmed natively)")
-	fs.BoolVar(&o.durations, "durations", false, "add a Duration evaluator, measured with headroom")
-	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
-	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
-	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
+	o.register(fs)
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
 	fs.BoolVar(&o.export, "export", true, "rewrite the package's specgen_evals_test.go from its specs (see specgen export)")
-	fs.BoolVar(&o.verbose, "v", false, "debug logging")
-	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
-	o.models.register(fs)
-	o.sandbox.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -56,23 +48,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fs.Usage()
 		return usagef("gen: no package given")
 	}
-	opts := pipeline.Options{
-		Engine:    o.executor,
-		Out:       o.out,
-		Durations: o.durations,
-		DryRun:    o.dryRun,
-		NoSandbox: o.sandbox.off,
-	}
-	opts.Explore.MaxProbes = o.maxProbes
-	opts.Explore.MaxTime = o.maxTime
-	opts.Explore.Patience = o.patience
-	opts.Explore.Timeout = o.timeout
-	if o.verbose {
-		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
-	}
-	if !o.quiet {
-		opts.Progressf = progress(stderr)
-	}
+	opts := o.pipelineOptions(stderr)
+	opts.Out = o.out
+	opts.DryRun = o.dryRun
 	// The pipeline makes the engine; a wrong name is a usage error,
 	// reported before any work.
 	if _, err := executors.New(o.executor, executors.Options{}); err != nil {
@@ -126,6 +104,41 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
+// register registers the flags that say how functions are explored,
+// shared by gen and refresh.
+func (o *genOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.executor, "executor", "auto", "engine that explores: auto, native or yaegi (specs are always confirmed natively)")
+	fs.BoolVar(&o.durations, "durations", false, "add a Duration evaluator, measured with headroom")
+	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
+	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
+	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
+	fs.BoolVar(&o.verbose, "v", false, "debug logging")
+	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
+	o.models.register(fs)
+	o.sandbox.register(fs)
+}
+
+// pipelineOptions are the exploration options the flags give.
+func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
+	opts := pipeline.Options{
+		Engine:    o.executor,
+		Durations: o.durations,
+		NoSandbox: o.sandbox.off,
+	}
+	opts.Explore.MaxProbes = o.maxProbes
+	opts.Explore.MaxTime = o.maxTime
+	opts.Explore.Patience = o.patience
+	opts.Explore.Timeout = o.timeout
+	if o.verbose {
+		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+	}
+	if !o.quiet {
+		opts.Progressf = progress(stderr)
+	}
+	return opts
+}
+
 // progress prints one line per step: rewritten in place on a terminal,
 // plain lines otherwise.
 func progress(w io.Writer) func(string, ...any) {
@@ -140,7 +153,7 @@ func progress(w io.Writer) func(string, ...any) {
 	}
 }
 
-func isTerminal(w io.Writer) bool {
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

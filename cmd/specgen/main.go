@@ -45,6 +45,8 @@ Commands:
   gen     explore functions and write their specs
   run     run specs and report
   export  write specs as a go test file, specgen_evals_test.go
+  check   exit 1 when a spec fails or is out of date with its code (CI, pre-commit)
+  refresh re-explore functions whose code changed; show and accept behaviour changes
   mutate  measure specs by the mutants of their functions they kill
   schema  print the JSON Schema of the spec format
 
@@ -69,6 +71,10 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = runCmd(ctx, args[1:], stdout, stderr)
 	case "export":
 		err = exportCmd(ctx, args[1:], stdout, stderr)
+	case "check":
+		err = checkCmd(ctx, args[1:], stdout, stderr)
+	case "refresh":
+		err = refreshCmd(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "mutate":
 		err = mutateCmd(ctx, args[1:], stdout, stderr)
 	case "schema":

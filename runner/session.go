@@ -1,0 +1,38 @@
+package runner
+
+import (
+	"context"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Session runs several loaded specs with one set of options, loading
+// each package once: what a caller that also needs the packages (to hash
+// the functions a spec names, say) uses instead of RunSpec.
+type Session struct{ s *session }
+
+// NewSession starts a session.
+func NewSession(opts Options) *Session { return &Session{s: newSession(opts)} }
+
+// Package is the package a spec is about, resolved as RunSpec resolves
+// it, and loaded once per session.
+func (s *Session) Package(ctx context.Context, f *spec.File) (*target.Package, error) {
+	return s.s.loadPackage(ctx, f)
+}
+
+// RunSpec runs a loaded spec, as RunSpec does.
+func (s *Session) RunSpec(ctx context.Context, f *spec.File) (*FileReport, error) {
+	if err := f.Validate(); err != nil {
+		_, err := s.s.check(ctx, f, asProblems(err, f.Path))
+		return nil, err
+	}
+	return s.s.runSpec(ctx, f)
+}
+
+// Load loads the spec file at path. A file with problems comes back as
+// a *LoadError listing all of them, those found against its package
+// included, as RunFile reports them.
+func (s *Session) Load(ctx context.Context, path string) (*spec.File, error) {
+	return s.s.load(ctx, path)
+}
