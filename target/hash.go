@@ -270,11 +270,10 @@ func (b *depBuilder) node(kind string, syntax ast.Node, start, end token.Pos, ex
 	}
 	info := b.p.TypesInfo
 	ast.Inspect(syntax, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.Ident:
-			obj := info.Uses[x]
+		if id, ok := x.(*ast.Ident); ok {
+			obj := info.Uses[id]
 			if obj == nil {
-				obj = info.Defs[x]
+				obj = info.Defs[id]
 			}
 			switch o := obj.(type) {
 			case *types.PkgName:
@@ -291,12 +290,13 @@ func (b *depBuilder) node(kind string, syntax ast.Node, start, end token.Pos, ex
 			case *types.Var:
 				add(o.Origin())
 				b.namedIn(o.Type(), add)
-			case *types.TypeName, *types.Const:
+			case *types.Const:
+				// The type too: a constant whose spec repeats the
+				// previous one's (iota) does not name it.
 				add(o)
-			}
-		case *ast.SelectorExpr:
-			if sel := info.Selections[x]; sel != nil {
-				b.namedIn(sel.Recv(), add)
+				b.namedIn(o.Type(), add)
+			case *types.TypeName:
+				add(o)
 			}
 		}
 		return true

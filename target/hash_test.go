@@ -130,18 +130,18 @@ var hashEdits = []struct {
 	{
 		name:    "String method of a type used",
 		edits:   []replacement{{"shop.go", `return "L"`, `return "XL"`}},
-		changed: []string{"Size.String", "Label"},
+		changed: []string{"Size.String", "Label", "Mid"},
 	},
 	{
 		name:    "const inserted in an iota group", // Small and Medium get other values
 		edits:   []replacement{{"shop.go", "\tSmall Size = iota\n", "\tTiny Size = iota\n\tSmall\n"}},
-		changed: []string{"Size.String", "Label"},
+		changed: []string{"Size.String", "Label", "Mid"},
 	},
 	{
 		name:    "const appended to an iota group", // no value changes; the group's lines do
 		edits:   []replacement{{"shop.go", "\tLarge\n", "\tLarge\n\tHuge\n"}},
 		changed: nil,
-		touched: []string{"Size.String", "Label"},
+		touched: []string{"Size.String", "Label", "Mid"},
 	},
 	{
 		name:    "method of a generic type",

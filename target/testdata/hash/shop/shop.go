@@ -30,6 +30,10 @@ func (s Size) String() string {
 	return "L"
 }
 
+// Mid returns a size as any: its constant's spec does not name the
+// type.
+func Mid() any { return Medium }
+
 // skuPrefix is what a stock keeping unit starts with.
 var skuPrefix = upper("sku-")
 
