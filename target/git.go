@@ -65,6 +65,9 @@ func (e *GitError) Unwrap() error { return e.Err }
 // on the PATH. It is an error when dir is not in a git work tree or
 // ref names no commit.
 func GitChanges(ctx context.Context, dir, ref string) (*Changes, error) {
+	if dir == "" {
+		dir = "."
+	}
 	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
 	if err != nil {
 		var ge *GitError

@@ -424,7 +424,7 @@ func (b *depBuilder) hashTokens(h interface{ Write([]byte) (int, error) }, synta
 	src := b.text(start, end)
 	if src == nil {
 		var buf bytes.Buffer
-		if err := printer.Fprint(&buf, token.NewFileSet(), syntax); err != nil {
+		if err := printer.Fprint(&buf, b.p.Fset, syntax); err != nil {
 			return
 		}
 		src = buf.Bytes()

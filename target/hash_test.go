@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 var hashShopOnce = sync.OnceValues(func() (*Package, error) {
@@ -84,8 +85,13 @@ var hashEdits = []struct {
 	{
 		name:  "type field", // every function that handles an Item
 		edits: []replacement{{"shop.go", "\tQty   int\n", "\tQty   int\n\tNote  string\n"}},
-		changed: []string{"Total", "line", "(*Cart).Add", "(*Cart).Sum", "(*Cart).sum", "One",
+		changed: []string{"Total", "line", "NewItem", "(*Cart).Add", "(*Cart).Sum", "(*Cart).sum", "One",
 			"Flat.Price", "Discount.Price", "Quote", "Apply", "Doubled", "twice"},
+	},
+	{
+		name:    "init function that sets a var",
+		edits:   []replacement{{"cart.go", "defaultQty = 1", "defaultQty = 2"}},
+		changed: []string{"NewItem"},
 	},
 	{
 		name:    "unrelated function",
@@ -272,6 +278,25 @@ func TestSourceHashInstantiation(t *testing.T) {
 	}
 }
 
+// TestSourceHashWithoutText: without the files' text at hand, the
+// declarations are printed and scanned, and hash alike.
+func TestSourceHashWithoutText(t *testing.T) {
+	want := hashes(t, loadHashShop(t))
+	dir := t.TempDir()
+	copyTree(t, "testdata/hash", dir)
+	p, err := Load(context.Background(), "./shop", Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "shop")); err != nil {
+		t.Fatal(err)
+	}
+	p.src = nil
+	if got := hashes(t, p); !maps.Equal(got, want) {
+		t.Errorf("hashes without the text =\n\t%v\nwant\n\t%v", got, want)
+	}
+}
+
 // TestSourceHashDistinct: functions of different code hash apart, and a
 // Func without a declaration hashes to "".
 func TestSourceHashDistinct(t *testing.T) {
@@ -292,10 +317,12 @@ func TestSourceHashDistinct(t *testing.T) {
 // package, the dependency graph built anew each time, as a first
 // SourceHash after Load does.
 func BenchmarkSourceHash(b *testing.B) {
+	start := time.Now()
 	p, err := Load(context.Background(), "./spec", Config{Dir: "../"})
 	if err != nil {
 		b.Fatal(err)
 	}
+	load := time.Since(start)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.depsOnce = sync.Once{}
@@ -307,6 +334,7 @@ func BenchmarkSourceHash(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(p.byName)), "funcs")
+	b.ReportMetric(float64(load.Nanoseconds()), "load-ns") // one Load, for scale
 }
 
 func sorted(s []string) []string {

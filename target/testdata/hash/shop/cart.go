@@ -3,6 +3,14 @@ package shop
 // ErrEmpty is returned for a cart without items.
 var ErrEmpty = cartError("empty cart")
 
+// defaultQty is set by init.
+var defaultQty int
+
+func init() { defaultQty = 1 }
+
+// NewItem makes an item of the default quantity.
+func NewItem(sku string) Item { return Item{SKU: sku, Qty: defaultQty} }
+
 // Cart holds items.
 type Cart struct {
 	items []Item
