@@ -116,7 +116,7 @@ type lineSpan struct {
 }
 
 // closure returns the nodes that obj's declaration depends on,
-// directly or not: obj's own first, then the others in source order.
+// directly or not: obj's own first, then the others breadth first.
 // It is nil when obj has no node.
 func (g *depGraph) closure(obj types.Object) []*depNode {
 	root := g.nodes[obj]
@@ -144,8 +144,7 @@ type depBuilder struct {
 	named []*types.Named // the package's named non-interface types
 	impls map[*types.Func][]types.Object
 	src   map[string][]byte // files read because the package does not hold them
-	// inits are the init functions with the objects they refer to.
-	inits []*depNode
+	inits []*depNode        // the init functions' nodes
 }
 
 // buildDepGraph builds the dependency graph of the package's
