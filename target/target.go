@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync"
 )
 
 // Config configures Load. The zero value is ready to use.
@@ -57,6 +58,9 @@ type Package struct {
 	funcs   []*Func           // drivable functions, in source order
 	skipped []Skipped         // functions Funcs leaves out
 	byName  map[string]*Func  // every function and method by spec name
+
+	depsOnce sync.Once // builds deps
+	deps     *depGraph // see Func.SourceHash
 }
 
 // Dep is a dependency loaded from source.

@@ -1,0 +1,3 @@
+module example.com/hash
+
+go 1.23
