@@ -16,6 +16,8 @@ Usage:
 	specgen gen [flags] PKG [FUNC...]
 	specgen run [flags] PATH...
 	specgen export [flags] PATH...
+	specgen check [flags] [PATH...]
+	specgen refresh [flags] [PATH...]
 	specgen mutate [flags] PATH...
 	specgen schema
 
@@ -185,6 +187,56 @@ that name without the generated line is never overwritten.
 	-timeout d    bound on each case (default 5s)
 	-n            build the files, write nothing
 
+# check
+
+Check runs the specs that PATH names (as for run; default .) and exits 0
+when every case passes and every spec is current: the hash of its
+function's code and of the package declarations the function depends on
+(written as a "# specgen:source <hash>" comment on the function's key
+when specgen writes its cases) is unchanged, and the package's
+specgen_evals_test.go, when specgen wrote one, is what export would
+write. It exits 1 naming each function whose spec fails (each failing
+case with its input and what its evaluators said), whose code changed
+since its spec was written, and each stale exported file; 2 when a spec
+does not load. Each package is built once.
+
+	-changed-since rev  only functions whose code, or whose spec file,
+	                    changed since the git revision rev (working tree
+	                    included): what a pre-commit hook passes (HEAD)
+	-executor name      native (default), auto or yaegi
+	-tolerance x        relative float tolerance of expected values
+	-timeout d          bound on each case (default 5s)
+	-sandbox off        run cases unconfined
+	-v                  debug logging
+
+# refresh
+
+Refresh re-explores the functions of the specs that PATH names whose code
+changed since their specs were written (every function with generated
+cases, with -all; functions without a recorded hash too) and merges what
+it finds into their specs as gen does. First it runs each spec on disk
+against the code as it is now and prints a behaviour diff per function:
+changed (a generated case whose outcome changed: its input, - what the
+spec says, + what the code does now), added behaviours, dropped cases
+(their behaviour still holds, another case shows it now), and
+hand-written cases that now fail, which refresh never changes. A
+function with a changed behaviour is written only with -accept, or after
+an interactive review on a terminal (y: accept the new outcome; n: keep
+the case as it is, the code is to be fixed; s: leave the function as it
+is); otherwise it is left as it is and refresh exits 1. Written specs
+keep every comment of the file, every hand-written and hand-edited
+case, and the user's deletions: a generated case deleted since git's
+HEAD is recorded under the function's ignore list and stays out.
+
+	-accept          write changed behaviours without asking
+	-all             re-explore every function with generated cases
+	-interactive m   auto (default: when stdin and stdout are terminals),
+	                 on or off
+	-n               show the diff, write nothing
+	-export=false    do not rewrite specgen_evals_test.go
+	and gen's exploration flags (-executor, -max-probes, -max-time,
+	-patience, -timeout, -durations, -model..., -sandbox, -q, -v)
+
 # mutate
 
 Mutate measures how much of its functions' behaviour a spec pins down.
@@ -221,8 +273,10 @@ when a spec does not pass unmutated, 2 when a spec does not load.
 
 # Exit status
 
-0 when everything passed, 1 when a case failed (or generation failed), 2
-for usage errors and for specs or packages that do not load.
+0 when everything passed, 1 when a case failed (or generation failed; or,
+for check, a spec is out of date; for refresh, a behaviour changed and
+was not accepted), 2 for usage errors and for specs or packages that do
+not load.
 
 # Example
 
