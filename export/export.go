@@ -61,6 +61,10 @@ type Options struct {
 	Env []string
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
+	// Session, when set, plans the specs with its packages (loaded once
+	// for a caller that also runs them); its FloatTolerance and Timeout
+	// must be these.
+	Session *runner.Session
 }
 
 // Result is the export of one package.
@@ -211,7 +215,12 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 	if err != nil {
 		return nil, nil, fmt.Errorf("export %s: %w", dir, err)
 	}
-	plans, err := runner.PlanFiles(ctx, files, runner.Options{FloatTolerance: opts.FloatTolerance, Env: opts.Env, Logf: opts.Logf, Timeout: opts.Timeout})
+	var plans []*runner.Planned
+	if opts.Session != nil {
+		plans, err = opts.Session.PlanFiles(ctx, files)
+	} else {
+		plans, err = runner.PlanFiles(ctx, files, runner.Options{FloatTolerance: opts.FloatTolerance, Env: opts.Env, Logf: opts.Logf, Timeout: opts.Timeout})
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("export %s: %w", dir, err)
 	}

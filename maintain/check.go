@@ -121,7 +121,7 @@ func Check(ctx context.Context, patterns []string, opts CheckOptions) (*CheckRep
 	if exe == nil {
 		exe = &executors.Native{Logf: opts.Logf}
 	}
-	sess := runner.NewSession(runner.Options{Executor: exe, FloatTolerance: opts.FloatTolerance, Timeout: opts.Timeout, Env: opts.Env, Logf: opts.Logf, IgnoreDuration: false})
+	sess := runner.NewSession(runner.Options{Executor: exe, FloatTolerance: opts.FloatTolerance, Timeout: opts.Timeout, Env: opts.Env, Logf: opts.Logf})
 	rep := &CheckReport{}
 	var loadErrs []error
 	// exportDirs are the package directories whose specs are exported,
@@ -183,7 +183,7 @@ func Check(ctx context.Context, patterns []string, opts CheckOptions) (*CheckRep
 		if !exportDirs[d] && !changes.File(file) {
 			continue
 		}
-		stale, err := export.Stale(ctx, d, export.Options{FloatTolerance: opts.FloatTolerance, Timeout: opts.Timeout, Env: opts.Env, Logf: opts.Logf})
+		stale, err := export.Stale(ctx, d, export.Options{FloatTolerance: opts.FloatTolerance, Timeout: opts.Timeout, Env: opts.Env, Logf: opts.Logf, Session: sess})
 		if err != nil {
 			if ctx.Err() != nil {
 				return rep, ctx.Err()

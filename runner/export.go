@@ -84,7 +84,16 @@ type InputForm struct {
 // planned and an error joining the problems of the others (*LoadError
 // for each file that could not be loaded).
 func PlanFiles(ctx context.Context, paths []string, opts Options) ([]*Planned, error) {
-	s := newSession(opts)
+	return newSession(opts).planFiles(ctx, paths)
+}
+
+// PlanFiles plans spec files as the package-level PlanFiles does, with
+// the session's options and packages.
+func (s *Session) PlanFiles(ctx context.Context, paths []string) ([]*Planned, error) {
+	return s.s.planFiles(ctx, paths)
+}
+
+func (s *session) planFiles(ctx context.Context, paths []string) ([]*Planned, error) {
 	var out []*Planned
 	var errs []error
 	for _, p := range paths {
