@@ -567,14 +567,14 @@ func uniqueID(id string, taken map[string]bool) string {
 // echoes are the reasons to review the cases (by index) that return
 // their input unchanged, without an error, though it has a kind of
 // character that makes other input fail: a letter where digits are
-// wanted, a space, a sign. For each case e whose single result equals
-// its single argument (a string, []byte or number), and each failing
-// case x of the same receiver: the character classes of x's argument
-// that no other successful argument has are what set x apart from valid
-// input; when there are some and e's argument has them all, e passed
-// through input that looks invalid. It needs another successful case to
-// compare with, so that a function that is the identity on valid input
-// (strings.TrimSpace on "abc") is not suspected.
+// wanted, a space, a sign. A class of characters is suspect when a
+// failing argument has it and no argument the function transformed
+// (returned changed, without an error) has it, and the function does
+// transform some argument: so that a function that is the identity on
+// valid input (strings.TrimSpace on "abc", a validator that returns
+// what it accepts) is never suspected. A case whose result is its
+// single argument (a string, []byte or number) with a suspect class is
+// reviewed. Cases are compared with those of the same receiver only.
 func echoes(f *target.Func, cases []*spec.Case, observed map[*spec.Case]executors.Result) map[int]string {
 	if len(f.Params) != 1 {
 		return nil
@@ -582,59 +582,53 @@ func echoes(f *target.Func, cases []*spec.Case, observed map[*spec.Case]executor
 	type arg struct {
 		recv    string
 		classes charClasses
-		ok      bool
-		echo    bool
 		text    string
-		present bool
+		// outcome is "ok" (returned its argument unchanged), "changed"
+		// (returned something else) or "failed" (an error or a panic).
+		outcome string
 	}
-	args := make([]arg, len(cases))
-	anyFail := false
+	var args []arg
+	index := map[int]int{} // args index → cases index
 	for i, c := range cases {
 		r, seen := observed[c]
 		if !seen || c.Input == nil || !scalarText(*c.Input) {
 			continue
 		}
-		a := arg{present: true, classes: classesOf(c.Input), text: c.Input.String()}
+		a := arg{classes: classesOf(c.Input), text: c.Input.String()}
 		if c.Receiver != nil {
 			a.recv = c.Receiver.String()
 		}
 		switch {
+		case r.Outcome == executors.OK && r.Err == nil && len(r.Outputs) == 1 && sameScalar(*c.Input, r.Outputs[0]):
+			a.outcome = "ok"
 		case r.Outcome == executors.OK && r.Err == nil:
-			a.ok = true
-			a.echo = len(r.Outputs) == 1 && sameScalar(*c.Input, r.Outputs[0])
+			a.outcome = "changed"
 		case r.Outcome == executors.Panicked || r.Outcome == executors.OK && r.Err != nil:
-			anyFail = true
+			a.outcome = "failed"
 		default:
-			a.present = false
+			continue
 		}
-		args[i] = a
+		index[len(args)] = i
+		args = append(args, a)
 	}
-	if !anyFail {
-		return nil
+	// By receiver: the classes of transformed and of failing arguments.
+	changed := map[string]charClasses{}
+	transforms := map[string]bool{}
+	for _, a := range args {
+		if a.outcome == "changed" {
+			changed[a.recv] |= a.classes
+			transforms[a.recv] = true
+		}
 	}
 	out := map[int]string{}
 	for i, e := range args {
-		if !e.present || !e.echo {
+		if e.outcome != "ok" || !transforms[e.recv] {
 			continue
 		}
-		var valid charClasses
-		others := 0
-		for j, o := range args {
-			if j != i && o.present && o.ok && o.recv == e.recv {
-				valid |= o.classes
-				others++
-			}
-		}
-		if others == 0 {
-			continue
-		}
+		suspect := e.classes &^ changed[e.recv]
 		for _, x := range args {
-			if !x.present || x.ok || x.recv != e.recv {
-				continue
-			}
-			telling := x.classes &^ valid
-			if telling != 0 && e.classes&telling == telling {
-				out[i] = fmt.Sprintf("returns its invalid input unchanged (%s, as in failing input %s)", telling, clip(x.text))
+			if x.outcome == "failed" && x.recv == e.recv && x.classes&suspect != 0 {
+				out[index[i]] = fmt.Sprintf("returns its invalid input unchanged (%s, as in failing input %s)", x.classes&suspect, clip(x.text))
 				break
 			}
 		}

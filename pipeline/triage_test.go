@@ -300,15 +300,19 @@ func TestTriageEchoes(t *testing.T) {
 	}{
 		{
 			name: "letter in digits",
-			why:  "a phone number normaliser that rejects letters but returns \"55a\" as it is: the letter sets failing input apart from valid input",
+			why:  "a phone number normaliser that rejects letters but returns \"55a\" and \"1x\" as they are: no transformed number has a letter; \"5551234\" is echoed too, but transformed numbers have digits",
 			f:    fakeFunc("Normalize", "", []string{"string"}, "string", "error"),
 			calls: []call{
 				{in: "555-1234", outcome: "ok", out: str("5551234")},
 				{in: "5551234", outcome: "ok", out: str("5551234")},
 				{in: "abc", outcome: "error"},
 				{in: "55a", outcome: "ok", out: str("55a")},
+				{in: "1x", outcome: "ok", out: str("1x")},
 			},
-			want: map[string]string{"55a": `returns its invalid input unchanged (a letter, as in failing input "abc")`},
+			want: map[string]string{
+				"55a": `returns its invalid input unchanged (a letter, as in failing input "abc")`,
+				"1x":  `returns its invalid input unchanged (a letter, as in failing input "abc")`,
+			},
 		},
 		{
 			name: "identity on valid input",
@@ -322,7 +326,7 @@ func TestTriageEchoes(t *testing.T) {
 		},
 		{
 			name: "validator",
-			why:  "a validator returns valid names unchanged; what fails has a space no valid name has, and the echoed names have none",
+			why:  "a validator returns the names it accepts unchanged and transforms none: letters in failing names say nothing",
 			f:    fakeFunc("Name", "", []string{"string"}, "string", "error"),
 			calls: []call{
 				{in: "abc", outcome: "ok", out: str("abc")},
@@ -332,21 +336,23 @@ func TestTriageEchoes(t *testing.T) {
 			},
 		},
 		{
-			name: "no baseline",
-			why:  "with no other successful input there is nothing to tell valid input by: no review",
-			f:    fakeFunc("Name", "", []string{"string"}, "string", "error"),
+			name: "trim with a check",
+			why:  "a trimmer that fails on blank input: the space of failing input is in transformed input too",
+			f:    fakeFunc("Trim", "", []string{"string"}, "string", "error"),
 			calls: []call{
-				{in: "abc", outcome: "ok", out: str("abc")},
-				{in: "x", outcome: "error"},
+				{in: " a ", outcome: "ok", out: str("a")},
+				{in: "a", outcome: "ok", out: str("a")},
+				{in: "  ", outcome: "error"},
+				{in: "a b", outcome: "ok", out: str("a b")},
 			},
 		},
 		{
 			name: "sign",
-			why:  "a number check that rejects negative numbers but lets -3 through unchanged; 0 and 7 are no echo of a sign",
-			f:    fakeFunc("Positive", "", []string{"int"}, "int", "error"),
+			why:  "a number rounder that rejects negative numbers but lets -3 through unchanged; 20, already round, is no echo of a sign",
+			f:    fakeFunc("Round", "", []string{"int"}, "int", "error"),
 			calls: []call{
-				{in: "7", outcome: "ok", out: spec.IntValue(7)},
-				{in: "0", outcome: "ok", out: spec.IntValue(0)},
+				{in: "17", outcome: "ok", out: spec.IntValue(20)},
+				{in: "20", outcome: "ok", out: spec.IntValue(20)},
 				{in: "-1", outcome: "panic"},
 				{in: "-3", outcome: "ok", out: spec.IntValue(-3)},
 			},
