@@ -315,7 +315,8 @@ func resultItems(s string) (items []ast.Expr, text string, ok bool) {
 	if paren {
 		next()
 	}
-	start, end := file.Offset(pos), file.Offset(pos)
+	start := file.Offset(pos)
+	var end int
 	for {
 		neg := tok == token.SUB
 		if neg {
@@ -410,6 +411,9 @@ func literalOf(t types.Type, e ast.Expr, arg bool) (v spec.Value, expr string, o
 		return spec.BoolValue(constant.BoolVal(c)), c.ExactString(), true
 	case info&types.IsInteger != 0 && constant.ToInt(c).Kind() == constant.Int:
 		c = constant.ToInt(c) // 1024. as a sentence ends it
+		if !fits(b, c) {
+			return spec.Value{}, "", false // a probe of it would not compile
+		}
 		if info&types.IsUnsigned != 0 {
 			u, exact := constant.Uint64Val(c)
 			return spec.UintValue(u), c.ExactString(), exact
@@ -421,6 +425,25 @@ func literalOf(t types.Type, e ast.Expr, arg bool) (v spec.Value, expr string, o
 		return spec.FloatValue(fl), c.ExactString(), true
 	}
 	return spec.Value{}, "", false
+}
+
+// fits reports that the integer constant c is a value of the integer
+// type b (int and uint taken as 64 bits).
+func fits(b *types.Basic, c constant.Value) bool {
+	bits := map[types.BasicKind]uint{
+		types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int: 64, types.Int64: 64,
+		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint: 64, types.Uint64: 64, types.Uintptr: 64,
+	}[b.Kind()]
+	if bits == 0 {
+		return false
+	}
+	one := constant.MakeInt64(1)
+	if b.Info()&types.IsUnsigned != 0 {
+		limit := constant.Shift(one, token.SHL, bits)
+		return constant.Sign(c) >= 0 && constant.Compare(c, token.LSS, limit)
+	}
+	limit := constant.Shift(one, token.SHL, bits-1)
+	return constant.Compare(c, token.LSS, limit) && constant.Compare(c, token.GEQ, constant.UnaryOp(token.SUB, limit, 0))
 }
 
 // asCase is a case with the example's arguments, to compare with cases

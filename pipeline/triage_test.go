@@ -211,6 +211,12 @@ ParseSize("1k") returns 1000 when strict.
 			},
 		},
 		{
+			name: "out of range",
+			why:  "an integer literal the parameter's type cannot hold would not compile as a probe: int8 holds -128 but not 300, uint not -1",
+			f:    fakeFunc("Small", "Small(300, 1) == 1\nSmall(-128, 1) == 2\nSmall(1, -1) == 3\n", []string{"int8", "uint"}, "int"),
+			want: []string{`Small(-128, 1) => -128, 1 => 2`},
+		},
+		{
 			name: "method",
 			why:  "a method's example does not say what its receiver is",
 			f: func() *target.Func {
