@@ -249,7 +249,7 @@ func TestConfirm(t *testing.T) {
 			default:
 				gen = parseDiv(t, tt.spec)
 			}
-			fn, cov, err := g.confirm(context.Background(), f, gen, res)
+			fn, cov, _, err := g.confirm(context.Background(), f, gen, res)
 			if len(e.unknown) > 0 {
 				t.Fatalf("the fake engine was asked about %q", e.unknown)
 			}

@@ -125,6 +125,11 @@ type FuncResult struct {
 	// and its Source the hash of the code they were observed on. Nil
 	// when generation failed or the function was skipped.
 	Spec *spec.Function
+	// Reviews are the generated cases whose behaviour a reviewer should
+	// check before trusting it as the reference (a runtime-error panic,
+	// a result the doc comment contradicts, ...), in the spec's order;
+	// each case's Review says why too.
+	Reviews []Review
 	// Notes are other remarks (behaviours a spec cannot state, ...).
 	Notes   []string
 	Elapsed time.Duration
@@ -245,6 +250,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = err
 		return res
 	}
+	cases = append(cases, g.docCases(ctx, f, cases, res)...)
 	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
 	if err != nil {
 		res.Err = err
@@ -260,7 +266,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	g.progressf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d cases natively", f.Name, res.Probes, res.Behaviours, res.ExploreCoverage, len(fn.Dataset))
 
-	fn, cov, err := g.confirm(ctx, f, fn, res)
+	fn, cov, observed, err := g.confirm(ctx, f, fn, res)
 	if err != nil {
 		res.Err = err
 		return res
@@ -269,6 +275,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	res.Generated = len(fn.Dataset)
 	fn.Source = f.SourceHash()
 	res.Spec = fn
+	res.Reviews = triage(f, fn.Dataset, observed)
 	if len(res.Unstable) > 0 && len(res.Disagreements) > 0 {
 		// Results that change from run to run also differ between
 		// engines: that says nothing about the engines.
@@ -430,8 +437,9 @@ func bothPanicked(a, b executors.Result) bool {
 // nondeterministic, and the next round reruns every case that is left
 // many more times (up to maxVariedReruns), so that a value that changes rarely
 // is not left pinned. The result passes 100% natively, or an error says
-// why not.
-func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (*spec.Function, float64, error) {
+// why not; observed is what each of its cases did in the last round's
+// first run.
+func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (out *spec.Function, coverage float64, observed map[*spec.Case]executors.Result, err error) {
 	// Check the function as it will be saved: merged with the cases and
 	// evaluators a person wrote in the existing spec, so that generated
 	// cases are held to the person's evaluators too.
@@ -472,11 +480,11 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	varied := false
 	for round := 0; round < maxConfirmRounds; round++ {
 		if len(check.Dataset) == 0 {
-			return generated(), 0, nil
+			return generated(), 0, nil, nil
 		}
 		first, err := run(1)
 		if err != nil {
-			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
+			return nil, 0, nil, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
 		count := reruns(first, 1, confirmReruns, confirmBudget)
 		if varied {
@@ -485,7 +493,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		}
 		second, err := run(count)
 		if err != nil {
-			return nil, 0, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
+			return nil, 0, nil, fmt.Errorf("confirm %s natively: %w", fn.Name, err)
 		}
 		bad := map[int][]runner.Failure{}
 		for i := range check.Dataset {
@@ -536,10 +544,16 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			if second.Reach != nil {
 				res.ReachCoverage = second.Reach.Percent
 			}
-			return out, second.Coverage.Percent, nil
+			observed := map[*spec.Case]executors.Result{}
+			for i, c := range check.Dataset {
+				if cr := first.Cases[i]; c.Generated {
+					observed[c] = executors.Result{Outcome: cr.Outcome, Outputs: cr.Outputs, After: cr.After, Err: cr.Err, Panic: cr.Panic}
+				}
+			}
+			return out, second.Coverage.Percent, observed, nil
 		}
 	}
-	return nil, 0, fmt.Errorf("confirm %s: the spec does not settle after %d rounds of native runs", fn.Name, maxConfirmRounds)
+	return nil, 0, nil, fmt.Errorf("confirm %s: the spec does not settle after %d rounds of native runs", fn.Name, maxConfirmRounds)
 }
 
 // maxConfirmRounds bounds confirm's rounds: each runs the spec, weakens

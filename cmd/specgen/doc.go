@@ -129,6 +129,24 @@ error too, since a change made before the error is behaviour, and never
 after a panic. A run that leaves the receiver otherwise fails the case
 with the ReceiverAfter evaluator.
 
+A case pins what the function does today, bugs included. After the table,
+unless -q, gen lists the generated cases a reviewer should check before
+trusting them as the reference, each with why: a panic with a Go runtime
+error (nil pointer dereference, index out of range, integer divide by
+zero, nil map write, failed type assertion, ...; a panic with the
+function's own message or error value is not one), a result that an
+example of the doc comment contradicts (F("1k") == 1000, F("1k") returns
+1000, F("1k") // 1000, F("1k") => 1000, with literal arguments; an
+example no case has is run natively and added as a case when it is
+contradicted), and input returned unchanged, without an error, though it
+has a kind of character (a letter, a space, a sign, ...) that sets the
+function's failing input apart from its valid input. The -json report
+has them as reviews: [{id, reason}].
+
+	review before trusting (2):
+	  ParseSize/ok-1k-doc: doc comment says ParseSize("1k") returns 1000, got 1024
+	  Lookup/panics-5: index out of range [5] with length 3 panic
+
 A rerun that finds the same behaviour rewrites nothing.
 
 # run

@@ -87,6 +87,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
+	if !o.quiet {
+		writeReviews(stdout, results)
+	}
 	if o.export && !o.dryRun {
 		exportAfterGen(ctx, stdout, results)
 	}
@@ -217,6 +220,24 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprintln(w, "note:", n)
 	}
 	return failed
+}
+
+// writeReviews lists the generated cases a reviewer should check before
+// trusting them as the reference, with why; nothing when there are none.
+func writeReviews(w io.Writer, results []*pipeline.FuncResult) {
+	n := 0
+	for _, r := range results {
+		n += len(r.Reviews)
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "review before trusting (%d):\n", n)
+	for _, r := range results {
+		for _, rv := range r.Reviews {
+			fmt.Fprintf(w, "  %s/%s: %s\n", r.Name, rv.ID, rv.Reason)
+		}
+	}
 }
 
 // exportAfterGen rewrites the go test file of each package whose specs

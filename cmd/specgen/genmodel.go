@@ -377,7 +377,15 @@ type genFunction struct {
 	Unstable             []string            `json:"unstable,omitempty"`
 	Disagreements        []string            `json:"disagreements,omitempty"`
 	Notes                []string            `json:"notes,omitempty"`
+	Reviews              []genReview         `json:"reviews,omitempty"`
 	Cost                 *model.FunctionCost `json:"cost,omitempty"`
+}
+
+// genReview is a case to check before trusting it as the reference, and
+// why (pipeline.Review).
+type genReview struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
 }
 
 // writeGenReport writes the JSON report to path, atomically; spec paths
@@ -395,6 +403,9 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 		}
 		if r.Err != nil {
 			gf.Error = r.Err.Error()
+		}
+		for _, rv := range r.Reviews {
+			gf.Reviews = append(gf.Reviews, genReview{ID: rv.ID, Reason: rv.Reason})
 		}
 		if r.Skipped == "" {
 			gf.Spec = r.Path
