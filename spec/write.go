@@ -18,7 +18,12 @@ import (
 // `- case:` items whose keys come in the order id, types, receiver, input,
 // inputs, expected, raises, match, duration, tolerance. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
-// (see Merge). Parse(Marshal(f)) gives f back, positions aside.
+// (see Merge); a function with a Source has a "# specgen:source <hash>"
+// line comment on its key, a function with an Ignore list has `ignore:`
+// after its dataset, and a case with a Review has a
+// "# specgen: review — <reason>" comment above its item (the reason on
+// one line: runs of white space, line breaks too, are written as one
+// space). Parse(Marshal(f)) gives f back, positions aside.
 // Marshal does not validate f; see Validate.
 func (f *File) Marshal() ([]byte, error) {
 	top := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
@@ -26,7 +31,7 @@ func (f *File) Marshal() ([]byte, error) {
 		top.Content = append(top.Content, keyNode("package"), stringNode(f.Package))
 	}
 	for _, fn := range f.Functions {
-		top.Content = append(top.Content, keyNode(fn.Name), fn.node())
+		top.Content = append(top.Content, fn.keyNode(), fn.node())
 	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{top}}
 	if f.Schema != "" {
@@ -67,6 +72,57 @@ func keyNode(s string) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: s}
 }
 
+// keyNode is the function's key, with its source marker.
+func (fn *Function) keyNode() *yaml.Node {
+	k := keyNode(fn.Name)
+	if fn.Source != "" {
+		k.LineComment = sourceComment(fn.Source)
+	}
+	return k
+}
+
+// sourceComment is the line comment that records a source hash. A hash
+// is one word: white space in it is dropped.
+func sourceComment(hash string) string {
+	return "# " + sourceMarker + " " + strings.Join(strings.Fields(hash), "")
+}
+
+// reviewHead is the comment line that Marshal writes above a case under
+// review.
+func reviewHead(reason string) string {
+	return "# " + reviewMarker + " — " + strings.Join(strings.Fields(reason), " ")
+}
+
+// itemNode is the dataset item of a case as Marshal writes it.
+func (c *Case) itemNode() *yaml.Node {
+	k := keyNode("case")
+	if c.Generated {
+		k.LineComment = "# " + generatedMarker + " " + caseFingerprint(c)
+	}
+	item := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{k, c.node()}}
+	if c.Review != "" {
+		item.HeadComment = reviewHead(c.Review)
+	}
+	return item
+}
+
+// ignoreNode is the ignore list, in flow style when it is short.
+func ignoreNode(ids []string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq}
+	width := 0
+	for _, id := range ids {
+		n.Content = append(n.Content, stringNode(id))
+		width += len(id) + 2
+		if strings.Contains(id, "\n") {
+			width = flowWidth + 1
+		}
+	}
+	if width <= flowWidth {
+		n.Style = yaml.FlowStyle
+	}
+	return n
+}
+
 func (fn *Function) node() *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
 	if !fn.Evals.empty() {
@@ -78,16 +134,15 @@ func (fn *Function) node() *yaml.Node {
 	}
 	ds := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: []*yaml.Node{}}
 	for _, c := range fn.Dataset {
-		k := keyNode("case")
-		if c.Generated {
-			k.LineComment = "# " + generatedMarker + " " + caseFingerprint(c)
-		}
-		ds.Content = append(ds.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{k, c.node()}})
+		ds.Content = append(ds.Content, c.itemNode())
 	}
 	if len(ds.Content) == 0 {
 		ds.Style = yaml.FlowStyle
 	}
 	n.Content = append(n.Content, keyNode("dataset"), ds)
+	if len(fn.Ignore) > 0 {
+		n.Content = append(n.Content, keyNode("ignore"), ignoreNode(fn.Ignore))
+	}
 	return n
 }
 
