@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -50,22 +51,30 @@ func (f *File) Marshal() ([]byte, error) {
 }
 
 // separateFunctions puts a blank line before every top-level key but
-// the first. Only top-level keys start a line in column 0 of the
-// encoder's output: nested values are indented, block scalars too.
+// the first, above the comment lines right over the key (they belong to
+// it). Only top-level keys start a line in column 0 of the encoder's
+// output: nested values are indented, block scalars too.
 func separateFunctions(out []byte) []byte {
-	lines := bytes.SplitAfter(out, []byte("\n"))
-	var b bytes.Buffer
+	var lines [][]byte
 	seenKey := false
-	for _, l := range lines {
+	for _, l := range bytes.SplitAfter(out, []byte("\n")) {
 		if len(l) > 0 && l[0] != ' ' && l[0] != '#' && l[0] != '\n' && l[0] != '-' {
-			if seenKey && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) {
-				b.WriteByte('\n')
+			if seenKey {
+				at := len(lines)
+				for at > 0 && lines[at-1][0] == '#' {
+					at--
+				}
+				if at > 0 && lines[at-1][0] != '\n' {
+					lines = slices.Insert(lines, at, []byte("\n"))
+				}
 			}
 			seenKey = true
 		}
-		b.Write(l)
+		if len(l) > 0 {
+			lines = append(lines, l)
+		}
 	}
-	return b.Bytes()
+	return bytes.Join(lines, nil)
 }
 
 func keyNode(s string) *yaml.Node {
@@ -132,6 +141,15 @@ func (fn *Function) node() *yaml.Node {
 		}
 		n.Content = append(n.Content, k, fn.Evals.node())
 	}
+	n.Content = append(n.Content, keyNode("dataset"), fn.datasetNode())
+	if len(fn.Ignore) > 0 {
+		n.Content = append(n.Content, keyNode("ignore"), ignoreNode(fn.Ignore))
+	}
+	return n
+}
+
+// datasetNode is the list of the function's cases.
+func (fn *Function) datasetNode() *yaml.Node {
 	ds := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: []*yaml.Node{}}
 	for _, c := range fn.Dataset {
 		ds.Content = append(ds.Content, c.itemNode())
@@ -139,11 +157,7 @@ func (fn *Function) node() *yaml.Node {
 	if len(ds.Content) == 0 {
 		ds.Style = yaml.FlowStyle
 	}
-	n.Content = append(n.Content, keyNode("dataset"), ds)
-	if len(fn.Ignore) > 0 {
-		n.Content = append(n.Content, keyNode("ignore"), ignoreNode(fn.Ignore))
-	}
-	return n
+	return ds
 }
 
 func (e Evals) empty() bool {
