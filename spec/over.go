@@ -335,9 +335,7 @@ func datasetOver(fn, old *Function, ov *yaml.Node) *yaml.Node {
 	if !used[last] {
 		if tail := tailComments(ov.Content[last]); tail != "" {
 			i := len(seq.Content) - 1
-			item := copyNode(seq.Content[i])
-			item.FootComment = joinComments(item.FootComment, tail)
-			seq.Content[i] = item
+			seq.Content[i] = withTail(seq.Content[i], tail)
 		}
 	}
 	return seq
@@ -466,6 +464,26 @@ func tailComments(n *yaml.Node) string {
 	// Deeper comments were written first.
 	slices.Reverse(out)
 	return strings.Join(out, "\n")
+}
+
+// withTail returns a copy of a case item with comment c after its last
+// key, where yaml.v3 reads back the comments after a case.
+func withTail(item *yaml.Node, c string) *yaml.Node {
+	cp := copyNode(item)
+	n := len(cp.Content)
+	if cp.Kind != yaml.MappingNode || n < 2 {
+		cp.FootComment = joinComments(cp.FootComment, c)
+		return cp
+	}
+	cp.Content = slices.Clone(cp.Content)
+	if k, v := cp.Content[n-2], cp.Content[n-1]; k.Value == "case" && v.Kind == yaml.MappingNode && v.Style&yaml.FlowStyle == 0 && len(v.Content) >= 2 {
+		cp.Content[n-1] = withTail(v, c)
+		return cp
+	}
+	key := copyNode(cp.Content[n-2])
+	key.FootComment = joinComments(key.FootComment, c)
+	cp.Content[n-2] = key
+	return cp
 }
 
 // mappingPairs indexes the scalar keys of a mapping (the first of
