@@ -48,33 +48,26 @@ import (
 // MarshalOver returns Marshal's output. Parse(MarshalOver(old)) gives f
 // back, positions aside, and the output depends only on f and old.
 func (f *File) MarshalOver(old []byte) ([]byte, error) {
-	plain, err := f.Marshal()
-	if err != nil {
-		return nil, err
-	}
 	if len(bytes.TrimSpace(old)) == 0 {
-		return plain, nil
+		return f.Marshal()
 	}
 	oldFile, _ := Parse("", old)
 	if oldFile == nil {
-		return plain, nil
+		return f.Marshal()
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(old, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return plain, nil
+		return f.Marshal()
 	}
 	out, ok := encodeOver(f.over(oldFile, &doc))
 	if !ok {
-		return plain, nil
+		return f.Marshal()
 	}
 	// What does not read back as f is not written: the node reuse above
 	// trusts old's YAML to mean what Parse read from it.
-	back, _ := Parse("", out)
-	if back == nil {
-		return plain, nil
-	}
-	if again, err := back.Marshal(); err != nil || !bytes.Equal(again, plain) {
-		return plain, nil
+	back, err := Parse("", out)
+	if back == nil || err != nil && f.Validate() == nil || !sameFile(back, f) {
+		return f.Marshal()
 	}
 	return out, nil
 }
@@ -136,7 +129,7 @@ func (f *File) over(oldFile *File, doc *yaml.Node) *yaml.Node {
 			out.Content = append(out.Content, k, v)
 		default:
 			key := copyNode(k)
-			key.LineComment = markerLine(sourceMarker, strings.Join(strings.Fields(fn.Source), ""), k.LineComment)
+			key.LineComment = markerLine(sourceMarker, oneWord(fn.Source), k.LineComment)
 			out.Content = append(out.Content, key, fn.over(oldFn, v))
 		}
 	}
@@ -166,12 +159,39 @@ func (f *File) over(oldFile *File, doc *yaml.Node) *yaml.Node {
 	return &yaml.Node{Kind: yaml.DocumentNode, HeadComment: head, FootComment: doc.FootComment, LineComment: doc.LineComment, Content: []*yaml.Node{out}}
 }
 
+// sameFile reports whether Marshal writes a and b alike.
+func sameFile(a, b *File) bool {
+	return a.Package == b.Package && a.Schema == b.Schema &&
+		slices.EqualFunc(a.Functions, b.Functions, sameFunction)
+}
+
 // sameFunction reports whether Marshal writes a and b alike.
 func sameFunction(a, b *Function) bool {
-	x, errx := (&File{Functions: []*Function{a}}).Marshal()
-	y, erry := (&File{Functions: []*Function{b}}).Marshal()
-	return errx == nil && erry == nil && bytes.Equal(x, y)
+	if a.Name != b.Name || oneWord(a.Source) != oneWord(b.Source) || !slices.Equal(a.Ignore, b.Ignore) ||
+		a.Evals.empty() != b.Evals.empty() || len(a.Dataset) != len(b.Dataset) {
+		return false
+	}
+	if !a.Evals.empty() && (a.Evals.Generated != b.Evals.Generated || evalsFingerprint(a.Evals) != evalsFingerprint(b.Evals)) {
+		return false
+	}
+	for i, c := range a.Dataset {
+		if !sameCase(c, b.Dataset[i]) {
+			return false
+		}
+	}
+	return true
 }
+
+// sameCase reports whether Marshal writes a and b alike.
+func sameCase(a, b *Case) bool {
+	fa := caseFingerprint(a)
+	return fa != "invalid" && a.Generated == b.Generated && oneLine(a.Review) == oneLine(b.Review) && fa == caseFingerprint(b)
+}
+
+// oneWord and oneLine are a source hash and a review reason as Marshal
+// writes them.
+func oneWord(s string) string { return strings.Join(strings.Fields(s), "") }
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // over builds the mapping of a changed function from old's node v.
 func (fn *Function) over(old *Function, v *yaml.Node) *yaml.Node {
@@ -293,22 +313,38 @@ func datasetOver(fn, old *Function, ov *yaml.Node) *yaml.Node {
 		seq.Style = 0
 	}
 	used := make([]bool, len(old.Dataset))
+	oldPrints := make([]string, len(old.Dataset))
+	byID, byPrint := map[string][]int{}, map[string][]int{}
+	for j, oc := range old.Dataset {
+		oldPrints[j] = caseFingerprint(oc)
+		if oc.ID != "" {
+			byID[oc.ID] = append(byID[oc.ID], j)
+		} else {
+			byPrint[oldPrints[j]] = append(byPrint[oldPrints[j]], j)
+		}
+	}
+	// take returns the first old case in js not used yet, or -1.
+	take := func(js []int) int {
+		for _, j := range js {
+			if !used[j] {
+				used[j] = true
+				return j
+			}
+		}
+		return -1
+	}
 	from := make([]int, len(fn.Dataset)) // the old case each case comes from, or -1
 	for i, c := range fn.Dataset {
-		from[i] = -1
-		for j, oc := range old.Dataset {
-			if used[j] {
-				continue
-			}
-			if c.ID != "" && oc.ID == c.ID || c.ID == "" && oc.ID == "" && caseFingerprint(oc) == caseFingerprint(c) {
-				from[i], used[j] = j, true
-				break
-			}
+		fp := caseFingerprint(c)
+		if c.ID != "" {
+			from[i] = take(byID[c.ID])
+		} else {
+			from[i] = take(byPrint[fp])
 		}
 		j := from[i]
 		switch {
 		case j < 0:
-		case sameCase(old.Dataset[j], c):
+		case oldPrints[j] == fp && fp != "invalid" && old.Dataset[j].Generated == c.Generated && oneLine(old.Dataset[j].Review) == oneLine(c.Review):
 			seq.Content[i] = ov.Content[j]
 		default:
 			seq.Content[i] = caseOver(c, ov.Content[j])
@@ -339,11 +375,6 @@ func datasetOver(fn, old *Function, ov *yaml.Node) *yaml.Node {
 		}
 	}
 	return seq
-}
-
-// sameCase reports whether Marshal writes a and b alike.
-func sameCase(a, b *Case) bool {
-	return a.Generated == b.Generated && a.Review == b.Review && caseFingerprint(a) == caseFingerprint(b)
 }
 
 // caseOver builds the item of a changed case, keeping the comments of
@@ -486,12 +517,12 @@ func withTail(item *yaml.Node, c string) *yaml.Node {
 	return cp
 }
 
-// mappingPairs indexes the scalar keys of a mapping (the first of
-// duplicates).
+// pairsOf is the content of a mapping node: keys and values.
 type pairsOf []*yaml.Node
 
 func mappingPairs(n *yaml.Node) pairsOf { return n.Content }
 
+// get finds the first pair with the scalar key name (not a merge key).
 func (p pairsOf) get(name string) (key, val *yaml.Node, ok bool) {
 	for i := 0; i+1 < len(p); i += 2 {
 		if p[i].Kind == yaml.ScalarNode && p[i].Value == name && !isMergeKey(p[i]) {

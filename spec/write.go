@@ -93,13 +93,13 @@ func (fn *Function) keyNode() *yaml.Node {
 // sourceComment is the line comment that records a source hash. A hash
 // is one word: white space in it is dropped.
 func sourceComment(hash string) string {
-	return "# " + sourceMarker + " " + strings.Join(strings.Fields(hash), "")
+	return "# " + sourceMarker + " " + oneWord(hash)
 }
 
 // reviewHead is the comment line that Marshal writes above a case under
 // review.
 func reviewHead(reason string) string {
-	return "# " + reviewMarker + " — " + strings.Join(strings.Fields(reason), " ")
+	return "# " + reviewMarker + " — " + oneLine(reason)
 }
 
 // itemNode is the dataset item of a case as Marshal writes it.
