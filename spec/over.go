@@ -2,6 +2,7 @@ package spec
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -51,6 +52,7 @@ func (f *File) MarshalOver(old []byte) ([]byte, error) {
 	if len(bytes.TrimSpace(old)) == 0 {
 		return f.Marshal()
 	}
+	old = closeCommentGaps(old)
 	oldFile, _ := Parse("", old)
 	if oldFile == nil {
 		return f.Marshal()
@@ -70,6 +72,51 @@ func (f *File) MarshalOver(old []byte) ([]byte, error) {
 		return f.Marshal()
 	}
 	return out, nil
+}
+
+// blockScalarStart matches a line whose value is a block scalar (| or >).
+var blockScalarStart = regexp.MustCompile(`(^|:|-)\s+[|>][0-9+-]*\s*(#.*)?$`)
+
+// closeCommentGaps removes the blank lines between an indented comment
+// and the line below it at the same indentation. yaml.v3 makes a
+// comment followed by a blank line the foot comment of the node above
+// and writes it after that node's last descendant, so a comment that
+// heads a group of cases would end up after the case that follows it;
+// without the gap it is the head comment of the case below, as meant.
+// Lines of block scalars are left alone.
+func closeCommentGaps(data []byte) []byte {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	indent := func(l []byte) int { return len(l) - len(bytes.TrimLeft(l, " ")) }
+	blank := func(l []byte) bool { return len(bytes.TrimSpace(l)) == 0 }
+	out := make([][]byte, 0, len(lines))
+	scalar := -1 // the indentation of the line that starts a block scalar
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if scalar >= 0 {
+			if blank(l) || indent(l) > scalar {
+				out = append(out, l)
+				continue
+			}
+			scalar = -1
+		}
+		out = append(out, l)
+		t := bytes.TrimSpace(l)
+		if blockScalarStart.Match(t) && !bytes.HasPrefix(t, []byte("#")) {
+			scalar = indent(l)
+			continue
+		}
+		if !bytes.HasPrefix(t, []byte("#")) || indent(l) == 0 {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && blank(lines[j]) {
+			j++
+		}
+		if j > i+1 && j < len(lines) && indent(lines[j]) == indent(l) && !bytes.HasPrefix(bytes.TrimSpace(lines[j]), []byte("#")) {
+			i = j - 1 // drop the gap
+		}
+	}
+	return bytes.Join(out, nil)
 }
 
 // encodeOver encodes a document built from old's nodes; ok is false
