@@ -680,15 +680,21 @@ func addDurations(fn *spec.Function, reps ...*runner.FunctionReport) {
 	fn.Evals.Duration = &spec.DurationEval{Duration: spec.Duration{Duration: bound}}
 }
 
-// save merges fn into the spec file at path (keeping hand-written cases)
-// and writes it atomically when its bytes change.
+// save merges fn into the spec file at path (keeping hand-written cases
+// and, through MarshalOver, the comments a person wrote) and writes it
+// atomically when its bytes change. A spec file that does not load is
+// left untouched.
 func (g *generator) save(f *target.Func, fn *spec.Function, path string) (changed bool, cases int, err error) {
 	gen := &spec.File{Package: f.Pkg.ImportPath, Functions: []*spec.Function{fn}}
 	gen.Schema = schemaRef(path, f.Pkg.ModuleDir)
 	var merged *spec.File
+	var onDisk []byte
 	if _, statErr := os.Stat(path); statErr == nil {
 		old, err := spec.Load(path)
 		if err != nil {
+			return false, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
+		}
+		if onDisk, err = os.ReadFile(path); err != nil {
 			return false, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
 		}
 		merged = spec.MergeFile(old, gen)
@@ -704,7 +710,7 @@ func (g *generator) save(f *target.Func, fn *spec.Function, path string) (change
 			cases = len(mf.Dataset)
 		}
 	}
-	data, err := merged.Marshal()
+	data, err := merged.MarshalOver(onDisk)
 	if err != nil {
 		return false, 0, err
 	}

@@ -20,7 +20,7 @@ import (
 // Keys of a function spec and of a case, in the order they are written
 // (the evaluator names are in Evaluators).
 var (
-	functionKeys  = []string{"evals", "dataset"}
+	functionKeys  = []string{"evals", "dataset", "ignore"}
 	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
 	topLevelNames = []string{"package"}
 )
@@ -29,6 +29,14 @@ var (
 // `case:` and `evals:` keys of what specgen generated, followed by a
 // fingerprint of the content (see Merge).
 const generatedMarker = "specgen:generated"
+
+// sourceMarker starts the line comment on a function's key that records
+// the hash of the function's source (Function.Source).
+const sourceMarker = "specgen:source"
+
+// reviewMarker starts the comment above a case that says why it needs a
+// reviewer's look (Case.Review): "# specgen: review — <reason>".
+const reviewMarker = "specgen: review"
 
 // yamlLineError matches yaml.v3's syntax errors.
 var yamlLineError = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
@@ -360,6 +368,7 @@ func (p *parser) valueError(err error, ctx string) {
 
 func (p *parser) function(fp pair) *Function {
 	fn := &Function{Name: fp.name, Pos: p.pos(fp.key)}
+	fn.Source, _ = markerComment(fp.key.LineComment, sourceMarker)
 	defer p.quietIf(fn, len(p.errs))
 	ctx := fp.name + ": "
 	v := derefNode(fp.val)
@@ -380,6 +389,8 @@ func (p *parser) function(fp pair) *Function {
 			p.evals(fn, pr, ctx)
 		case "dataset":
 			p.dataset(fn, pr, ctx)
+		case "ignore":
+			p.ignore(fn, pr, ctx)
 		default:
 			p.unknownKey(pr, ctx, "key", functionKeys)
 		}
@@ -390,12 +401,75 @@ func (p *parser) function(fp pair) *Function {
 // generatedHash returns the fingerprint of a "# specgen:generated <hash>"
 // line comment, or "".
 func generatedHash(comment string) string {
-	c := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(comment), "#"))
-	rest, ok := strings.CutPrefix(c, generatedMarker)
+	h, _ := markerComment(comment, generatedMarker)
+	return h
+}
+
+// markerComment reads a line comment "# <marker> <value> [rest]" (the
+// spacing around # and the marker's colon is free): it returns the
+// value, the first word after the marker, and the rest of the comment,
+// which a person may have written after it. For a comment without the
+// marker it returns "" and the whole comment, trimmed.
+func markerComment(comment, marker string) (value, rest string) {
+	c := strings.TrimSpace(comment)
+	after, ok := cutMarker(c, marker)
 	if !ok {
-		return ""
+		return "", c
 	}
-	return strings.TrimSpace(rest)
+	fields := strings.Fields(after)
+	if len(fields) == 0 {
+		return "", ""
+	}
+	_, rest, _ = strings.Cut(after, fields[0])
+	return fields[0], strings.TrimSpace(rest)
+}
+
+// cutMarker cuts "# specgen:<word>" (marker is "specgen:<word>") from
+// the start of a comment, allowing spaces around # and the colon, and
+// returns what follows, trimmed; the marker must end there or at a
+// space.
+func cutMarker(comment, marker string) (string, bool) {
+	name, word, _ := strings.Cut(marker, ":")
+	s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(comment), "#"))
+	s, ok := strings.CutPrefix(s, name)
+	if !ok {
+		return "", false
+	}
+	s, ok = strings.CutPrefix(strings.TrimLeft(s, " \t"), ":")
+	if !ok {
+		return "", false
+	}
+	s, ok = strings.CutPrefix(strings.TrimLeft(s, " \t"), strings.TrimSpace(word))
+	if !ok || s != "" && s[0] != ' ' && s[0] != '\t' {
+		return "", false
+	}
+	return strings.TrimSpace(s), true
+}
+
+// reviewComment finds the "# specgen: review — <reason>" line in the
+// head comment of a case item and returns the reason ("" when there is
+// none). The dash may be an em dash, an en dash or one or two hyphens.
+func reviewComment(head string) string {
+	for _, line := range strings.Split(head, "\n") {
+		if r, ok := reviewLine(line); ok {
+			return r
+		}
+	}
+	return ""
+}
+
+// reviewLine reads one comment line as a review marker.
+func reviewLine(line string) (reason string, ok bool) {
+	rest, ok := cutMarker(line, reviewMarker)
+	if !ok {
+		return "", false
+	}
+	for _, dash := range []string{"—", "–", "--", "-", ":"} {
+		if r, cut := strings.CutPrefix(rest, dash); cut {
+			return strings.TrimSpace(r), true
+		}
+	}
+	return rest, true
 }
 
 // evalParams checks that an evaluator's value is a mapping (or null)
@@ -531,9 +605,40 @@ func (p *parser) dataset(fn *Function, dp pair, ctx string) {
 	}
 }
 
+// ignore reads a function's ignore list: case ids, each once.
+func (p *parser) ignore(fn *Function, ip pair, ctx string) {
+	v := derefNode(ip.val)
+	if isNull(v) {
+		return
+	}
+	ctx += "ignore: "
+	if v.Kind != yaml.SequenceNode {
+		p.errorf(ip.val, ctx, "want a list of case ids, got %s", nodeKindName(v))
+		return
+	}
+	first := map[string]*yaml.Node{}
+	for i, item := range v.Content {
+		it := derefNode(item)
+		if it.Kind != yaml.ScalarNode || isNull(it) {
+			p.errorf(item, ctx, "item %d: want a case id (a string), got %s", i+1, nodeKindName(it))
+			continue
+		}
+		id, ok := p.str(pair{name: fmt.Sprintf("item %d", i+1), key: item, val: item}, ctx)
+		if !ok {
+			continue
+		}
+		if prev, dup := first[id]; dup {
+			p.errorf(item, ctx, "%q listed twice (first at line %d)", id, prev.Line)
+			continue
+		}
+		first[id] = item
+		fn.Ignore = append(fn.Ignore, id)
+	}
+}
+
 func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) *Case {
 	it := derefNode(item)
-	c := &Case{Pos: p.pos(it), Fields: map[string]Pos{}}
+	c := &Case{Pos: p.pos(it), Fields: map[string]Pos{}, Review: reviewComment(item.HeadComment)}
 	defer p.quietIf(c, len(p.errs))
 	label := fmt.Sprintf("case %d: ", index)
 	if it.Kind != yaml.MappingNode {

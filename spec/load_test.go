@@ -171,8 +171,22 @@ func TestParseErrors(t *testing.T) {
 			`s.yml:2:3: F: unknown key "datset"; did you mean "dataset"?`,
 			"misspelling, and no extra 'no cases' noise"},
 		{"unknown key far from all", "F:\n  zzz: 1\n  dataset:\n    - case: {input: 1}\n",
-			`s.yml:2:3: F: unknown key "zzz"; want one of evals, dataset`,
+			`s.yml:2:3: F: unknown key "zzz"; want one of evals, dataset, ignore`,
 			"no suggestion when nothing is close"},
+		{"ignore not a list", "F:\n  dataset:\n    - case: {input: 1}\n  ignore: old-case\n",
+			"s.yml:4:11: F: ignore: want a list of case ids, got a string",
+			"ignore lists case ids"},
+		{"ignore item not a string", "F:\n  dataset:\n    - case: {input: 1}\n  ignore: [a, {b: 1}, null, [c]]\n",
+			"s.yml:4:15: F: ignore: item 2: want a case id (a string), got a mapping\n" +
+				"s.yml:4:23: F: ignore: item 3: want a case id (a string), got null\n" +
+				"s.yml:4:29: F: ignore: item 4: want a case id (a string), got a list",
+			"every bad item, each at its place"},
+		{"ignore id twice", "F:\n  dataset:\n    - case: {input: 1}\n  ignore:\n    - a\n    - b\n    - a\n",
+			`s.yml:7:7: F: ignore: "a" listed twice (first at line 5)`,
+			"an id is ignored once"},
+		{"ignore misspelt", "F:\n  dataset:\n    - case: {input: 1}\n  ignroe: [a]\n",
+			`s.yml:4:3: F: unknown key "ignroe"; did you mean "ignore"?`,
+			"ignore is a key Suggest knows"},
 		{"dataset not a list", "F:\n  dataset: {a: 1}\n",
 			"s.yml:2:12: F: dataset: want a list of cases, got a mapping",
 			"dataset is a list"},
@@ -307,7 +321,7 @@ func TestParseErrors(t *testing.T) {
 			`s.yml:3:17: F: case 1: merge key << refers to a mapping that contains it`,
 			"a mapping that merges itself would never end"},
 		{"merge keys in structure", "base: &b {input: 1}\nF:\n  dataset:\n    - case: {<<: *b, id: x}\n",
-			`s.yml:1:11: base: unknown key "input"; want one of evals, dataset`,
+			`s.yml:1:11: base: unknown key "input"; want one of evals, dataset, ignore`,
 			"merged keys are read; an anchor holder is a function like any other"},
 	}
 	for _, tt := range tests {

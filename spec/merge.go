@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // caseFingerprint hashes the content of a case: everything Marshal
@@ -118,8 +119,12 @@ func fingerprint(v any) string {
 //   - a generated case is left out when a hand-written case has its id
 //     or the same receiver and inputs: the person's word on those inputs
 //     wins;
+//   - a generated case whose id is in old's Ignore list (a case the
+//     user deleted) is left out; the result keeps old's Ignore, with
+//     generated's ids appended that it lacks;
 //   - the evaluators of old are kept when they are hand-written and not
-//     empty, else those generated are used.
+//     empty, else those generated are used;
+//   - Source is generated's when set, else old's.
 //
 // Cases and evaluators taken from generated are marked Generated. Either
 // argument may be nil. The result shares the cases of its arguments
@@ -128,8 +133,16 @@ func Merge(old, generated *Function) *Function {
 	if generated == nil {
 		return old
 	}
+	var ignore []string
+	if old != nil {
+		ignore = appendNew(ignore, old.Ignore...)
+	}
+	ignore = appendNew(ignore, generated.Ignore...)
 	gen := make([]*Case, 0, len(generated.Dataset))
 	for _, c := range generated.Dataset {
+		if c.ID != "" && slices.Contains(ignore, c.ID) {
+			continue
+		}
 		cc := *c
 		cc.Generated = true
 		gen = append(gen, &cc)
@@ -140,10 +153,14 @@ func Merge(old, generated *Function) *Function {
 		out := *generated
 		out.Evals = genEvals
 		out.Dataset = gen
+		out.Ignore = ignore
 		return &out
 	}
 
-	out := &Function{Name: generated.Name, Pos: old.Pos, Evals: old.Evals}
+	out := &Function{Name: generated.Name, Pos: old.Pos, Evals: old.Evals, Ignore: ignore, Source: old.Source}
+	if generated.Source != "" {
+		out.Source = generated.Source
+	}
 	if old.Evals.Generated || old.Evals.empty() {
 		out.Evals = genEvals
 	}
@@ -181,6 +198,40 @@ func Merge(old, generated *Function) *Function {
 	for _, g := range fresh {
 		if !used[g] {
 			out.Dataset = append(out.Dataset, g)
+		}
+	}
+	return out
+}
+
+// appendNew appends the ids that list does not hold yet.
+func appendNew(list []string, ids ...string) []string {
+	for _, id := range ids {
+		if !slices.Contains(list, id) {
+			list = append(list, id)
+		}
+	}
+	return list
+}
+
+// Deleted returns the ids of the generated cases of before (Generated
+// set, id not empty) for which now has no case with that id, in
+// before's order: the cases a person deleted between two versions of a
+// function, for its Ignore list. Either argument may be nil.
+func Deleted(before, now *Function) []string {
+	if before == nil {
+		return nil
+	}
+	have := map[string]bool{}
+	if now != nil {
+		for _, c := range now.Dataset {
+			have[c.ID] = true
+		}
+	}
+	var out []string
+	for _, c := range before.Dataset {
+		if c.Generated && c.ID != "" && !have[c.ID] {
+			have[c.ID] = true
+			out = append(out, c.ID)
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -18,7 +19,12 @@ import (
 // `- case:` items whose keys come in the order id, types, receiver, input,
 // inputs, expected, raises, match, duration, tolerance. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
-// (see Merge). Parse(Marshal(f)) gives f back, positions aside.
+// (see Merge); a function with a Source has a "# specgen:source <hash>"
+// line comment on its key, a function with an Ignore list has `ignore:`
+// after its dataset, and a case with a Review has a
+// "# specgen: review — <reason>" comment above its item (the reason on
+// one line: runs of white space, line breaks too, are written as one
+// space). Parse(Marshal(f)) gives f back, positions aside.
 // Marshal does not validate f; see Validate.
 func (f *File) Marshal() ([]byte, error) {
 	top := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
@@ -26,7 +32,7 @@ func (f *File) Marshal() ([]byte, error) {
 		top.Content = append(top.Content, keyNode("package"), stringNode(f.Package))
 	}
 	for _, fn := range f.Functions {
-		top.Content = append(top.Content, keyNode(fn.Name), fn.node())
+		top.Content = append(top.Content, fn.keyNode(), fn.node())
 	}
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{top}}
 	if f.Schema != "" {
@@ -45,26 +51,85 @@ func (f *File) Marshal() ([]byte, error) {
 }
 
 // separateFunctions puts a blank line before every top-level key but
-// the first. Only top-level keys start a line in column 0 of the
-// encoder's output: nested values are indented, block scalars too.
+// the first, above the comment lines right over the key (they belong to
+// it). Only top-level keys start a line in column 0 of the encoder's
+// output: nested values are indented, block scalars too.
 func separateFunctions(out []byte) []byte {
-	lines := bytes.SplitAfter(out, []byte("\n"))
-	var b bytes.Buffer
+	var lines [][]byte
 	seenKey := false
-	for _, l := range lines {
+	for _, l := range bytes.SplitAfter(out, []byte("\n")) {
 		if len(l) > 0 && l[0] != ' ' && l[0] != '#' && l[0] != '\n' && l[0] != '-' {
-			if seenKey && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")) {
-				b.WriteByte('\n')
+			if seenKey {
+				at := len(lines)
+				for at > 0 && lines[at-1][0] == '#' {
+					at--
+				}
+				if at > 0 && lines[at-1][0] != '\n' {
+					lines = slices.Insert(lines, at, []byte("\n"))
+				}
 			}
 			seenKey = true
 		}
-		b.Write(l)
+		if len(l) > 0 {
+			lines = append(lines, l)
+		}
 	}
-	return b.Bytes()
+	return bytes.Join(lines, nil)
 }
 
 func keyNode(s string) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: s}
+}
+
+// keyNode is the function's key, with its source marker.
+func (fn *Function) keyNode() *yaml.Node {
+	k := keyNode(fn.Name)
+	if fn.Source != "" {
+		k.LineComment = sourceComment(fn.Source)
+	}
+	return k
+}
+
+// sourceComment is the line comment that records a source hash. A hash
+// is one word: white space in it is dropped.
+func sourceComment(hash string) string {
+	return "# " + sourceMarker + " " + oneWord(hash)
+}
+
+// reviewHead is the comment line that Marshal writes above a case under
+// review.
+func reviewHead(reason string) string {
+	return "# " + reviewMarker + " — " + oneLine(reason)
+}
+
+// itemNode is the dataset item of a case as Marshal writes it.
+func (c *Case) itemNode() *yaml.Node {
+	k := keyNode("case")
+	if c.Generated {
+		k.LineComment = "# " + generatedMarker + " " + caseFingerprint(c)
+	}
+	item := &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{k, c.node()}}
+	if c.Review != "" {
+		item.HeadComment = reviewHead(c.Review)
+	}
+	return item
+}
+
+// ignoreNode is the ignore list, in flow style when it is short.
+func ignoreNode(ids []string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq}
+	width := 0
+	for _, id := range ids {
+		n.Content = append(n.Content, stringNode(id))
+		width += len(id) + 2
+		if strings.Contains(id, "\n") {
+			width = flowWidth + 1
+		}
+	}
+	if width <= flowWidth {
+		n.Style = yaml.FlowStyle
+	}
+	return n
 }
 
 func (fn *Function) node() *yaml.Node {
@@ -76,19 +141,23 @@ func (fn *Function) node() *yaml.Node {
 		}
 		n.Content = append(n.Content, k, fn.Evals.node())
 	}
+	n.Content = append(n.Content, keyNode("dataset"), fn.datasetNode())
+	if len(fn.Ignore) > 0 {
+		n.Content = append(n.Content, keyNode("ignore"), ignoreNode(fn.Ignore))
+	}
+	return n
+}
+
+// datasetNode is the list of the function's cases.
+func (fn *Function) datasetNode() *yaml.Node {
 	ds := &yaml.Node{Kind: yaml.SequenceNode, Tag: tagSeq, Content: []*yaml.Node{}}
 	for _, c := range fn.Dataset {
-		k := keyNode("case")
-		if c.Generated {
-			k.LineComment = "# " + generatedMarker + " " + caseFingerprint(c)
-		}
-		ds.Content = append(ds.Content, &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap, Content: []*yaml.Node{k, c.node()}})
+		ds.Content = append(ds.Content, c.itemNode())
 	}
 	if len(ds.Content) == 0 {
 		ds.Style = yaml.FlowStyle
 	}
-	n.Content = append(n.Content, keyNode("dataset"), ds)
-	return n
+	return ds
 }
 
 func (e Evals) empty() bool {

@@ -32,7 +32,9 @@ func sampleFile() *File {
 		Package: "example.com/shop/internal/pricing",
 		Functions: []*Function{
 			{
-				Name: "ParseAmount",
+				Name:   "ParseAmount",
+				Source: "1a2b3c4d5e6f7a8b",
+				Ignore: []string{"negative", "123"},
 				Evals: Evals{
 					Generated:     true,
 					Type:          &TypeEval{Type: "int64"},
@@ -45,7 +47,7 @@ func sampleFile() *File {
 				Dataset: []*Case{
 					{ID: "plain-dollars", Generated: true, Inputs: vp(MapValue("s", StringValue("12.50"))), Expected: vp(IntValue(1250))},
 					{ID: "empty", Inputs: vp(MapValue("s", StringValue(""))), Raises: "error", Match: "^empty amount$"},
-					{ID: "overflow", Generated: true, Inputs: vp(MapValue("s", StringValue("1e400"))), Raises: "*strconv.NumError", Duration: &Duration{1500 * time.Millisecond}},
+					{ID: "overflow", Generated: true, Review: "a NumError where the doc says ErrAmount", Inputs: vp(MapValue("s", StringValue("1e400"))), Raises: "*strconv.NumError", Duration: &Duration{1500 * time.Millisecond}},
 					{ID: "nil", Inputs: vp(MapValue("s", NullValue())), Raises: "panic", Match: "nil pointer"},
 				},
 			},
