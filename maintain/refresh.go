@@ -424,6 +424,5 @@ func marshalOver(f *spec.File, path string) ([]byte, error) {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	_ = old
-	return f.Marshal()
+	return f.MarshalOver(old)
 }
