@@ -271,7 +271,7 @@ func refreshFile(ctx context.Context, sess *runner.Session, path string, opts *R
 		if head != nil {
 			if hf := head.Function(s.Func); hf != nil {
 				for _, id := range spec.Deleted(hf, o) {
-					if !slices.Contains(o.Ignore, id) {
+					if !slices.Contains(o.Ignore, id) && !edited(hf, o, id) {
 						s.Ignored = append(s.Ignored, id)
 					}
 				}
@@ -425,4 +425,22 @@ func marshalOver(f *spec.File, path string) ([]byte, error) {
 		return nil, err
 	}
 	return f.MarshalOver(old)
+}
+
+// edited reports whether the case id of before is still in now under
+// another id: a case of now has its inputs (the user renamed it, which
+// makes it theirs).
+func edited(before, now *spec.Function, id string) bool {
+	for _, b := range before.Dataset {
+		if b.ID != id {
+			continue
+		}
+		key := caseKey(b)
+		for _, c := range now.Dataset {
+			if caseKey(c) == key {
+				return true
+			}
+		}
+	}
+	return false
 }
