@@ -129,8 +129,8 @@ error too, since a change made before the error is behaviour, and never
 after a panic. A run that leaves the receiver otherwise fails the case
 with the ReceiverAfter evaluator.
 
-A case pins what the function does today, bugs included. After the table,
-unless -q, gen lists the generated cases a reviewer should check before
+A case pins what the function does today, bugs included. After the table
+(and as a "# specgen: review — <reason>" comment above the case), gen lists the generated cases a reviewer should check before
 trusting them as the reference, each with why: a panic with a Go runtime
 error (nil pointer dereference, index out of range, integer divide by
 zero, nil map write, failed type assertion, ...; a panic with the

@@ -87,9 +87,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
-	if !o.quiet {
-		writeReviews(stdout, results)
-	}
+	writeReviews(stdout, results)
 	if o.export && !o.dryRun {
 		exportAfterGen(ctx, stdout, results)
 	}
