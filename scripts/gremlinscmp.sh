@@ -26,7 +26,14 @@
 #                failed build as killed
 #   only-gremlins / only-specgen
 #                one tool makes a mutant the other does not (gremlins
-#                looks at the token alone, specgen at the types too)
+#                looks at the token alone, specgen at the types too: a
+#                string +, a unary &, a string += are gremlins's alone,
+#                and do not compile, so gremlins counts them killed)
+#   gremlins-duplicate
+#                gremlins makes a second mutant where specgen has one at
+#                the same place under another type, with the same change
+#                (a - becomes + under both ARITHMETIC_BASE and
+#                INVERT_NEGATIVES), and counts it twice
 #   timed-out    one tool timed the mutant out
 #   coverage     one tool saw the mutated line run, the other did not
 #   KILLED/LIVED a real disagreement: one test run killed it, the other not
@@ -116,7 +123,10 @@ tail -n +2 "$corpus" | while IFS=$'\t' read -r module version pkg fn sig file fi
     | ($sm + $gm | keys_unsorted | unique) as $keys
     | $keys[] | ($sm[.] // $gm[.]) as $m
     | ($src | split("\n")[$m.l - 1] | gsub("^\\s+"; "") | gsub("\t"; " ")) as $line
-    | [$fn, $m.l, $m.c, $m.t, ($sm[.].st // "-"), ($gm[.].st // "-"), ($sm[.].ch // "-"), ($sm[.].d // ""), $line] | @tsv' >> "$work/mutants.tsv"
+    | ("\($m.l):\($m.c):") as $at
+    | ({ARITHMETIC_BASE: "INVERT_NEGATIVES", INVERT_NEGATIVES: "ARITHMETIC_BASE"}[$m.t]) as $twin
+    | (if $sm[.] == null and $twin != null and $sm[$at + $twin] != null then "dup" else "" end) as $dup
+    | [$fn, $m.l, $m.c, $m.t, ($sm[.].st // "-"), ($gm[.].st // "-"), ($sm[.].ch // "-"), ($sm[.].d // ""), $line, $dup] | @tsv' >> "$work/mutants.tsv"
 done
 
 # The table: per function, the spec's cases, both tools' killed/lived and
@@ -128,7 +138,8 @@ tail -n +2 "$corpus" | while IFS=$'\t' read -r module version pkg fn sig file fi
 done > "$work/rows.tsv"
 
 awk -F'\t' -v rows="$work/rows.tsv" '
-  function reason(s, g) {
+  function reason(s, g, dup) {
+    if (s == "-" && dup) return "gremlins-duplicate"
     if (s == "-") return "only-gremlins"
     if (g == "-") return "only-specgen"
     if (s == "NOT VIABLE" && g == "KILLED") return "not-viable"
@@ -144,7 +155,7 @@ awk -F'\t' -v rows="$work/rows.tsv" '
     if (g == "KILLED") gk[f]++; if (g == "LIVED") gl[f]++
     if (s != "-") sn[f]++; if (g != "-") gn[f]++
     if (s == g) { agree[f]++; next }
-    w = reason(s, g); why[f, w]++
+    w = reason(s, g, $10); why[f, w]++
     if (w == "KILLED/LIVED") kl[f]++
     diff[++nd] = sprintf("%s\t%d:%d\t%s\t%s\tspecgen %s, gremlins %s\t%s\t%s\t%s", f, $2, $3, $4, $7, s, g, w, $9, $8)
   }
@@ -154,8 +165,8 @@ awk -F'\t' -v rows="$work/rows.tsv" '
       split(line, r, "\t"); name = r[1]; sub(/^[^.]*\./, "", name); full = r[1]
       fn = name
       d = ""
-      split("KILLED/LIVED only-gremlins only-specgen not-viable timed-out coverage", rs, " ")
-      for (i = 1; i <= 6; i++) if ((fn, rs[i]) in why) d = d (d ? ", " : "") why[fn, rs[i]] " " rs[i]
+      split("KILLED/LIVED only-gremlins gremlins-duplicate only-specgen not-viable timed-out coverage", rs, " ")
+      for (i = 1; i <= 7; i++) if ((fn, rs[i]) in why) d = d (d ? ", " : "") why[fn, rs[i]] " " rs[i]
       printf "%-28s %6s %10s %8s %10s %8s %7s%%  %-9s %s\n", full, r[2], (sk[fn] + 0) "/" (sl[fn] + 0), score(sk[fn], sl[fn]),
         (gk[fn] + 0) "/" (gl[fn] + 0), score(gk[fn], gl[fn]), r[3], (agree[fn] + 0) "/" (n[fn] + 0), d
       tsk += sk[fn]; tsl += sl[fn]; tgk += gk[fn]; tgl += gl[fn]; tn += n[fn]; tag += agree[fn]; tkl += kl[fn]; tsn += sn[fn]; tgn += gn[fn]
