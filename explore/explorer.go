@@ -35,7 +35,8 @@ type Request struct {
 	// Results are all probes run so far, in order.
 	Results []*Record
 	// Summary is the deterministic cluster summary of Results, with the
-	// function's uncovered lines (nil in round 1).
+	// function's uncovered lines (nil in round 1 unless Options.Prior
+	// ran).
 	Summary *Summary
 	// Uncovered are the source lines of the function's reach (its own,
 	// then its callees') no probe has run yet (empty when coverage is
@@ -69,7 +70,10 @@ type CompileError struct {
 type Record struct {
 	// Index is the position of the record in the exploration, from 0.
 	Index int
+	// Round is the round of the probe: 0 for Options.Prior.
 	Round int
+	// Prior reports a probe of Options.Prior.
+	Prior bool
 	// Snippet is what the explorer proposed; Expect is "error" for an
 	// error snippet, "" otherwise.
 	Snippet Snippet
@@ -114,6 +118,13 @@ type Options struct {
 	// that found no new block and no new outcome class (default 300;
 	// negative: never).
 	Patience int
+	// Prior are snippets run before the explorer's first round, as
+	// round 0: the inputs of the cases of an existing spec (see
+	// CallSnippet), so that the behaviours it states are found again
+	// with the inputs it states them with. Their records are marked
+	// Prior, and a behaviour prefers one of them as its representative.
+	// They count against MaxProbes.
+	Prior []Snippet
 	// Timeout bounds each probe (0: the executor's default).
 	Timeout time.Duration
 	// Logf, when non-nil, receives debug logging.

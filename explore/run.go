@@ -57,8 +57,11 @@ type Exploration struct {
 	// Tried are all snippets tried, in order (including those in
 	// CompileErrors).
 	Tried []Snippet
-	// Rounds is the number of rounds run.
-	Rounds  int
+	// Rounds is the number of rounds run (round 0, Options.Prior, not
+	// counted).
+	Rounds int
+	// Prior is the number of records of Options.Prior: the first ones.
+	Prior   int
 	Elapsed time.Duration
 	Stop    StopReason
 	// Err is the explorer's error when Stop is StopExplorer.
@@ -168,49 +171,8 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	defer func() { x.Elapsed = time.Since(start) }()
 	stale := 0 // consecutive probes without a new block or class
 	var lastErrors []CompileError
-	for round := 1; ; round++ {
-		if opts.MaxRounds > 0 && round > opts.MaxRounds {
-			x.Stop = StopRounds
-			break
-		}
-		if err := ctx.Err(); err != nil {
-			x.Stop = StopCanceled
-			return x, fmt.Errorf("explore %s: %w", f.Name, err)
-		}
-		req := &Request{
-			Func:          f,
-			Round:         round,
-			Results:       x.Records,
-			Uncovered:     x.Uncovered(),
-			Tried:         x.Tried,
-			CompileErrors: lastErrors,
-			Budget: Budget{
-				Probes: opts.MaxProbes - len(x.Tried),
-				Time:   opts.MaxTime - time.Since(start),
-			},
-		}
-		if round > 1 {
-			req.Summary = x.Summary()
-		}
-		plan, err := ex.Explore(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				x.Stop = StopCanceled
-				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
-			}
-			if len(x.Records) == 0 {
-				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
-			}
-			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
-			x.Stop, x.Err = StopExplorer, err
-			break
-		}
-		snippets := x.fresh(plan, opts.MaxProbes-len(x.Tried))
-		if len(snippets) == 0 {
-			x.Stop = StopDone
-			break
-		}
-		x.Rounds = round
+	// runRound runs a round's snippets and records what they did.
+	runRound := func(round int, snippets []expected) (ran int, err error) {
 		lastErrors = nil
 		var probes []executors.Probe
 		var sent []expected
@@ -229,7 +191,6 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			probes = append(probes, p)
 			sent = append(sent, s)
 		}
-		before := len(x.Behaviours)
 		if len(probes) > 0 {
 			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
 			if err == nil && len(rep.Results) != len(probes) {
@@ -238,10 +199,10 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			if err != nil {
 				if ctx.Err() != nil {
 					x.Stop = StopCanceled
-					return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+					return 0, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
 				}
 				x.Stop = StopEngine
-				return x, fmt.Errorf("explore %s: round %d: run probes: %w", f.Name, round, err)
+				return 0, fmt.Errorf("explore %s: round %d: run probes: %w", f.Name, round, err)
 			}
 			remap := x.addBlocks(rep.Blocks)
 			for i, res := range rep.Results {
@@ -263,9 +224,75 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 				}
 			}
 		}
+		return len(probes), nil
+	}
+	if len(opts.Prior) > 0 {
+		// Round 0: the inputs of an existing spec, before the explorer's
+		// own. Their compile errors are not the explorer's to repair.
+		snippets := x.fresh(&Plan{Snippets: opts.Prior}, opts.MaxProbes)
+		ran, err := runRound(0, snippets)
+		if err != nil {
+			return x, err
+		}
+		x.Prior = len(x.Records)
+		lastErrors = nil
+		opts.Logf("explore %s: round 0: %d snippets of the existing spec, %d probes run, %d behaviours", f.Name, len(snippets), ran, len(x.Behaviours))
+		if len(x.Tried) >= opts.MaxProbes {
+			x.Stop = StopBudget
+			return x, nil
+		}
+	}
+	for round := 1; ; round++ {
+		if opts.MaxRounds > 0 && round > opts.MaxRounds {
+			x.Stop = StopRounds
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			x.Stop = StopCanceled
+			return x, fmt.Errorf("explore %s: %w", f.Name, err)
+		}
+		req := &Request{
+			Func:          f,
+			Round:         round,
+			Results:       x.Records,
+			Uncovered:     x.Uncovered(),
+			Tried:         x.Tried,
+			CompileErrors: lastErrors,
+			Budget: Budget{
+				Probes: opts.MaxProbes - len(x.Tried),
+				Time:   opts.MaxTime - time.Since(start),
+			},
+		}
+		if round > 1 || len(x.Records) > 0 {
+			req.Summary = x.Summary()
+		}
+		plan, err := ex.Explore(ctx, req)
+		if err != nil {
+			if ctx.Err() != nil {
+				x.Stop = StopCanceled
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+			}
+			if len(x.Records) == x.Prior {
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
+			}
+			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
+			x.Stop, x.Err = StopExplorer, err
+			break
+		}
+		snippets := x.fresh(plan, opts.MaxProbes-len(x.Tried))
+		if len(snippets) == 0 {
+			x.Stop = StopDone
+			break
+		}
+		x.Rounds = round
+		before := len(x.Behaviours)
+		ran, err := runRound(round, snippets)
+		if err != nil {
+			return x, err
+		}
 		added := len(x.Behaviours) - before
 		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%, reach %.1f%%",
-			f.Name, round, len(snippets), len(probes), added, x.Coverage(), x.ReachCoverage())
+			f.Name, round, len(snippets), ran, added, x.Coverage(), x.ReachCoverage())
 		if opts.Progress != nil {
 			opts.Progress(Progress{
 				Func: f.Name, Round: round, Probes: len(x.Records),
@@ -425,7 +452,7 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	r := &Record{
 		Index: len(x.Records), Round: round,
 		Snippet: s.Snippet, Expect: s.Expect,
-		Probe: p, Result: res, Behaviour: -1,
+		Probe: p, Result: res, Behaviour: -1, Prior: round == 0,
 	}
 	x.Records = append(x.Records, r)
 	for _, c := range res.Covered {
@@ -495,9 +522,14 @@ const slowProbe = 100 * time.Millisecond
 const bigResult = 1 << 10
 
 // simpler reports whether record a represents a behaviour better than b:
-// it ran quickly where b did not, or its results are short where b's are
-// not, or its inputs are written shorter.
+// it is a probe of Options.Prior where b is not (a behaviour an existing
+// spec states keeps the input it is stated with), or it ran quickly
+// where b did not, or its results are short where b's are not, or its
+// inputs are written shorter.
 func simpler(a, b *Record) bool {
+	if a.Prior != b.Prior {
+		return a.Prior
+	}
 	if sa, sb := a.Result.Duration >= slowProbe, b.Result.Duration >= slowProbe; sa != sb {
 		return sb
 	}

@@ -208,7 +208,9 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 // punctuation of string inputs and results, the magnitude and sign of
 // numbers, the error or panic message. Probes on one path that differ in
 // these are what tells a mutated constant or table entry from the
-// original. The choice is deterministic.
+// original. Probes of an existing spec's inputs (explore.Record.Prior)
+// come before others that bring something new. The choice is
+// deterministic.
 func Select(x *explore.Exploration, limit int) []*explore.Record {
 	var out []*explore.Record
 	have := map[string]bool{}
@@ -268,10 +270,12 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 			if n == 0 {
 				continue
 			}
-			// The smallest input that brings anything new: short cases
-			// read well, and each one still adds a feature.
+			// An input of the existing spec first (its case stays while
+			// it still brings something), then the smallest input that
+			// brings anything new: short cases read well, and each one
+			// still adds a feature.
 			size := inputSize(r.Result)
-			if best == nil || size < bestSize || size == bestSize && n > bestNew {
+			if best == nil || r.Prior && !best.Prior || r.Prior == best.Prior && (size < bestSize || size == bestSize && n > bestNew) {
 				best, bestNew, bestSize = r, n, size
 			}
 		}
