@@ -35,8 +35,7 @@ type Request struct {
 	// Results are all probes run so far, in order.
 	Results []*Record
 	// Summary is the deterministic cluster summary of Results, with the
-	// function's uncovered lines (nil in round 1 unless Options.Prior
-	// ran).
+	// function's uncovered lines (nil in round 1).
 	Summary *Summary
 	// Uncovered are the source lines of the function's reach (its own,
 	// then its callees') no probe has run yet (empty when coverage is
@@ -70,9 +69,11 @@ type CompileError struct {
 type Record struct {
 	// Index is the position of the record in the exploration, from 0.
 	Index int
-	// Round is the round of the probe: 0 for Options.Prior.
+	// Round is the round of the probe: 0 for Options.Prior's inputs the
+	// explorer did not run itself.
 	Round int
-	// Prior reports a probe of Options.Prior.
+	// Prior reports a probe of Options.Prior, run in round 0 or by
+	// the explorer.
 	Prior bool
 	// Snippet is what the explorer proposed; Expect is "error" for an
 	// error snippet, "" otherwise.
@@ -118,12 +119,14 @@ type Options struct {
 	// that found no new block and no new outcome class (default 300;
 	// negative: never).
 	Patience int
-	// Prior are snippets run before the explorer's first round, as
-	// round 0: the inputs of the cases of an existing spec (see
+	// Prior are the inputs of the cases of an existing spec (see
 	// CallSnippet), so that the behaviours it states are found again
-	// with the inputs it states them with. Their records are marked
-	// Prior, and a behaviour prefers one of them as its representative.
-	// They count against MaxProbes.
+	// with the inputs it states them with. Their room in MaxProbes is
+	// kept for them; they run as round 0 once the explorer is done
+	// (those it did not run itself), so that the explorer searches as
+	// it would without them and an unchanged function explores as
+	// before. Their records are marked Prior, and a behaviour prefers
+	// one of them as its representative.
 	Prior []Snippet
 	// Timeout bounds each probe (0: the executor's default).
 	Timeout time.Duration

@@ -60,7 +60,7 @@ type Exploration struct {
 	// Rounds is the number of rounds run (round 0, Options.Prior, not
 	// counted).
 	Rounds int
-	// Prior is the number of records of Options.Prior: the first ones.
+	// Prior is the number of records of Options.Prior's inputs (Record.Prior).
 	Prior   int
 	Elapsed time.Duration
 	Stop    StopReason
@@ -160,7 +160,7 @@ func (x *Exploration) Covered(b int) bool { return x.covered[b] }
 // snippets through exe with coverage, and records what they did, until
 // a stop condition of opts holds. The exploration is returned even with
 // an error, holding what was observed before it.
-func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executor, opts Options) (*Exploration, error) {
+func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executor, opts Options) (_ *Exploration, retErr error) {
 	if f == nil || f.Obj == nil {
 		return nil, errors.New("explore: no function")
 	}
@@ -226,21 +226,34 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 		return len(probes), nil
 	}
-	if len(opts.Prior) > 0 {
-		// Round 0: the inputs of an existing spec, before the explorer's
-		// own. Their compile errors are not the explorer's to repair.
-		snippets := x.fresh(&Plan{Snippets: opts.Prior}, opts.MaxProbes)
-		ran, err := runRound(0, snippets)
-		if err != nil {
-			return x, err
+	// The prior's room in the budget is kept for it: the explorer gets
+	// the rest.
+	prior := x.priorSnippets(opts.Prior, opts.MaxProbes)
+	budget := opts.MaxProbes - len(prior)
+	defer func() {
+		// Run last, so that the explorer's search is what it would be
+		// without them (an unchanged function explores as before); a
+		// snippet the explorer ran itself is not run again.
+		if x.Stop == StopCanceled || x.Stop == StopEngine || ctx.Err() != nil {
+			return
 		}
-		x.Prior = len(x.Records)
-		lastErrors = nil
-		opts.Logf("explore %s: round 0: %d snippets of the existing spec, %d probes run, %d behaviours", f.Name, len(snippets), ran, len(x.Behaviours))
-		if len(x.Tried) >= opts.MaxProbes {
-			x.Stop = StopBudget
-			return x, nil
+		var todo []expected
+		for _, s := range prior {
+			if x.tried[normCode(s.Code)] {
+				continue
+			}
+			x.tried[normCode(s.Code)] = true
+			todo = append(todo, expected{Snippet: s})
 		}
+		if _, err := runRound(0, todo); err != nil && retErr == nil {
+			retErr = err
+		}
+		x.markPrior(prior)
+		opts.Logf("explore %s: %d inputs of the existing spec, %d run again, %d behaviours", f.Name, len(prior), len(todo), len(x.Behaviours))
+	}()
+	if budget <= 0 {
+		x.Stop = StopBudget
+		return x, nil
 	}
 	for round := 1; ; round++ {
 		if opts.MaxRounds > 0 && round > opts.MaxRounds {
@@ -259,11 +272,11 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			Tried:         x.Tried,
 			CompileErrors: lastErrors,
 			Budget: Budget{
-				Probes: opts.MaxProbes - len(x.Tried),
+				Probes: budget - len(x.Tried),
 				Time:   opts.MaxTime - time.Since(start),
 			},
 		}
-		if round > 1 || len(x.Records) > 0 {
+		if round > 1 {
 			req.Summary = x.Summary()
 		}
 		plan, err := ex.Explore(ctx, req)
@@ -272,14 +285,14 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 				x.Stop = StopCanceled
 				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
 			}
-			if len(x.Records) == x.Prior {
+			if len(x.Records) == 0 {
 				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
 			}
 			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
 			x.Stop, x.Err = StopExplorer, err
 			break
 		}
-		snippets := x.fresh(plan, opts.MaxProbes-len(x.Tried))
+		snippets := x.fresh(plan, budget-len(x.Tried))
 		if len(snippets) == 0 {
 			x.Stop = StopDone
 			break
@@ -305,7 +318,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.Stop = StopPatience
 		case !searcher && added == 0:
 			x.Stop = StopStale
-		case len(x.Tried) >= opts.MaxProbes:
+		case len(x.Tried) >= budget:
 			x.Stop = StopBudget
 		case time.Since(start) >= opts.MaxTime:
 			x.Stop = StopTime
@@ -315,6 +328,45 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 	}
 	return x, nil
+}
+
+// priorSnippets are the snippets of Options.Prior, each once, at most
+// limit.
+func (x *Exploration) priorSnippets(prior []Snippet, limit int) []Snippet {
+	var out []Snippet
+	seen := map[string]bool{}
+	for _, s := range prior {
+		k := normCode(s.Code)
+		if k == "" || seen[k] || len(out) >= limit {
+			continue
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// markPrior marks the records of the prior's snippets, run by the
+// explorer or in round 0, and makes them their behaviours'
+// representatives (see simpler).
+func (x *Exploration) markPrior(prior []Snippet) {
+	codes := map[string]bool{}
+	for _, s := range prior {
+		codes[normCode(s.Code)] = true
+	}
+	for _, r := range x.Records {
+		if codes[normCode(r.Snippet.Code)] && !r.Prior {
+			r.Prior = true
+			if r.Behaviour >= 0 {
+				if b := x.Behaviours[r.Behaviour]; simpler(r, x.Records[b.Rep]) {
+					b.Rep = r.Index
+				}
+			}
+		}
+		if r.Prior {
+			x.Prior++
+		}
+	}
 }
 
 // expected is a snippet with the kind of outcome its explorer expected.
