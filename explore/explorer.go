@@ -75,6 +75,8 @@ type Record struct {
 	// Prior reports a probe of Options.Prior, run in round 0 or by
 	// the explorer.
 	Prior bool
+	// Known reports a probe of Options.Known run in round 0.
+	Known bool
 	// Snippet is what the explorer proposed; Expect is "error" for an
 	// error snippet, "" otherwise.
 	Snippet Snippet
@@ -128,6 +130,12 @@ type Options struct {
 	// before. Their records are marked Prior, and a behaviour prefers
 	// one of them as its representative.
 	Prior []Snippet
+	// Known are the inputs of hand-written cases of an existing spec:
+	// run with Prior, so that their behaviours count as found, but a
+	// person's case already states them: their records (Record.Known)
+	// are the last choice as representatives, and a behaviour only they
+	// show needs no generated case.
+	Known []Snippet
 	// Timeout bounds each probe (0: the executor's default).
 	Timeout time.Duration
 	// Logf, when non-nil, receives debug logging.

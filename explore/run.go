@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,6 +76,7 @@ type Exploration struct {
 	classes    map[string]bool
 	behaviour  map[string]int
 	tried      map[string]bool
+	known      map[string]bool     // codes of Options.Known
 	lines      map[string][]string // the lines of the reach's files by path, for uncovered source text
 	classifier *classifier
 }
@@ -228,7 +230,13 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	}
 	// The prior's room in the budget is kept for it: the explorer gets
 	// the rest.
-	prior := x.priorSnippets(opts.Prior, opts.MaxProbes)
+	prior := x.priorSnippets(append(slices.Clone(opts.Prior), opts.Known...), opts.MaxProbes)
+	for _, s := range opts.Known {
+		x.known[normCode(s.Code)] = true
+	}
+	for _, s := range opts.Prior {
+		delete(x.known, normCode(s.Code))
+	}
 	budget := opts.MaxProbes - len(prior)
 	defer func() {
 		// Run last, so that the explorer's search is what it would be
@@ -355,7 +363,7 @@ func (x *Exploration) markPrior(prior []Snippet) {
 		codes[normCode(s.Code)] = true
 	}
 	for _, r := range x.Records {
-		if codes[normCode(r.Snippet.Code)] && !r.Prior {
+		if k := normCode(r.Snippet.Code); codes[k] && !x.known[k] && !r.Prior {
 			r.Prior = true
 			if r.Behaviour >= 0 {
 				if b := x.Behaviours[r.Behaviour]; simpler(r, x.Records[b.Rep]) {
@@ -413,6 +421,7 @@ func newExploration(f *target.Func, engine string) *Exploration {
 		classes:    map[string]bool{},
 		behaviour:  map[string]int{},
 		tried:      map[string]bool{},
+		known:      map[string]bool{},
 		classifier: newClassifier(f),
 	}
 	files := []string{f.File}
@@ -504,7 +513,11 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	r := &Record{
 		Index: len(x.Records), Round: round,
 		Snippet: s.Snippet, Expect: s.Expect,
-		Probe: p, Result: res, Behaviour: -1, Prior: round == 0,
+		Probe: p, Result: res, Behaviour: -1,
+	}
+	if round == 0 {
+		r.Known = x.known[normCode(s.Snippet.Code)]
+		r.Prior = !r.Known
 	}
 	x.Records = append(x.Records, r)
 	for _, c := range res.Covered {
@@ -575,12 +588,16 @@ const bigResult = 1 << 10
 
 // simpler reports whether record a represents a behaviour better than b:
 // it is a probe of Options.Prior where b is not (a behaviour an existing
-// spec states keeps the input it is stated with), or it ran quickly
+// spec states keeps the input it is stated with), or b is a probe of
+// Options.Known where a is not, or it ran quickly
 // where b did not, or its results are short where b's are not, or its
 // inputs are written shorter.
 func simpler(a, b *Record) bool {
 	if a.Prior != b.Prior {
 		return a.Prior
+	}
+	if a.Known != b.Known {
+		return b.Known
 	}
 	if sa, sb := a.Result.Duration >= slowProbe, b.Result.Duration >= slowProbe; sa != sb {
 		return sb

@@ -321,7 +321,7 @@ func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executor
 		if len(fi.TypeArgs) > 0 {
 			g.progressf("%s: instantiated with %s", f.Name, write.TypeArgs(fi))
 		}
-		eopts.Prior = priorSnippets(fi, old, limit, g.opts.Logf)
+		eopts.Prior, eopts.Known = priorSnippets(fi, old, limit, g.opts.Logf)
 		cases, err := g.exploreOne(ctx, fi, exe, eopts, limit, res)
 		if err != nil {
 			return nil, err
@@ -607,16 +607,16 @@ func (g *generator) existing(path, name string) *spec.Function {
 }
 
 // priorSnippets writes the calls with the inputs of the cases of an
-// existing spec (old), for explore.Options.Prior: those of f's type
-// arguments when f is an instantiation, in the spec's order, at most
-// limit. The calls are written as the runner would make them
-// (runner.CaseArgs, explore.CallSnippet); a case whose inputs no longer
-// fit f is left out.
-func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string, ...any)) []explore.Snippet {
-	var out []explore.Snippet
+// existing spec (old): those of f's type arguments when f is an
+// instantiation, in the spec's order, at most limit in all; the
+// generated cases' for explore.Options.Prior, the hand-written ones'
+// for explore.Options.Known. The calls are written as the runner would
+// make them (runner.CaseArgs, explore.CallSnippet); a case whose inputs
+// no longer fit f is left out.
+func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string, ...any)) (prior, known []explore.Snippet) {
 	targs := write.TypeArgs(f)
 	for _, c := range old {
-		if len(out) >= limit {
+		if len(prior)+len(known) >= limit {
 			break
 		}
 		if !sameTypes(targs, c.Types) {
@@ -626,7 +626,11 @@ func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string
 		if err == nil {
 			var sn explore.Snippet
 			if sn, err = explore.CallSnippet(f, c.Receiver, args); err == nil {
-				out = append(out, sn)
+				if c.Generated {
+					prior = append(prior, sn)
+				} else {
+					known = append(known, sn)
+				}
 				continue
 			}
 		}
@@ -634,7 +638,7 @@ func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string
 			logf("%s: case %s of the existing spec not run again: %v", f.Name, c.ID, err)
 		}
 	}
-	return out
+	return prior, known
 }
 
 // sameTypes reports whether a case's type arguments are those of an
