@@ -123,11 +123,11 @@ type Options struct {
 	Patience int
 	// Prior are the inputs of the cases of an existing spec (see
 	// CallSnippet), so that the behaviours it states are found again
-	// with the inputs it states them with. Their room in MaxProbes is
-	// kept for them; they run as round 0 once the explorer is done
-	// (those it did not run itself), so that the explorer searches as
-	// it would without them and an unchanged function explores as
-	// before. Their records are marked Prior, and a behaviour prefers
+	// with the inputs it states them with. They run as round 0 once the
+	// explorer is done (those it did not run itself), at most MaxProbes
+	// of them, on top of the explorer's budget: the explorer searches
+	// as it would without them, so that an unchanged function explores
+	// as before. Their records are marked Prior, and a behaviour prefers
 	// one of them as its representative.
 	Prior []Snippet
 	// Known are the inputs of hand-written cases of an existing spec:

@@ -228,8 +228,9 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 		return len(probes), nil
 	}
-	// The prior's room in the budget is kept for it: the explorer gets
-	// the rest.
+	// The explorer gets the whole budget, so that its search is what it
+	// would be without the prior; the prior runs on top of it, at most
+	// MaxProbes more.
 	prior := x.priorSnippets(append(slices.Clone(opts.Prior), opts.Known...), opts.MaxProbes)
 	for _, s := range opts.Known {
 		x.known[normCode(s.Code)] = true
@@ -237,7 +238,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	for _, s := range opts.Prior {
 		delete(x.known, normCode(s.Code))
 	}
-	budget := opts.MaxProbes - len(prior)
+	budget := opts.MaxProbes
 	defer func() {
 		// Run last, so that the explorer's search is what it would be
 		// without them (an unchanged function explores as before); a
@@ -259,10 +260,6 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		x.markPrior(prior)
 		opts.Logf("explore %s: %d inputs of the existing spec, %d run again, %d behaviours", f.Name, len(prior), len(todo), len(x.Behaviours))
 	}()
-	if budget <= 0 {
-		x.Stop = StopBudget
-		return x, nil
-	}
 	for round := 1; ; round++ {
 		if opts.MaxRounds > 0 && round > opts.MaxRounds {
 			x.Stop = StopRounds

@@ -168,8 +168,8 @@ func TestRunRepresentative(t *testing.T) {
 }
 
 // TestRunPrior runs the inputs of an existing spec after the explorer's
-// search, in the room of the budget kept for them, without showing them
-// to the explorer; a behaviour they show keeps them as its
+// search (at most MaxProbes of them, on top of the explorer's budget),
+// without showing them to the explorer; a behaviour they show keeps them as its
 // representative over a simpler input, and a snippet the explorer ran
 // itself is not run again.
 func TestRunPrior(t *testing.T) {
@@ -188,7 +188,7 @@ func TestRunPrior(t *testing.T) {
 		{"without-prior", nil, snippets(`ParseSize("123456kb")`, `ParseSize("1kb")`), 0, `"1kb"`, 2, 0, StopRounds, 1},
 		{"explorer-ran-it", snippets(`ParseSize("9kb")`), snippets(`ParseSize("9kb")`, `ParseSize("1kb")`), 0, `"9kb"`, 2, 1, StopRounds, 1},
 		{"prior-twice", snippets(`ParseSize("9kb")`, `ParseSize("9kb")`), snippets(`ParseSize("1kb")`), 0, `"9kb"`, 2, 1, StopRounds, 1},
-		{"budget", snippets(`ParseSize("9kb")`, `ParseSize("")`, `ParseSize("7gb")`), snippets(`ParseSize("1kb")`), 2, `"9kb"`, 2, 2, StopBudget, 0},
+		{"budget", snippets(`ParseSize("9kb")`, `ParseSize("")`, `ParseSize("7gb")`), snippets(`ParseSize("1kb")`), 2, `"9kb"`, 3, 2, StopRounds, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
