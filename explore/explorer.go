@@ -72,8 +72,8 @@ type Record struct {
 	// Round is the round of the probe: 0 for Options.Prior's inputs the
 	// explorer did not run itself.
 	Round int
-	// Prior reports a probe of Options.Prior, run in round 0 or by
-	// the explorer.
+	// Prior reports a probe of Options.Prior's inputs, run in round 0
+	// or by the explorer, or the explorer's own probe of Options.Known's.
 	Prior bool
 	// Known reports a probe of Options.Known run in round 0.
 	Known bool

@@ -351,16 +351,19 @@ func (x *Exploration) priorSnippets(prior []Snippet, limit int) []Snippet {
 	return out
 }
 
-// markPrior marks the records of the prior's snippets, run by the
-// explorer or in round 0, and makes them their behaviours'
-// representatives (see simpler).
+// markPrior marks the records the explorer ran with the inputs of the
+// existing spec's cases (prior: Options.Prior and Options.Known), as
+// round 0 marked those of Options.Prior it ran, and makes them their
+// behaviours' representatives (see simpler). An explorer's record of a
+// hand-written case's input is marked too: its case was left out of the
+// spec for that case, which states it, and it keeps its place.
 func (x *Exploration) markPrior(prior []Snippet) {
 	codes := map[string]bool{}
 	for _, s := range prior {
 		codes[normCode(s.Code)] = true
 	}
 	for _, r := range x.Records {
-		if k := normCode(r.Snippet.Code); codes[k] && !x.known[k] && !r.Prior {
+		if codes[normCode(r.Snippet.Code)] && !r.Prior && !r.Known {
 			r.Prior = true
 			if r.Behaviour >= 0 {
 				if b := x.Behaviours[r.Behaviour]; simpler(r, x.Records[b.Rep]) {

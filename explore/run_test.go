@@ -223,6 +223,30 @@ func TestRunPrior(t *testing.T) {
 	}
 }
 
+// TestRunKnown: the inputs of hand-written cases run after the search
+// too, but a record of round 0 of theirs is the last choice as a
+// representative; the explorer's own record of one is marked Prior.
+func TestRunKnown(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{{Snippets: snippets(`ParseSize("22kb")`, `ParseSize("333kb")`)}}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 1, Known: snippets(`ParseSize("1kb")`, `ParseSize("333kb")`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Probes() != 3 {
+		t.Fatalf("%d probes, want 3: the explorer's 2 and the hand-written input it did not run", x.Probes())
+	}
+	if r := x.Records[2]; !r.Known || r.Prior || r.Round != 0 {
+		t.Errorf("round 0 record: known %v, prior %v, round %d; want known", r.Known, r.Prior, r.Round)
+	}
+	if r := x.Records[1]; !r.Prior || r.Known {
+		t.Errorf("the explorer's record of a hand-written input: prior %v, known %v; want prior", r.Prior, r.Known)
+	}
+	if got := x.Records[x.Behaviours[0].Rep].Probe.Args[0]; got != `"333kb"` {
+		t.Errorf("representative %s, want \"333kb\"", got)
+	}
+}
+
 // TestRunPriorExplorerFails: an explorer that fails in its first round
 // is an error (the caller may fall back), and the prior still runs.
 func TestRunPriorExplorerFails(t *testing.T) {
