@@ -314,6 +314,43 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 	return recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
 }
 
+// CallSnippet writes the snippet that calls f, which is not generic
+// (an instantiation, for a generic function), with the receiver recv (a
+// method's; nil: the zero value of its receiver type) and the
+// arguments args, in parameter order, as the built-in explorer writes
+// its own calls: the values written by target.RecvExpr and
+// target.GoExpr. It is how the inputs of an existing spec's cases are
+// run again (Options.Prior).
+func CallSnippet(f *target.Func, recv *spec.Value, args []spec.Value) (Snippet, error) {
+	if f == nil || f.Obj == nil {
+		return Snippet{}, errors.New("function has no type information")
+	}
+	if f.Generic() {
+		return Snippet{}, fmt.Errorf("%s is generic: write the call of an instantiation", f.Name)
+	}
+	if len(args) != len(f.Params) {
+		return Snippet{}, fmt.Errorf("%d arguments for the %d parameters of %s", len(args), len(f.Params), f.Name)
+	}
+	var self *types.Package
+	if f.Pkg != nil {
+		self = f.Pkg.Types
+	}
+	a := &analysis{f: f, self: self, names2paths: packageNames(f)}
+	var vals []spec.Value
+	if f.Recv != nil {
+		if recv == nil {
+			vals = append(vals, zeroValue(f.Recv))
+		} else {
+			vals = append(vals, *recv)
+		}
+	}
+	code, err := a.code(append(vals, args...))
+	if err != nil {
+		return Snippet{}, err
+	}
+	return Snippet{Description: "the inputs of a case of the existing spec", Code: code}, nil
+}
+
 // importPath is the import path ProbeFromSnippet gives a package name.
 func (a *analysis) importPath(name string) string {
 	if p := a.names2paths[name]; p != "" {

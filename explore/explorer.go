@@ -69,7 +69,14 @@ type CompileError struct {
 type Record struct {
 	// Index is the position of the record in the exploration, from 0.
 	Index int
+	// Round is the round of the probe: 0 for Options.Prior's inputs the
+	// explorer did not run itself.
 	Round int
+	// Prior reports a probe of Options.Prior's inputs, run in round 0
+	// or by the explorer, or the explorer's own probe of Options.Known's.
+	Prior bool
+	// Known reports a probe of Options.Known run in round 0.
+	Known bool
 	// Snippet is what the explorer proposed; Expect is "error" for an
 	// error snippet, "" otherwise.
 	Snippet Snippet
@@ -114,6 +121,21 @@ type Options struct {
 	// that found no new block and no new outcome class (default 300;
 	// negative: never).
 	Patience int
+	// Prior are the inputs of the cases of an existing spec (see
+	// CallSnippet), so that the behaviours it states are found again
+	// with the inputs it states them with. They run as round 0 once the
+	// explorer is done (those it did not run itself), at most MaxProbes
+	// of them, on top of the explorer's budget: the explorer searches
+	// as it would without them, so that an unchanged function explores
+	// as before. Their records are marked Prior, and a behaviour prefers
+	// one of them as its representative.
+	Prior []Snippet
+	// Known are the inputs of hand-written cases of an existing spec:
+	// run with Prior, so that their behaviours count as found, but a
+	// person's case already states them: their records (Record.Known)
+	// are the last choice as representatives, and a behaviour only they
+	// show needs no generated case.
+	Known []Snippet
 	// Timeout bounds each probe (0: the executor's default).
 	Timeout time.Duration
 	// Logf, when non-nil, receives debug logging.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,8 +58,11 @@ type Exploration struct {
 	// Tried are all snippets tried, in order (including those in
 	// CompileErrors).
 	Tried []Snippet
-	// Rounds is the number of rounds run.
-	Rounds  int
+	// Rounds is the number of rounds run (round 0, Options.Prior, not
+	// counted).
+	Rounds int
+	// Prior is the number of records of Options.Prior's inputs (Record.Prior).
+	Prior   int
 	Elapsed time.Duration
 	Stop    StopReason
 	// Err is the explorer's error when Stop is StopExplorer.
@@ -72,6 +76,7 @@ type Exploration struct {
 	classes    map[string]bool
 	behaviour  map[string]int
 	tried      map[string]bool
+	known      map[string]bool     // codes of Options.Known
 	lines      map[string][]string // the lines of the reach's files by path, for uncovered source text
 	classifier *classifier
 }
@@ -157,7 +162,7 @@ func (x *Exploration) Covered(b int) bool { return x.covered[b] }
 // snippets through exe with coverage, and records what they did, until
 // a stop condition of opts holds. The exploration is returned even with
 // an error, holding what was observed before it.
-func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executor, opts Options) (*Exploration, error) {
+func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executor, opts Options) (_ *Exploration, retErr error) {
 	if f == nil || f.Obj == nil {
 		return nil, errors.New("explore: no function")
 	}
@@ -168,49 +173,8 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	defer func() { x.Elapsed = time.Since(start) }()
 	stale := 0 // consecutive probes without a new block or class
 	var lastErrors []CompileError
-	for round := 1; ; round++ {
-		if opts.MaxRounds > 0 && round > opts.MaxRounds {
-			x.Stop = StopRounds
-			break
-		}
-		if err := ctx.Err(); err != nil {
-			x.Stop = StopCanceled
-			return x, fmt.Errorf("explore %s: %w", f.Name, err)
-		}
-		req := &Request{
-			Func:          f,
-			Round:         round,
-			Results:       x.Records,
-			Uncovered:     x.Uncovered(),
-			Tried:         x.Tried,
-			CompileErrors: lastErrors,
-			Budget: Budget{
-				Probes: opts.MaxProbes - len(x.Tried),
-				Time:   opts.MaxTime - time.Since(start),
-			},
-		}
-		if round > 1 {
-			req.Summary = x.Summary()
-		}
-		plan, err := ex.Explore(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				x.Stop = StopCanceled
-				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
-			}
-			if len(x.Records) == 0 {
-				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
-			}
-			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
-			x.Stop, x.Err = StopExplorer, err
-			break
-		}
-		snippets := x.fresh(plan, opts.MaxProbes-len(x.Tried))
-		if len(snippets) == 0 {
-			x.Stop = StopDone
-			break
-		}
-		x.Rounds = round
+	// runRound runs a round's snippets and records what they did.
+	runRound := func(round int, snippets []expected) (ran int, err error) {
 		lastErrors = nil
 		var probes []executors.Probe
 		var sent []expected
@@ -229,7 +193,6 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			probes = append(probes, p)
 			sent = append(sent, s)
 		}
-		before := len(x.Behaviours)
 		if len(probes) > 0 {
 			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
 			if err == nil && len(rep.Results) != len(probes) {
@@ -238,10 +201,10 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			if err != nil {
 				if ctx.Err() != nil {
 					x.Stop = StopCanceled
-					return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+					return 0, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
 				}
 				x.Stop = StopEngine
-				return x, fmt.Errorf("explore %s: round %d: run probes: %w", f.Name, round, err)
+				return 0, fmt.Errorf("explore %s: round %d: run probes: %w", f.Name, round, err)
 			}
 			remap := x.addBlocks(rep.Blocks)
 			for i, res := range rep.Results {
@@ -263,9 +226,91 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 				}
 			}
 		}
+		return len(probes), nil
+	}
+	// The explorer gets the whole budget, so that its search is what it
+	// would be without the prior; the prior runs on top of it, at most
+	// MaxProbes more.
+	prior := x.priorSnippets(append(slices.Clone(opts.Prior), opts.Known...), opts.MaxProbes)
+	for _, s := range opts.Known {
+		x.known[normCode(s.Code)] = true
+	}
+	for _, s := range opts.Prior {
+		delete(x.known, normCode(s.Code))
+	}
+	budget := opts.MaxProbes
+	defer func() {
+		// Run last, so that the explorer's search is what it would be
+		// without them (an unchanged function explores as before); a
+		// snippet the explorer ran itself is not run again.
+		if x.Stop == StopCanceled || x.Stop == StopEngine || ctx.Err() != nil {
+			return
+		}
+		var todo []expected
+		for _, s := range prior {
+			if x.tried[normCode(s.Code)] {
+				continue
+			}
+			x.tried[normCode(s.Code)] = true
+			todo = append(todo, expected{Snippet: s})
+		}
+		if _, err := runRound(0, todo); err != nil && retErr == nil {
+			retErr = err
+		}
+		x.markPrior(prior)
+		opts.Logf("explore %s: %d inputs of the existing spec, %d run again, %d behaviours", f.Name, len(prior), len(todo), len(x.Behaviours))
+	}()
+	for round := 1; ; round++ {
+		if opts.MaxRounds > 0 && round > opts.MaxRounds {
+			x.Stop = StopRounds
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			x.Stop = StopCanceled
+			return x, fmt.Errorf("explore %s: %w", f.Name, err)
+		}
+		req := &Request{
+			Func:          f,
+			Round:         round,
+			Results:       x.Records,
+			Uncovered:     x.Uncovered(),
+			Tried:         x.Tried,
+			CompileErrors: lastErrors,
+			Budget: Budget{
+				Probes: budget - len(x.Tried),
+				Time:   opts.MaxTime - time.Since(start),
+			},
+		}
+		if round > 1 {
+			req.Summary = x.Summary()
+		}
+		plan, err := ex.Explore(ctx, req)
+		if err != nil {
+			if ctx.Err() != nil {
+				x.Stop = StopCanceled
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
+			}
+			if len(x.Records) == 0 {
+				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, err)
+			}
+			opts.Logf("explore %s: round %d: %v; keeping earlier rounds", f.Name, round, err)
+			x.Stop, x.Err = StopExplorer, err
+			break
+		}
+		snippets := x.fresh(plan, budget-len(x.Tried))
+		if len(snippets) == 0 {
+			x.Stop = StopDone
+			break
+		}
+		x.Rounds = round
+		before := len(x.Behaviours)
+		ran, err := runRound(round, snippets)
+		if err != nil {
+			return x, err
+		}
 		added := len(x.Behaviours) - before
 		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%, reach %.1f%%",
-			f.Name, round, len(snippets), len(probes), added, x.Coverage(), x.ReachCoverage())
+			f.Name, round, len(snippets), ran, added, x.Coverage(), x.ReachCoverage())
 		if opts.Progress != nil {
 			opts.Progress(Progress{
 				Func: f.Name, Round: round, Probes: len(x.Records),
@@ -278,7 +323,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.Stop = StopPatience
 		case !searcher && added == 0:
 			x.Stop = StopStale
-		case len(x.Tried) >= opts.MaxProbes:
+		case len(x.Tried) >= budget:
 			x.Stop = StopBudget
 		case time.Since(start) >= opts.MaxTime:
 			x.Stop = StopTime
@@ -288,6 +333,48 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 	}
 	return x, nil
+}
+
+// priorSnippets are the snippets of Options.Prior, each once, at most
+// limit.
+func (x *Exploration) priorSnippets(prior []Snippet, limit int) []Snippet {
+	var out []Snippet
+	seen := map[string]bool{}
+	for _, s := range prior {
+		k := normCode(s.Code)
+		if k == "" || seen[k] || len(out) >= limit {
+			continue
+		}
+		seen[k] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// markPrior marks the records the explorer ran with the inputs of the
+// existing spec's cases (prior: Options.Prior and Options.Known), as
+// round 0 marked those of Options.Prior it ran, and makes them their
+// behaviours' representatives (see simpler). An explorer's record of a
+// hand-written case's input is marked too: its case was left out of the
+// spec for that case, which states it, and it keeps its place.
+func (x *Exploration) markPrior(prior []Snippet) {
+	codes := map[string]bool{}
+	for _, s := range prior {
+		codes[normCode(s.Code)] = true
+	}
+	for _, r := range x.Records {
+		if codes[normCode(r.Snippet.Code)] && !r.Prior && !r.Known {
+			r.Prior = true
+			if r.Behaviour >= 0 {
+				if b := x.Behaviours[r.Behaviour]; simpler(r, x.Records[b.Rep]) {
+					b.Rep = r.Index
+				}
+			}
+		}
+		if r.Prior {
+			x.Prior++
+		}
+	}
 }
 
 // expected is a snippet with the kind of outcome its explorer expected.
@@ -334,6 +421,7 @@ func newExploration(f *target.Func, engine string) *Exploration {
 		classes:    map[string]bool{},
 		behaviour:  map[string]int{},
 		tried:      map[string]bool{},
+		known:      map[string]bool{},
 		classifier: newClassifier(f),
 	}
 	files := []string{f.File}
@@ -427,6 +515,10 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 		Snippet: s.Snippet, Expect: s.Expect,
 		Probe: p, Result: res, Behaviour: -1,
 	}
+	if round == 0 {
+		r.Known = x.known[normCode(s.Snippet.Code)]
+		r.Prior = !r.Known
+	}
 	x.Records = append(x.Records, r)
 	for _, c := range res.Covered {
 		if c >= 0 && c < len(remap) {
@@ -495,9 +587,18 @@ const slowProbe = 100 * time.Millisecond
 const bigResult = 1 << 10
 
 // simpler reports whether record a represents a behaviour better than b:
-// it ran quickly where b did not, or its results are short where b's are
-// not, or its inputs are written shorter.
+// it is a probe of Options.Prior where b is not (a behaviour an existing
+// spec states keeps the input it is stated with), or b is a probe of
+// Options.Known where a is not, or it ran quickly
+// where b did not, or its results are short where b's are not, or its
+// inputs are written shorter.
 func simpler(a, b *Record) bool {
+	if a.Prior != b.Prior {
+		return a.Prior
+	}
+	if a.Known != b.Known {
+		return b.Known
+	}
 	if sa, sb := a.Result.Duration >= slowProbe, b.Result.Duration >= slowProbe; sa != sb {
 		return sb
 	}

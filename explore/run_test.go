@@ -167,6 +167,116 @@ func TestRunRepresentative(t *testing.T) {
 	}
 }
 
+// TestRunPrior runs the inputs of an existing spec after the explorer's
+// search (at most MaxProbes of them, on top of the explorer's budget),
+// without showing them to the explorer; a behaviour they show keeps them as its
+// representative over a simpler input, and a snippet the explorer ran
+// itself is not run again.
+func TestRunPrior(t *testing.T) {
+	tests := []struct {
+		name     string
+		prior    []Snippet
+		plan     []Snippet
+		max      int
+		rep      string // representative of the first behaviour, as written in the probe
+		probes   int
+		marked   int // records of the prior
+		stop     StopReason
+		explorer int // requests the explorer got
+	}{
+		{"prior-kept", snippets(`ParseSize("123456kb")`), snippets(`ParseSize("1kb")`, `ParseSize("22kb")`), 0, `"123456kb"`, 3, 1, StopRounds, 1},
+		{"without-prior", nil, snippets(`ParseSize("123456kb")`, `ParseSize("1kb")`), 0, `"1kb"`, 2, 0, StopRounds, 1},
+		{"explorer-ran-it", snippets(`ParseSize("9kb")`), snippets(`ParseSize("9kb")`, `ParseSize("1kb")`), 0, `"9kb"`, 2, 1, StopRounds, 1},
+		{"prior-twice", snippets(`ParseSize("9kb")`, `ParseSize("9kb")`), snippets(`ParseSize("1kb")`), 0, `"9kb"`, 2, 1, StopRounds, 1},
+		{"budget", snippets(`ParseSize("9kb")`, `ParseSize("")`, `ParseSize("7gb")`), snippets(`ParseSize("1kb")`), 2, `"9kb"`, 3, 2, StopRounds, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, fe := newSampleRun(t, "ParseSize")
+			ex := &scripted{plans: []*Plan{{Snippets: tt.plan}}}
+			x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 1, MaxProbes: tt.max, Prior: tt.prior})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if x.Probes() != tt.probes || x.Stop != tt.stop || len(ex.reqs) != tt.explorer {
+				t.Fatalf("%d probes, stop %q, %d requests; want %d, %q, %d", x.Probes(), x.Stop, len(ex.reqs), tt.probes, tt.stop, tt.explorer)
+			}
+			if got := x.Records[x.Behaviours[0].Rep].Probe.Args[0]; got != tt.rep {
+				t.Errorf("representative %s, want %s", got, tt.rep)
+			}
+			marked := 0
+			for _, r := range x.Records {
+				if r.Prior {
+					marked++
+				}
+			}
+			if x.Prior != tt.marked || marked != tt.marked {
+				t.Errorf("x.Prior = %d, %d records marked; want %d", x.Prior, marked, tt.marked)
+			}
+			if tt.explorer > 0 {
+				r1 := ex.reqs[0]
+				if len(r1.Results) != 0 || r1.Summary != nil {
+					t.Errorf("round 1 request: %d results, summary %v; want none: the explorer searches as without the prior", len(r1.Results), r1.Summary != nil)
+				}
+			}
+		})
+	}
+}
+
+// TestRunKnown: the inputs of hand-written cases run after the search
+// too, but a record of round 0 of theirs is the last choice as a
+// representative; the explorer's own record of one is marked Prior.
+func TestRunKnown(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{plans: []*Plan{{Snippets: snippets(`ParseSize("22kb")`, `ParseSize("333kb")`)}}}
+	x, err := Run(context.Background(), f, ex, fe, Options{MaxRounds: 1, Known: snippets(`ParseSize("1kb")`, `ParseSize("333kb")`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Probes() != 3 {
+		t.Fatalf("%d probes, want 3: the explorer's 2 and the hand-written input it did not run", x.Probes())
+	}
+	if r := x.Records[2]; !r.Known || r.Prior || r.Round != 0 {
+		t.Errorf("round 0 record: known %v, prior %v, round %d; want known", r.Known, r.Prior, r.Round)
+	}
+	if r := x.Records[1]; !r.Prior || r.Known {
+		t.Errorf("the explorer's record of a hand-written input: prior %v, known %v; want prior", r.Prior, r.Known)
+	}
+	if got := x.Records[x.Behaviours[0].Rep].Probe.Args[0]; got != `"333kb"` {
+		t.Errorf("representative %s, want \"333kb\"", got)
+	}
+}
+
+// TestRunPriorExplorerFails: an explorer that fails in its first round
+// is an error (the caller may fall back), and the prior still runs.
+func TestRunPriorExplorerFails(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	ex := &scripted{errs: map[int]error{1: errors.New("model unavailable")}}
+	x, err := Run(context.Background(), f, ex, fe, Options{Prior: snippets(`ParseSize("1kb")`)})
+	if err == nil || x == nil || x.Probes() != 1 || x.Prior != 1 {
+		t.Fatalf("err %v, exploration %v; want an error and the prior's record", err, x)
+	}
+}
+
+// TestCallSnippet writes the call of an existing case's inputs as the
+// built-in explorer writes its own, and the call runs.
+func TestCallSnippet(t *testing.T) {
+	f, _ := newSampleRun(t, "ParseSize")
+	sn, err := CallSnippet(f, nil, []spec.Value{spec.StringValue("12kb")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sn.Code != `ParseSize("12kb")` {
+		t.Errorf("code %q", sn.Code)
+	}
+	if _, err := CallSnippet(f, nil, nil); err == nil {
+		t.Error("no arguments for a one-parameter function: no error")
+	}
+	if _, err := CallSnippet(f, nil, []spec.Value{spec.ListValue(spec.IntValue(1))}); err == nil {
+		t.Error("a list for a string: no error")
+	}
+}
+
 // TestRunBuiltinSample explores each sample function with the built-in
 // explorer: every statement must run, no probe may fail to compile, and
 // the exploration must end by itself (patience, or nothing left to try).
@@ -361,6 +471,10 @@ func TestSimpler(t *testing.T) {
 		r.Result.Outputs = []spec.Value{spec.StringValue(strings.Repeat("0", 1<<20))}
 		return r
 	}
+	prior := func(r *Record) *Record {
+		r.Prior = true
+		return r
+	}
 	tests := []struct {
 		a, b   *Record
 		want   bool
@@ -373,6 +487,10 @@ func TestSimpler(t *testing.T) {
 		{rec("1", time.Second), rec("100000", time.Millisecond), false, "a slow probe never beats a fast one"},
 		{rec("100", time.Millisecond), big(rec("1", time.Millisecond)), true, "a short result beats a huge one"},
 		{big(rec("1", time.Millisecond)), rec("100", time.Millisecond), false, "a huge result never beats a short one"},
+		{prior(rec("100", time.Millisecond)), rec("1", time.Millisecond), true, "an input of the existing spec beats a shorter new one"},
+		{rec("1", time.Millisecond), prior(rec("100", time.Millisecond)), false, "a new input never beats one of the existing spec"},
+		{prior(rec("1", time.Second)), rec("1", time.Millisecond), true, "an input of the existing spec beats a faster new one"},
+		{prior(rec("1", time.Millisecond)), prior(rec("100", time.Millisecond)), true, "between inputs of the existing spec, the shorter"},
 	}
 	for _, tt := range tests {
 		if got := simpler(tt.a, tt.b); got != tt.want {

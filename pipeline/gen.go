@@ -245,12 +245,19 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		exe = fe.For(f)
 	}
 	res.Engine = exe.Name()
-	cases, err := g.exploreAll(ctx, f, exe, res)
+	// The spec on disk, when there is one: its inputs are run first and
+	// its cases keep their ids where their inputs stay.
+	var old []*spec.Case
+	if prev := g.existing(res.Path, f.Name); prev != nil {
+		old = prev.Dataset
+	}
+	cases, err := g.exploreAll(ctx, f, exe, old, res)
 	if err != nil {
 		res.Err = err
 		return res
 	}
 	cases = append(cases, g.docCases(ctx, f, cases, res)...)
+	write.StableIDs(f, cases, old)
 	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
 	if err != nil {
 		res.Err = err
@@ -305,8 +312,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 // execution observed. A generic function, or a method of a generic
 // type, is explored once per instantiation (explore.Instantiations),
 // each on its share of the budget; its cases carry their type
-// arguments.
-func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executors.Executor, res *FuncResult) ([]*spec.Case, error) {
+// arguments. The inputs of old, the cases of the existing spec, are
+// run first (see priorSnippets).
+func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executors.Executor, old []*spec.Case, res *FuncResult) ([]*spec.Case, error) {
 	eopts := g.opts.Explore
 	insts := explore.Instantiations(f, explore.MaxInstantiations)
 	limit := write.MaxCases
@@ -327,6 +335,7 @@ func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executor
 		if len(fi.TypeArgs) > 0 {
 			g.progressf("%s: instantiated with %s", f.Name, write.TypeArgs(fi))
 		}
+		eopts.Prior, eopts.Known = priorSnippets(fi, old, limit, g.opts.Logf)
 		cases, err := g.exploreOne(ctx, fi, exe, eopts, limit, res)
 		if err != nil {
 			return nil, err
@@ -356,7 +365,7 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		eopts.Timeout = DefaultExploreTimeout
 	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
-	if x != nil && len(x.Records) == 0 && g.opts.Explorer != nil && ctx.Err() == nil {
+	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {
 		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)
 	}
 	if x == nil {
@@ -605,6 +614,68 @@ func outcomeFailure(f runner.Failure) bool {
 	return f.Evaluator == spec.EvalExpected || f.Evaluator == spec.EvalRaises || f.Evaluator == spec.EvalReceiverAfter
 }
 
+// existing is the function called name in the spec file at path, or nil when
+// the file does not exist, does not load or has no such function.
+func (g *generator) existing(path, name string) *spec.Function {
+	if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	f, err := spec.Load(path)
+	if err != nil {
+		return nil
+	}
+	return f.Function(name)
+}
+
+// priorSnippets writes the calls with the inputs of the cases of an
+// existing spec (old): those of f's type arguments when f is an
+// instantiation, in the spec's order, at most limit in all; the
+// generated cases' for explore.Options.Prior, the hand-written ones'
+// for explore.Options.Known. The calls are written as the runner would
+// make them (runner.CaseArgs, explore.CallSnippet); a case whose inputs
+// no longer fit f is left out.
+func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string, ...any)) (prior, known []explore.Snippet) {
+	targs := write.TypeArgs(f)
+	for _, c := range old {
+		if len(prior)+len(known) >= limit {
+			break
+		}
+		if !sameTypes(targs, c.Types) {
+			continue
+		}
+		args, err := runner.CaseArgs(f, c)
+		if err == nil {
+			var sn explore.Snippet
+			if sn, err = explore.CallSnippet(f, c.Receiver, args); err == nil {
+				if c.Generated {
+					prior = append(prior, sn)
+				} else {
+					known = append(known, sn)
+				}
+				continue
+			}
+		}
+		if logf != nil {
+			logf("%s: case %s of the existing spec not run again: %v", f.Name, c.ID, err)
+		}
+	}
+	return prior, known
+}
+
+// sameTypes reports whether a case's type arguments are those of an
+// instantiation, whatever their order.
+func sameTypes(inst, c spec.TypeArgs) bool {
+	if len(inst) != len(c) {
+		return false
+	}
+	for _, ta := range inst {
+		if got, ok := c.Get(ta.Param); !ok || got.Type != ta.Type {
+			return false
+		}
+	}
+	return true
+}
+
 // withExisting merges fn with the function of the same name in the spec
 // file on disk, as save will; fn's cases come out marked Generated. A
 // file that does not load is left for save to report.
@@ -632,7 +703,11 @@ func caseName(c *spec.Case, i int) string {
 // panic). It returns nil when nothing is left to weaken.
 func weaken(c *spec.Case, failures []runner.Failure) *spec.Case {
 	w := *c
-	w.ID = c.ID + "-unstable"
+	if !strings.HasSuffix(c.ID, "-unstable") {
+		// Named once: a case regenerated with the id of a weakened
+		// case (write.StableIDs) is not named again.
+		w.ID = c.ID + "-unstable"
+	}
 	weakened := false
 	outcome := false
 	for _, f := range failures {

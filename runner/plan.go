@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/types"
@@ -392,6 +393,20 @@ func typesExample(fn *target.Func) string {
 		parts[i] = tp.Name + ": int"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// CaseArgs maps a case's input or inputs (a map by parameter name or a
+// list in order) to the arguments of fn, in order, as the runner calls
+// fn with them. The error says why they do not fit.
+func CaseArgs(fn *target.Func, c *spec.Case) ([]spec.Value, error) {
+	var errs []error
+	vals, ok := caseInputs(fn, c, func(field, format string, args ...any) {
+		errs = append(errs, fmt.Errorf(format, args...))
+	})
+	if !ok {
+		return nil, errors.Join(errs...)
+	}
+	return vals, nil
 }
 
 // caseInputs maps a case's input or inputs to the function's

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -122,14 +123,24 @@ const slowCase = 100 * time.Millisecond
 // no chosen one runs, greedily, then the first of each class, then the
 // rest in the order found (the first two passes are not limited:
 // dropping a path or an error class would lose coverage or an error
-// behaviour).
+// behaviour). In the passes under limit, the behaviours of an existing
+// spec's inputs (explore.Record.Prior) come first; a behaviour only a
+// hand-written case's input shows (explore.Record.Known) is left out.
 func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	var bs []*explore.Behaviour
 	for _, b := range x.Behaviours {
-		if b.Rep >= 0 && b.Rep < len(x.Records) {
+		// A behaviour only hand-written cases show (its representative
+		// is one of theirs) is stated by them already.
+		if b.Rep >= 0 && b.Rep < len(x.Records) && !x.Records[b.Rep].Known {
 			bs = append(bs, b)
 		}
 	}
+	// The passes under limit look at the behaviours an existing spec
+	// states (their representative is one of its inputs) first, so
+	// that their cases stay.
+	prior := func(b *explore.Behaviour) bool { return x.Records[b.Rep].Prior }
+	preferred := slices.Clone(bs)
+	sort.SliceStable(preferred, func(i, j int) bool { return prior(preferred[i]) && !prior(preferred[j]) })
 	var out []*explore.Behaviour
 	taken := map[*explore.Behaviour]bool{}
 	paths := map[string]bool{}
@@ -171,7 +182,7 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 					n++
 				}
 			}
-			if n > bestNew {
+			if n > bestNew || n > 0 && n == bestNew && prior(b) && !prior(best) {
 				best, bestNew = b, n
 			}
 		}
@@ -183,12 +194,12 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 			reached[k] = true
 		}
 	}
-	for _, b := range bs {
+	for _, b := range preferred {
 		if !taken[b] && !classes[b.Class] && len(out) < limit {
 			take(b)
 		}
 	}
-	for _, b := range bs {
+	for _, b := range preferred {
 		if !taken[b] && len(out) < limit {
 			take(b)
 		}
@@ -208,7 +219,9 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 // punctuation of string inputs and results, the magnitude and sign of
 // numbers, the error or panic message. Probes on one path that differ in
 // these are what tells a mutated constant or table entry from the
-// original. The choice is deterministic.
+// original. Probes of an existing spec's inputs (explore.Record.Prior)
+// come before others that bring something new. The choice is
+// deterministic.
 func Select(x *explore.Exploration, limit int) []*explore.Record {
 	var out []*explore.Record
 	have := map[string]bool{}
@@ -245,7 +258,7 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 	}
 	var pool []*explore.Record
 	for _, r := range x.Records {
-		if r.Ran() && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
+		if r.Ran() && !r.Known && !chosen[r] && r.Result.Outcome != executors.Timeout && r.Result.Outcome != executors.Exited {
 			pool = append(pool, r)
 		}
 	}
@@ -268,10 +281,12 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 			if n == 0 {
 				continue
 			}
-			// The smallest input that brings anything new: short cases
-			// read well, and each one still adds a feature.
+			// An input of the existing spec first (its case stays while
+			// it still brings something), then the smallest input that
+			// brings anything new: short cases read well, and each one
+			// still adds a feature.
 			size := inputSize(r.Result)
-			if best == nil || size < bestSize || size == bestSize && n > bestNew {
+			if best == nil || r.Prior && !best.Prior || r.Prior == best.Prior && (size < bestSize || size == bestSize && n > bestNew) {
 				best, bestNew, bestSize = r, n, size
 			}
 		}
@@ -335,7 +350,7 @@ func boundaryPairs(records []*explore.Record) [][2]*explore.Record {
 	groups := map[key]map[int64]*explore.Record{}
 	var order []key
 	for _, r := range records {
-		if !r.Ran() || r.Result.Outcome == executors.Timeout || r.Result.Outcome == executors.Exited {
+		if !r.Ran() || r.Known || r.Result.Outcome == executors.Timeout || r.Result.Outcome == executors.Exited {
 			continue
 		}
 		for i, in := range r.Result.Inputs {

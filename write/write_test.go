@@ -583,3 +583,38 @@ func TestCaseReceiverAfter(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectPrefersPrior: among the probes that bring something new, an
+// input of the existing spec (explore.Record.Prior) is taken before a
+// smaller new one, so that its case stays while it still brings
+// something.
+func TestSelectPrefersPrior(t *testing.T) {
+	tests := []struct {
+		name  string
+		prior []string
+		want  []string
+	}{
+		{"none", nil, []string{`"a"`, `"x"`, `"x y"`}},
+		{"larger-prior", []string{`"x y"`}, []string{`"a"`, `"x y"`}},
+		{"smaller-prior", []string{`"x"`}, []string{`"a"`, `"x"`, `"x y"`}},
+		{"both", []string{`"x"`, `"x y"`}, []string{`"a"`, `"x"`, `"x y"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := &explore.Exploration{Func: &target.Func{Name: "F", Params: []target.Param{{Name: "s", Type: types.Typ[types.String]}}}}
+			for _, s := range []string{"a", "x", "x y"} {
+				arg := fmt.Sprintf("%q", s)
+				r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "s", Value: spec.StringValue(s)}}, Outputs: []spec.Value{spec.IntValue(0)}}
+				x.Records = append(x.Records, &explore.Record{Index: len(x.Records), Class: "ok", Probe: executors.Probe{Args: []string{arg}}, Result: r, Prior: slices.Contains(tt.prior, arg)})
+			}
+			x.Behaviours = []*explore.Behaviour{{Kind: explore.KindOK, Class: "ok", Blocks: []int{1}, Rep: 0}}
+			var got []string
+			for _, r := range Select(x, 40) {
+				got = append(got, r.Probe.Args[0])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("selected %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

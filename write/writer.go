@@ -2,6 +2,7 @@ package write
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -91,4 +92,50 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 		}
 	}
 	return b.String()
+}
+
+// StableIDs gives the generated cases of f (as CasesFromResults writes
+// them) the ids of an existing spec's cases (old), so that a spec
+// regenerated after a change keeps its ids where its inputs stay: a case
+// whose receiver and inputs (ArgsKey) are those of an old generated case
+// takes that case's id; every other case keeps its own id unless an old
+// case (generated or hand-written) or a case already named uses it for
+// other inputs, and then takes the first free "<id>-N", N from 2. The
+// result is deterministic: it depends only on the cases and old, in
+// their order.
+func StableIDs(f *target.Func, cases, old []*spec.Case) {
+	if len(old) == 0 {
+		return
+	}
+	prior := map[string]string{} // args key → id of an old generated case
+	taken := map[string]bool{}   // ids of old cases
+	for _, c := range old {
+		if c.ID == "" {
+			continue
+		}
+		taken[c.ID] = true
+		if k := ArgsKey(f, c); c.Generated && prior[k] == "" {
+			prior[k] = c.ID
+		}
+	}
+	used := map[string]bool{} // ids given to cases
+	keep := make([]bool, len(cases))
+	for i, c := range cases {
+		if id := prior[ArgsKey(f, c)]; id != "" && !used[id] {
+			c.ID = id
+			used[id] = true
+			keep[i] = true
+		}
+	}
+	for i, c := range cases {
+		if keep[i] {
+			continue
+		}
+		id := c.ID
+		for n := 2; taken[id] || used[id]; n++ {
+			id = fmt.Sprintf("%s-%d", c.ID, n)
+		}
+		c.ID = id
+		used[id] = true
+	}
 }

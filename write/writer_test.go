@@ -2,6 +2,7 @@ package write_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -60,5 +61,42 @@ func TestArgsKey(t *testing.T) {
 	list := spec.ListValue(s)
 	if write.ArgsKey(one, &spec.Case{Input: &s}) != write.ArgsKey(one, &spec.Case{Inputs: &list}) {
 		t.Error("input and inputs in order give different keys")
+	}
+}
+
+func TestStableIDs(t *testing.T) {
+	f := &target.Func{Name: "F", Params: []target.Param{{Name: "s"}}}
+	c := func(id, in string, generated bool) *spec.Case {
+		v := spec.StringValue(in)
+		return &spec.Case{ID: id, Input: &v, Generated: generated}
+	}
+	tests := []struct {
+		name   string
+		old    []*spec.Case
+		cases  []*spec.Case
+		want   []string
+		reason string
+	}{
+		{"no-spec", nil, []*spec.Case{c("ok-a", "a", false)}, []string{"ok-a"}, "without an existing spec ids are as written"},
+		{"same-input-keeps-id", []*spec.Case{c("ok-12342", "12342", true)}, []*spec.Case{c("ok-10", "12342", false)}, []string{"ok-12342"}, "an input of an old generated case takes its id"},
+		{"collision", []*spec.Case{c("error-0-1-1", "0.1.1", true)}, []*spec.Case{c("error-0-1-1", "0.-1-1", false)}, []string{"error-0-1-1-2"}, "a new input never takes an old case's id"},
+		{"collision-hand-written", []*spec.Case{c("ok-a", "a", false)}, []*spec.Case{c("ok-a", "A", false)}, []string{"ok-a-2"}, "nor a hand-written case's"},
+		{"hand-written-input", []*spec.Case{c("mine", "a", false)}, []*spec.Case{c("ok-a", "a", false)}, []string{"ok-a"}, "a hand-written case's id is not taken for its input"},
+		{"suffix-taken", []*spec.Case{c("ok-x", "1", true), c("ok-x-2", "2", true)}, []*spec.Case{c("ok-x", "3", false)}, []string{"ok-x-3"}, "the first free suffix"},
+		{"id-freed-then-reused", []*spec.Case{c("ok-x", "1", true)}, []*spec.Case{c("ok-x", "3", false), c("ok-y", "1", false)}, []string{"ok-x-2", "ok-x"}, "the old id goes to its input even when a new case came first"},
+		{"unstable", []*spec.Case{c("ok-t-unstable", "t", true)}, []*spec.Case{c("ok-t", "t", false)}, []string{"ok-t-unstable"}, "a weakened case's id too"},
+		{"swap", []*spec.Case{c("ok-a", "b", true), c("ok-b", "a", true)}, []*spec.Case{c("ok-a", "a", false), c("ok-b", "b", false)}, []string{"ok-b", "ok-a"}, "ids follow inputs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			write.StableIDs(f, tt.cases, tt.old)
+			var got []string
+			for _, c := range tt.cases {
+				got = append(got, c.ID)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("ids %q, want %q (%s)", got, tt.want, tt.reason)
+			}
+		})
 	}
 }
