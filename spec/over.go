@@ -393,6 +393,9 @@ func datasetOver(fn, old *Function, ov *yaml.Node) *yaml.Node {
 		case j < 0:
 		case oldPrints[j] == fp && fp != "invalid" && old.Dataset[j].Generated == c.Generated && oneLine(old.Dataset[j].Review) == oneLine(c.Review):
 			seq.Content[i] = ov.Content[j]
+			if !c.Generated {
+				seq.Content[i] = withoutMarker(ov.Content[j])
+			}
 		default:
 			seq.Content[i] = caseOver(c, ov.Content[j])
 		}
@@ -422,6 +425,30 @@ func datasetOver(fn, old *Function, ov *yaml.Node) *yaml.Node {
 		}
 	}
 	return seq
+}
+
+// withoutMarker is the item of a hand-written case without the
+// specgen:generated marker a generated case edited by hand still
+// carries (its fingerprint no longer matches), the note beside it kept:
+// the file then says what the case is. item itself when it has none.
+func withoutMarker(item *yaml.Node) *yaml.Node {
+	if item.Kind != yaml.MappingNode {
+		return item
+	}
+	k, _, ok := mappingPairs(item).get("case")
+	if !ok || markerValue(k.LineComment, generatedMarker) == "" {
+		return item
+	}
+	out := copyNode(item)
+	out.Content = append([]*yaml.Node(nil), item.Content...)
+	for i, n := range out.Content {
+		if n == k {
+			nk := copyNode(k)
+			nk.LineComment = markerLine(generatedMarker, "", k.LineComment)
+			out.Content[i] = nk
+		}
+	}
+	return out
 }
 
 // caseOver builds the item of a changed case, keeping the comments of
