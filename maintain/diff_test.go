@@ -39,7 +39,7 @@ func TestBehaviourDiff(t *testing.T) {
 				Failures: []runner.Failure{{Evaluator: spec.EvalExpected, Message: "want 2, got 3"}},
 			}},
 			merged: []*spec.Case{gen("one", str("1"), num(1)), gen("two", str("2"), num(3))},
-			want: []Change{{Kind: Changed, ID: "two", Input: `input: "2"`, Old: "returns 2", New: "returns 3", Detail: "Expected: want 2, got 3"}},
+			want:   []Change{{Kind: Changed, ID: "two", Input: `input: "2"`, Old: "returns 2", New: "returns 3", Detail: "Expected: want 2, got 3"}},
 		},
 		{
 			name: "a hand-written case fails",
