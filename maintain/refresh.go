@@ -61,12 +61,6 @@ type RefreshOptions struct {
 	Logf func(format string, args ...any)
 }
 
-func (o *RefreshOptions) logf(format string, args ...any) {
-	if o.Logf != nil {
-		o.Logf(format, args...)
-	}
-}
-
 // FuncRefresh is what Refresh did for one function.
 type FuncRefresh struct {
 	// Path is the spec file, Func the function as the spec names it.
