@@ -175,7 +175,7 @@ func Stale(ctx context.Context, dir string, opts Options) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("export %s: %w", dir, err)
 	}
-	if !bytes.HasPrefix(old, []byte(Header+"\n")) {
+	if !generated(old) {
 		return false, nil
 	}
 	files, err := specFiles(dir)
@@ -497,11 +497,15 @@ func (n *namer) name(spec string) string {
 // writeFile writes src to path unless it already holds it: atomically
 // (a temporary file renamed over it), and never over a file that lacks
 // the generated header. It reports whether it wrote.
+// generated reports whether the content of a test file says specgen
+// wrote it: its first line is Header.
+func generated(data []byte) bool { return bytes.HasPrefix(data, []byte(Header+"\n")) }
+
 func writeFile(path string, src []byte) (bool, error) {
 	old, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		if !bytes.HasPrefix(old, []byte(Header+"\n")) {
+		if !generated(old) {
 			return false, fmt.Errorf("export: %s %w", path, ErrNotGenerated)
 		}
 		if bytes.Equal(old, src) {

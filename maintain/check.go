@@ -138,7 +138,7 @@ func Check(ctx context.Context, patterns []string, opts CheckOptions) (*CheckRep
 			continue
 		}
 		if dir, ok := export.PackageDir(path); ok {
-			exportDirs[dir] = exportDirs[dir] || len(sel.Functions) > 0 || changes == nil || changes.File(absPath(path))
+			exportDirs[dir] = exportDirs[dir] || len(sel.Functions) > 0 || changes == nil || changes.File(path)
 		}
 		if len(sel.Functions) == 0 {
 			continue
@@ -220,15 +220,10 @@ func selectFuncs(ctx context.Context, sess *runner.Session, path string, changes
 	}
 	pkg, err := sess.Package(ctx, f)
 	if err != nil {
-		// RunSpec turns it into a positioned load error.
-		_, err = sess.RunSpec(ctx, f)
-		if err == nil {
-			err = fmt.Errorf("%s: package does not load", path)
-		}
 		return nil, nil, 0, err
 	}
 	sel = &spec.File{Path: f.Path, Package: f.Package, PackagePos: f.PackagePos, Schema: f.Schema}
-	specChanged := changes == nil || changes.File(absPath(path))
+	specChanged := changes == nil || changes.File(path)
 	for _, fn := range f.Functions {
 		tf, err := pkg.Func(fn.Name)
 		if err != nil {
@@ -251,13 +246,6 @@ func selectFuncs(ctx context.Context, sess *runner.Session, path string, changes
 		sel.Functions = append(sel.Functions, fn)
 	}
 	return f, sel, skipped, nil
-}
-
-func absPath(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return p
 }
 
 // sortFindings orders findings by file, then function, stale before failing.

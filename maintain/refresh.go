@@ -183,10 +183,6 @@ func refreshFile(ctx context.Context, sess *runner.Session, path string, opts *R
 	}
 	pkg, err := sess.Package(ctx, f)
 	if err != nil {
-		_, err = sess.RunSpec(ctx, f)
-		if err == nil {
-			err = fmt.Errorf("%s: package does not load", path)
-		}
 		return false, err
 	}
 	var stale []*FuncRefresh

@@ -246,9 +246,7 @@ func (s *session) check(ctx context.Context, f *spec.File, specErrs spec.Errors)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		pos := f.PackagePos
-		pos.File = f.Path
-		problems = append(problems, &spec.Error{Pos: pos, Msg: err.Error()})
+		problems = append(problems, packageProblem(f, err))
 		return fail()
 	}
 	taken := map[int]bool{}

@@ -16,9 +16,22 @@ type Session struct{ s *session }
 func NewSession(opts Options) *Session { return &Session{s: newSession(opts)} }
 
 // Package is the package a spec is about, resolved as RunSpec resolves
-// it, and loaded once per session.
+// it, and loaded once per session. A package that does not load is a
+// *LoadError at the spec's package key, as RunSpec reports it.
 func (s *Session) Package(ctx context.Context, f *spec.File) (*target.Package, error) {
-	return s.s.loadPackage(ctx, f)
+	p, err := s.s.loadPackage(ctx, f)
+	if err != nil && ctx.Err() == nil {
+		return nil, &LoadError{Path: f.Path, Problems: spec.Errors{packageProblem(f, err)}}
+	}
+	return p, err
+}
+
+// packageProblem is the problem of a spec whose package does not load,
+// at its package key.
+func packageProblem(f *spec.File, err error) *spec.Error {
+	pos := f.PackagePos
+	pos.File = f.Path
+	return &spec.Error{Pos: pos, Msg: err.Error()}
 }
 
 // RunSpec runs a loaded spec, as RunSpec does.

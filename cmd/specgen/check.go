@@ -46,17 +46,25 @@ func checkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if rep != nil {
 		writeCheck(stdout, rep, o.ChangedSince)
 	}
+	return maintainErr(ctx, "check", err, rep != nil && rep.OK(), rep != nil)
+}
+
+// maintainErr is how check and refresh end: a canceled run with its
+// error; a spec or package that does not load, or an error before any
+// report, a usage error (exit 2); any other error, or a report that is
+// not ok, a failure (exit 1).
+func maintainErr(ctx context.Context, cmd string, err error, ok, reported bool) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			return err
 		}
 		var le *runner.LoadError
-		if errors.As(err, &le) || rep == nil {
-			return usageError{fmt.Errorf("check: %w", err)}
+		if errors.As(err, &le) || !reported {
+			return usageError{fmt.Errorf("%s: %w", cmd, err)}
 		}
-		return fmt.Errorf("check: %w", err)
+		return fmt.Errorf("%s: %w", cmd, err)
 	}
-	if !rep.OK() {
+	if !ok {
 		return errFailed
 	}
 	return nil

@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/specgen-dev/specgen/export"
 )
@@ -39,12 +36,8 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 // writeExported prints a line per exported package, and one per skipped case.
 func writeExported(w io.Writer, results []*export.Result) {
-	cwd, _ := os.Getwd()
 	for _, r := range results {
-		path := r.Path
-		if rel, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(rel, "..") {
-			path = rel
-		}
+		path := shortPath(r.Path)
 		state := "unchanged"
 		if r.Written {
 			state = "written"

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/maintain"
-	"github.com/specgen-dev/specgen/runner"
 )
 
 func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -69,20 +67,7 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err := ms.replayErr(); err != nil {
 		return fmt.Errorf("refresh: %w", err)
 	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return err
-		}
-		var le *runner.LoadError
-		if errors.As(err, &le) || rep == nil {
-			return usageError{fmt.Errorf("refresh: %w", err)}
-		}
-		return fmt.Errorf("refresh: %w", err)
-	}
-	if !rep.OK() {
-		return errFailed
-	}
-	return nil
+	return maintainErr(ctx, "refresh", err, rep != nil && rep.OK(), rep != nil)
 }
 
 // reviewer asks about each changed behaviour on w and reads the answer
