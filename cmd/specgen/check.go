@@ -44,7 +44,7 @@ func checkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	rep, err := maintain.Check(ctx, paths, o)
 	if rep != nil {
-		writeCheck(stdout, rep, o.ChangedSince)
+		writeCheck(stdout, rep, o.ChangedSince, err != nil)
 	}
 	return maintainErr(ctx, "check", err, rep != nil && rep.OK(), rep != nil)
 }
@@ -71,8 +71,9 @@ func maintainErr(ctx context.Context, cmd string, err error, ok, reported bool) 
 }
 
 // writeCheck prints a line per finding, the cases that failed under it,
-// and a summary line.
-func writeCheck(w io.Writer, rep *maintain.CheckReport, since string) {
+// and a summary line; incomplete says that some specs could not be
+// checked (their errors follow on stderr).
+func writeCheck(w io.Writer, rep *maintain.CheckReport, since string, incomplete bool) {
 	for _, f := range rep.Findings {
 		where := shortPath(f.Path)
 		if f.Func != "" {
@@ -95,6 +96,9 @@ func writeCheck(w io.Writer, rep *maintain.CheckReport, since string) {
 		}
 	}
 	state := "ok"
+	if incomplete {
+		state = "incomplete"
+	}
 	if !rep.OK() {
 		state = fmt.Sprintf("%d problems", len(rep.Findings))
 		if len(rep.Findings) == 1 {
