@@ -136,7 +136,7 @@ func sameShape(fset *token.FileSet, n ast.Node, m numbered) bool {
 	}
 	tf := fset.File(be.Pos())
 	off := func(p token.Pos) int { return tf.Offset(p) }
-	mtf := mf.Pos() - token.Pos(1)
+	mtf := mf.FileStart - token.Pos(1)
 	delta := len(m.Replacement) - len(m.Original)
 	same := false
 	ast.Inspect(mf, func(x ast.Node) bool {

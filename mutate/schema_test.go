@@ -100,13 +100,13 @@ func TestSchemaGolden(t *testing.T) {
 	}
 	sort.Strings(got)
 	wantLeft := []string{
-		"19:8 INVERT_BITWISE & → |",         // a|b*2 groups as a|(b*2)
-		"20:11 INVERT_LOGICAL || → &&",      // regroups the && beside it
-		"20:20 INVERT_LOGICAL && → ||",      // regroups with the || before it
-		"20:26 INVERT_LOGICAL || → &&",      // regroups with the && before it
-		"27:28 INCREMENT_DECREMENT ++ → --", // a for statement's post statement
-		"37:13 ARITHMETIC_BASE + → -",       // an array length is constant
-		"6:13 ARITHMETIC_BASE * → /",        // a constant declaration
+		"20:8 INVERT_BITWISE & → |",         // a|b*2 groups as a|(b*2)
+		"21:11 INVERT_LOGICAL || → &&",      // regroups the && beside it
+		"21:20 INVERT_LOGICAL && → ||",      // regroups with the || before it
+		"21:26 INVERT_LOGICAL || → &&",      // regroups with the && before it
+		"28:28 INCREMENT_DECREMENT ++ → --", // a for statement's post statement
+		"38:13 ARITHMETIC_BASE + → -",       // an array length is constant
+		"7:13 ARITHMETIC_BASE * → /",        // a constant declaration
 	}
 	sort.Strings(wantLeft)
 	if diff := cmp.Diff(wantLeft, got); diff != "" {
