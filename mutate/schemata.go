@@ -7,10 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"regexp"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/runner"
+	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -91,7 +95,7 @@ func syntaxOf(pkg *target.Package, name string) *ast.File {
 // mutant being chosen by the workers' environment. A LIVED or TIMED OUT
 // verdict is run again, so that it does not rest on one run; a schema
 // that does not build sends the mutant to a build of its own.
-func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
+func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options, builds *atomic.Int64, pool *sessionPool) (Status, string, error) {
 	dir := filepath.Join(tmp, "schema")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", "", fmt.Errorf("mutate %s: %w", path, err)
@@ -102,7 +106,17 @@ func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp stri
 			WorkerEnv: []string{MutantEnv + "=" + strconv.Itoa(j.id)},
 			Logf:      countBuilds(builds),
 		}
-		return runOverlay(ctx, path, j, ex, j.schema, opts)
+		s := pool.get(j, opts)
+		defer pool.put(j, s)
+		f, err := spec.Load(path)
+		if err != nil {
+			return "", "", err
+		}
+		if f.Path == "" {
+			f.Path = path
+		}
+		rep, err := s.RunSpec(withExecutor(ctx, ex), f)
+		return judge(ctx, rep, err)
 	}
 	status, detail, err := run()
 	if err != nil {
@@ -122,4 +136,59 @@ func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp stri
 		}
 	}
 	return status, detail, nil
+}
+
+// sessionPool keeps runner sessions, one per function and goroutine at
+// a time, so that the package under test is loaded once per session
+// instead of once per mutant.
+type sessionPool struct {
+	mu   sync.Mutex
+	free map[string][]*runner.Session
+}
+
+func (p *sessionPool) get(j job, opts Options) *runner.Session {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free[j.name]); n > 0 {
+		s := p.free[j.name][n-1]
+		p.free[j.name] = p.free[j.name][:n-1]
+		return s
+	}
+	return runner.NewSession(runner.Options{
+		Executor:       ctxExecutor{},
+		Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(j.name) + "$"),
+		Overlay:        j.schema,
+		Timeout:        j.timeout,
+		IgnoreDuration: true,
+		Env:            opts.Env,
+	})
+}
+
+func (p *sessionPool) put(j job, s *runner.Session) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.free == nil {
+		p.free = map[string][]*runner.Session{}
+	}
+	p.free[j.name] = append(p.free[j.name], s)
+}
+
+type executorKey struct{}
+
+func withExecutor(ctx context.Context, ex executors.Executor) context.Context {
+	return context.WithValue(ctx, executorKey{}, ex)
+}
+
+// ctxExecutor runs programs with the executor the context carries: a
+// session's options are fixed, the mutant selected changes per run.
+type ctxExecutor struct{}
+
+func (ctxExecutor) Name() string { return "native" }
+
+func (ctxExecutor) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	ex, ok := ctx.Value(executorKey{}).(executors.Executor)
+	if !ok {
+		return nil, fmt.Errorf("mutate: no executor for %s", prog.Func.Name)
+	}
+	return ex.Run(ctx, prog)
 }

@@ -369,6 +369,7 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 		mu       sync.Mutex
 		firstErr error
 		done     int
+		pool     sessionPool
 	)
 	next := make(chan job)
 	for w := 0; w < min(workers, len(jobs)); w++ {
@@ -383,7 +384,7 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 					err    error
 				)
 				if j.schema != nil {
-					status, detail, err = runSchemaMutant(ctx, path, j, r.Mutant, tmp, opts, builds)
+					status, detail, err = runSchemaMutant(ctx, path, j, r.Mutant, tmp, opts, builds, &pool)
 				} else {
 					status, detail, err = runMutant(ctx, path, j, r.Mutant, tmp, opts, builds)
 				}
@@ -457,6 +458,11 @@ func runOverlay(ctx context.Context, path string, j job, ex executors.Executor, 
 		IgnoreDuration: true,
 		Env:            opts.Env,
 	})
+	return judge(ctx, rep, err)
+}
+
+// judge is the status of a mutant from the run of its function's cases.
+func judge(ctx context.Context, rep *runner.FileReport, err error) (Status, string, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()
