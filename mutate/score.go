@@ -213,6 +213,10 @@ type Report struct {
 	// unmutated run's not counted): one per function under the
 	// schemata engine, one per mutant run under the per-mutant one.
 	Builds int
+	// Separate is how many mutants had a build of their own: every one
+	// under the per-mutant engine; under schemata those the schema
+	// cannot switch at run time.
+	Separate int
 	// Engine is the engine of Options.Engine that ran the mutants, or
 	// the executor's name when Options.Executor was set.
 	Engine string
@@ -319,6 +323,11 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 	}
 	if opts.Executor == nil && opts.Engine != PerMutant && len(jobs) > 0 {
 		makeSchema(path, jobs, rep, checkers, opts)
+	}
+	for _, j := range jobs {
+		if j.schema == nil {
+			rep.Separate++
+		}
 	}
 	var builds atomic.Int64
 	if err := runJobs(ctx, path, jobs, rep, tmp, opts, &builds); err != nil {
