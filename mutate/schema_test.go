@@ -104,8 +104,8 @@ func TestSchemaGolden(t *testing.T) {
 		"21:11 INVERT_LOGICAL || → &&",      // regroups the && beside it
 		"21:20 INVERT_LOGICAL && → ||",      // regroups with the || before it
 		"21:26 INVERT_LOGICAL || → &&",      // regroups with the && before it
-		"28:28 INCREMENT_DECREMENT ++ → --", // a for statement's post statement
-		"38:13 ARITHMETIC_BASE + → -",       // an array length is constant
+		"33:28 INCREMENT_DECREMENT ++ → --", // a for statement's post statement
+		"43:13 ARITHMETIC_BASE + → -",       // an array length is constant
 		"7:13 ARITHMETIC_BASE * → /",        // a constant declaration
 	}
 	sort.Strings(wantLeft)
