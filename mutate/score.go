@@ -330,6 +330,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 		}
 	}
 	var builds atomic.Int64
+	runStart := time.Now()
 	if err := runJobs(ctx, path, jobs, rep, tmp, opts, &builds); err != nil {
 		return nil, err
 	}
@@ -341,7 +342,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 	case rep.Engine == "":
 		rep.Engine = Schemata
 	}
-	opts.logf("mutate: %s: %d builds for %d mutants run", path, rep.Builds, len(jobs))
+	opts.logf("mutate: %s: %d builds for %d mutants run in %s", path, rep.Builds, len(jobs), time.Since(runStart).Round(time.Millisecond))
 	for i := range rep.Functions {
 		fr := &rep.Functions[i]
 		for _, r := range fr.Mutants {
