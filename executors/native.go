@@ -35,6 +35,10 @@ type Native struct {
 	CacheDir string
 	// Env is added to the environment of builds and workers.
 	Env []string
+	// WorkerEnv is added to the environment of workers only: unlike Env
+	// it is not part of the build cache key, so that runs differing in it
+	// (a mutant id, say) share one build.
+	WorkerEnv []string
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
 	// Workers is the number of worker processes (0 = up to 4, one per CPU).
@@ -86,6 +90,7 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 		cmd := exec.CommandContext(ctx, bin)
 		cmd.Dir = prog.Func.Pkg.Dir
 		cmd.Env = append(os.Environ(), n.Env...)
+		cmd.Env = append(cmd.Env, n.WorkerEnv...)
 		cmd.Env = append(cmd.Env, "SPECGEN_WORKER=native")
 		return cmd, confinedWorker{}, nil, nil
 	}
@@ -105,6 +110,7 @@ func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
 				return nil, confinedWorker{}, nil, err
 			}
 			env := append(os.Environ(), n.Env...)
+			env = append(env, n.WorkerEnv...)
 			env = append(env, d.Env()...)
 			cmd := exec.CommandContext(ctx, bin)
 			cmd.Env = append(env, "SPECGEN_WORKER=native")

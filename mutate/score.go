@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -42,7 +43,17 @@ type Options struct {
 	// Logf, when set, receives progress: each function's mutants and
 	// each mutant's status.
 	Logf func(format string, args ...any)
+	// Engine is how mutants are built when Executor is nil: Schemata
+	// ("" too) builds every mutant of a spec file into one program and
+	// selects one per run; PerMutant builds each mutant on its own.
+	Engine string
 }
+
+// The engines of Options.Engine.
+const (
+	Schemata  = "schemata"
+	PerMutant = "per-mutant"
+)
 
 func (o *Options) logf(format string, args ...any) {
 	if o.Logf != nil {
@@ -198,6 +209,17 @@ type Report struct {
 	Functions []FunctionReport
 	Counts    Counts
 	Elapsed   time.Duration
+	// Builds is the number of native builds the mutants took (the
+	// unmutated run's not counted): one per function under the
+	// schemata engine, one per mutant run under the per-mutant one.
+	Builds int
+	// Separate is how many mutants had a build of their own: every one
+	// under the per-mutant engine; under schemata those the schema
+	// cannot switch at run time.
+	Separate int
+	// Engine is the engine of Options.Engine that ran the mutants, or
+	// the executor's name when Options.Executor was set.
+	Engine string
 }
 
 // BaselineError reports a spec that does not pass against the code as
@@ -285,7 +307,7 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 				if msg := c.check(fn.File, m.Src); msg != "" {
 					r.Status, r.Detail = NotViable, msg
 				} else {
-					jobs = append(jobs, job{fn: i, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout})
+					jobs = append(jobs, job{fn: i, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, pkg: fn.Pkg})
 				}
 			}
 			frep.Mutants = append(frep.Mutants, r)
@@ -294,9 +316,33 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 		rep.Functions = append(rep.Functions, frep)
 	}
 
-	if err := runJobs(ctx, path, jobs, rep, tmp, opts); err != nil {
+	switch opts.Engine {
+	case "", Schemata, PerMutant:
+	default:
+		return nil, fmt.Errorf("mutate %s: unknown engine %q (want %s or %s)", path, opts.Engine, Schemata, PerMutant)
+	}
+	if opts.Executor == nil && opts.Engine != PerMutant && len(jobs) > 0 {
+		makeSchema(path, jobs, rep, checkers, opts)
+	}
+	for _, j := range jobs {
+		if j.schema == nil {
+			rep.Separate++
+		}
+	}
+	var builds atomic.Int64
+	runStart := time.Now()
+	if err := runJobs(ctx, path, jobs, rep, tmp, opts, &builds); err != nil {
 		return nil, err
 	}
+	rep.Builds = int(builds.Load())
+	rep.Engine = opts.Engine
+	switch {
+	case opts.Executor != nil:
+		rep.Engine = opts.Executor.Name()
+	case rep.Engine == "":
+		rep.Engine = Schemata
+	}
+	opts.logf("mutate: %s: %d builds for %d mutants run in %s", path, rep.Builds, len(jobs), time.Since(runStart).Round(time.Millisecond))
 	for i := range rep.Functions {
 		fr := &rep.Functions[i]
 		for _, r := range fr.Mutants {
@@ -313,11 +359,17 @@ type job struct {
 	fn, mutant int
 	name, file string
 	timeout    time.Duration
+	pkg        *target.Package
+	// id selects the mutant in schema, the overlay of the package's
+	// files that holds every mutant; schema is nil for a mutant built
+	// on its own.
+	id     int
+	schema map[string][]byte
 }
 
 // runJobs runs the spec against each job's mutant, opts.Workers at a time,
 // and records the outcomes in rep.
-func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp string, opts Options) error {
+func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp string, opts Options, builds *atomic.Int64) error {
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = 2
@@ -327,6 +379,7 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 		mu       sync.Mutex
 		firstErr error
 		done     int
+		pool     sessionPool
 	)
 	next := make(chan job)
 	for w := 0; w < min(workers, len(jobs)); w++ {
@@ -335,7 +388,16 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 			defer wg.Done()
 			for j := range next {
 				r := &rep.Functions[j.fn].Mutants[j.mutant]
-				status, detail, err := runMutant(ctx, path, j, r.Mutant, tmp, opts)
+				var (
+					status Status
+					detail string
+					err    error
+				)
+				if j.schema != nil {
+					status, detail, err = runSchemaMutant(ctx, path, j, r.Mutant, tmp, opts, builds, &pool)
+				} else {
+					status, detail, err = runMutant(ctx, path, j, r.Mutant, tmp, opts, builds)
+				}
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -365,7 +427,7 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 }
 
 // runMutant runs the function's cases against one mutant.
-func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options) (Status, string, error) {
+func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
 	ex := opts.Executor
 	if ex == nil {
 		dir, err := os.MkdirTemp(tmp, "mutant-")
@@ -373,8 +435,23 @@ func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, op
 			return "", "", fmt.Errorf("mutate %s: %w", path, err)
 		}
 		defer os.RemoveAll(dir)
-		ex = &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox}
+		ex = &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox, Logf: countBuilds(builds)}
 	}
+	return runOverlay(ctx, path, j, ex, map[string][]byte{j.file: m.Src}, opts)
+}
+
+// countBuilds is a Native.Logf that counts the builds it compiles.
+func countBuilds(n *atomic.Int64) func(string, ...any) {
+	return func(format string, _ ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			n.Add(1)
+		}
+	}
+}
+
+// runOverlay runs the function's cases of the spec at path with ex and
+// the package files replaced by overlay.
+func runOverlay(ctx context.Context, path string, j job, ex executors.Executor, overlay map[string][]byte, opts Options) (Status, string, error) {
 	// A fresh copy of the spec for each run: runs happen in parallel.
 	f, err := spec.Load(path)
 	if err != nil {
@@ -386,11 +463,16 @@ func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, op
 	rep, err := runner.RunSpec(ctx, f, runner.Options{
 		Executor:       ex,
 		Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(j.name) + "$"),
-		Overlay:        map[string][]byte{j.file: m.Src},
+		Overlay:        overlay,
 		Timeout:        j.timeout,
 		IgnoreDuration: true,
 		Env:            opts.Env,
 	})
+	return judge(ctx, rep, err)
+}
+
+// judge is the status of a mutant from the run of its function's cases.
+func judge(ctx context.Context, rep *runner.FileReport, err error) (Status, string, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()

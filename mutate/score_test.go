@@ -32,7 +32,7 @@ func brief(r Result) string {
 
 func TestScore(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds one test binary per mutant")
+		t.Skip("builds test binaries")
 	}
 	rep, err := Score(context.Background(), tinySpec, Options{Logf: t.Logf})
 	if err != nil {
@@ -113,6 +113,13 @@ func TestScore(t *testing.T) {
 				t.Errorf("%s: not viable without the compiler's message", r.Mutant)
 			}
 		}
+	}
+	// Schemata, the default: one build per function whose mutants ran
+	// (each function's cases are a program of their own), Clamp, Abs and
+	// Sum, and one for Sum's i-- in the for statement's header, which
+	// the schema cannot switch; not one per mutant (10).
+	if rep.Engine != Schemata || rep.Builds != 4 {
+		t.Errorf("engine %s, %d builds; want schemata, 4", rep.Engine, rep.Builds)
 	}
 	// The user's file is never touched.
 	src, err := os.ReadFile("testdata/mod/tiny/tiny.go")

@@ -56,14 +56,19 @@ func (c *checker) Import(path string) (*types.Package, error) {
 // the first problem, or "" when the package compiles as far as go/types
 // can tell.
 func (c *checker) check(file string, src []byte) string {
+	return c.checkFiles(map[string][]byte{file: src})
+}
+
+// checkFiles is check with several files replaced.
+func (c *checker) checkFiles(replaced map[string][]byte) string {
 	c.checking.Lock()
 	defer c.checking.Unlock()
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range c.pkg.GoFiles {
 		s := c.srcs[name]
-		if name == file {
-			s = src
+		if r, ok := replaced[name]; ok {
+			s = r
 		}
 		f, err := parser.ParseFile(fset, name, s, parser.SkipObjectResolution)
 		if err != nil {

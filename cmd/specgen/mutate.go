@@ -28,6 +28,7 @@ type mutateOptions struct {
 	verbose  bool
 	quiet    bool
 	executor string
+	engine   string
 	timeout  time.Duration
 	workers  int
 	sandbox  sandboxFlag
@@ -41,6 +42,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.BoolVar(&o.verbose, "v", false, "list the mutants that lived")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
 	fs.StringVar(&o.executor, "executor", "native", "engine: native, auto or yaegi")
+	fs.StringVar(&o.engine, "engine", mutate.Schemata, "how native mutants are built: schemata (all of a spec file's mutants in one build) or per-mutant")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case of a mutant (default 10x the slowest unmutated case, at least 1s)")
 	fs.IntVar(&o.workers, "workers", 2, "mutants run at a time")
 	o.sandbox.register(fs)
@@ -51,7 +53,10 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers, NoSandbox: o.sandbox.off}
+	if o.engine != mutate.Schemata && o.engine != mutate.PerMutant {
+		return usagef("mutate: -engine: %q is neither %s nor %s", o.engine, mutate.Schemata, mutate.PerMutant)
+	}
+	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers, NoSandbox: o.sandbox.off, Engine: o.engine}
 	if o.filter != "" {
 		re, err := regexp.Compile(o.filter)
 		if err != nil {
@@ -149,6 +154,10 @@ func writeMutationTable(w io.Writer, reports []*mutate.Report, verbose bool) err
 		return nil
 	}
 	wd, _ := os.Getwd()
+	for _, r := range reports {
+		run := r.Counts.Killed + r.Counts.Lived + r.Counts.TimedOut + r.Counts.Errored
+		fmt.Fprintf(w, "%s: %d %s for %d mutants run (%s)\n", relPath(wd, r.Path), r.Builds, plural(r.Builds, "build"), run, r.Engine)
+	}
 	for _, r := range reports {
 		for _, fr := range r.Functions {
 			for _, m := range fr.Lived() {

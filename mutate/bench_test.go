@@ -1,0 +1,43 @@
+package mutate
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// BenchmarkMutants measures mutants judged per second on the pricing
+// example's specs, under each engine, baseline runs included:
+//
+//	go test -run '^$' -bench Mutants -benchtime 1x ./mutate
+func BenchmarkMutants(b *testing.B) {
+	specs, err := filepath.Glob("../examples/pricing/testdata/specgen/*.yml")
+	if err != nil || len(specs) == 0 {
+		b.Fatalf("no pricing specs: %v", err)
+	}
+	for _, engine := range []string{Schemata, PerMutant} {
+		b.Run(engine, func(b *testing.B) {
+			var run, builds int
+			var elapsed time.Duration
+			for b.Loop() {
+				for _, path := range specs {
+					start := time.Now()
+					rep, err := Score(context.Background(), path, Options{Engine: engine})
+					if err != nil {
+						b.Fatal(err)
+					}
+					elapsed += time.Since(start)
+					run += rep.Counts.Killed + rep.Counts.Lived + rep.Counts.TimedOut + rep.Counts.Errored
+					builds += rep.Builds
+				}
+			}
+			if run == 0 || elapsed == 0 {
+				b.Fatal("no mutant ran")
+			}
+			b.ReportMetric(float64(run)/elapsed.Seconds(), "mutants/s")
+			b.ReportMetric(elapsed.Seconds()/float64(run), "s/mutant")
+			b.ReportMetric(float64(builds)/float64(b.N), "builds/op")
+		})
+	}
+}
