@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -827,4 +828,63 @@ func floatFeatures(f float64) []string {
 		out = append(out, "large")
 	}
 	return out
+}
+
+// KeepIgnored gives a case of f whose id, as specgen named cases before
+// ids said what a case shows (its outcome and a slug of its inputs:
+// ok-100, error-1-0), is in an existing spec's ignore list (ids of
+// generated cases the user deleted) that id again, so that the ignore
+// keeps it out as it did. cases are as CasesFromResults wrote them, in
+// its order; a case already under an ignored id is left alone.
+func KeepIgnored(f *target.Func, cases []*spec.Case, ignore []string) {
+	if len(ignore) == 0 {
+		return
+	}
+	prefix := ""
+	if len(f.TypeArgs) > 0 {
+		prefix = typesSlug(TypeArgs(f)) + "-"
+	}
+	used := map[string]bool{}
+	for _, c := range cases {
+		kind := "ok"
+		switch {
+		case c.Raises == "panic":
+			kind = "panics"
+		case c.Raises != "":
+			kind = "error"
+		}
+		id := kind
+		if slug := legacySlug(c); slug != "" {
+			id += "-" + slug
+		}
+		base := id
+		for n := 2; used[id]; n++ {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		used[id] = true
+		if slices.Contains(ignore, prefix+id) && !slices.Contains(ignore, c.ID) {
+			c.ID = prefix + id
+		}
+	}
+}
+
+// legacySlug is the slug of a case's inputs that ids were made of
+// before: the slug of each argument, within 40 bytes.
+func legacySlug(c *spec.Case) string {
+	var parts []string
+	switch {
+	case c.Input != nil:
+		parts = append(parts, scalarSlug(*c.Input))
+	case c.Inputs != nil && c.Inputs.Kind == spec.Map:
+		for _, e := range c.Inputs.Map {
+			parts = append(parts, scalarSlug(e.Val))
+		}
+	case c.Inputs != nil:
+		parts = append(parts, scalarSlug(*c.Inputs))
+	}
+	s := strings.Trim(strings.Join(parts, "-"), "-")
+	if len(s) > 40 {
+		s = strings.TrimRight(s[:40], "-")
+	}
+	return s
 }

@@ -267,3 +267,38 @@ func checkIDs(t *testing.T, f *target.Func, build func() []*spec.Case, prefix st
 		}
 	}
 }
+
+// TestKeepIgnored: a case the user deleted under an id of the former
+// naming (ok-100) stays out: the case of those inputs takes that id.
+func TestKeepIgnored(t *testing.T) {
+	f := &target.Func{Params: []target.Param{{Name: "score", Type: types.Typ[types.Int]}}}
+	build := func() []*spec.Case {
+		cases := []*spec.Case{
+			{Input: num(100), Expected: str("A")},
+			{Input: num(100), Expected: str("A")}, // the former naming numbered it ok-100-2
+			{Input: num(90), Expected: str("A")},
+			{Input: num(101), Raises: "error", Match: "^score out of range$"},
+		}
+		assignIDs(f, cases, "")
+		return cases
+	}
+	for _, tt := range []struct {
+		ignore []string
+		want   []string
+	}{
+		{nil, []string{"score-100", "score-100-2", "score-90", "score-out-of-range"}},
+		{[]string{"ok-100"}, []string{"ok-100", "score-100-2", "score-90", "score-out-of-range"}},
+		{[]string{"ok-100-2", "error-101"}, []string{"score-100", "ok-100-2", "score-90", "error-101"}},
+		{[]string{"score-90", "ok-90"}, []string{"score-100", "score-100-2", "score-90", "score-out-of-range"}},
+	} {
+		cases := build()
+		KeepIgnored(f, cases, tt.ignore)
+		var got []string
+		for _, c := range cases {
+			got = append(got, c.ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("ignore %q: ids %q, want %q", tt.ignore, got, tt.want)
+		}
+	}
+}
