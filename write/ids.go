@@ -626,7 +626,7 @@ func stringFeatures(s string) []string {
 			letters++
 		}
 	}
-	if lit := stringSlug(s); ascii && lit != "" && len(s) <= 12 && !notableWords[lit] {
+	if lit := stringSlug(s); ascii && lit != "" && len(s) <= 12 && len(lit) <= 24 && !notableWords[lit] {
 		out = append(out, lit)
 	}
 	switch {
@@ -651,22 +651,18 @@ var punctNames = map[byte]string{
 }
 
 // stringSlug writes a short string as id words: "1.50" → 1p50,
-// "A1" → a1, "a b" → a-b; one of punctuation alone by its characters'
-// names: "()" → paren-close-paren.
+// "A1" → a1; up to 8 bytes, punctuation by name ("-5" → dash-5,
+// "()" → paren-close-paren), longer ones without it ("a b/c" → a-b-c).
 func stringSlug(s string) string {
-	if len(s) <= 4 && strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
-		var names []string
-		for i := 0; i < len(s); i++ {
-			n, ok := punctNames[s[i]]
-			if !ok {
-				return ""
-			}
-			names = append(names, n)
-		}
-		return strings.Join(names, "-")
-	}
+	named := len(s) <= 8
 	var b strings.Builder
 	dash := false
+	sep := func() {
+		if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -679,11 +675,13 @@ func stringSlug(s string) string {
 		case c == '.' && i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]):
 			b.WriteByte('p')
 			dash = false
+		case named && punctNames[c] != "":
+			sep()
+			b.WriteString(punctNames[c])
+			dash = false
+			sep()
 		default:
-			if !dash && b.Len() > 0 {
-				b.WriteByte('-')
-				dash = true
-			}
+			sep()
 		}
 	}
 	return strings.Trim(b.String(), "-")
