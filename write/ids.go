@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -617,6 +618,7 @@ func stringFeatures(s string) []string {
 	if len(s) > 64 {
 		out = append(out, "long")
 	}
+	out = append(out, boundsOfText(s)...)
 	digits, letters := 0, 0
 	for _, r := range s {
 		switch {
@@ -648,6 +650,26 @@ var punctNames = map[byte]string{
 	'?': "question", '=': "equals", '@': "at", '&': "amp", '\t': "tab", '\'': "quote",
 	'"': "double-quote", '[': "bracket", ']': "close-bracket", '{': "brace", '}': "close-brace",
 	'<': "lt", '>': "gt", '|': "pipe", '~': "tilde", '^': "caret", '`': "backquote", '\\': "backslash",
+}
+
+// boundsOfText names the integer bound a string of digits writes
+// ("9223372036854775807" → max-int64, "2147483648" → above-max-int32).
+func boundsOfText(s string) []string {
+	var v spec.Value
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		v = spec.IntValue(n)
+	} else if u, err := strconv.ParseUint(strings.TrimPrefix(s, "+"), 10, 64); err == nil {
+		v = spec.UintValue(u)
+	} else {
+		return nil
+	}
+	var out []string
+	for _, w := range intFeatures(v, nil) {
+		if strings.Contains(w, "max-") || strings.Contains(w, "min-") {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // stringSlug writes a short string as id words: "1.50" → 1p50,
