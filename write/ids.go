@@ -216,7 +216,7 @@ func outcomeWord(c *spec.Case) string {
 		}
 		return "panics"
 	case c.Raises != "":
-		return errorWord(c.Raises, unanchor(c.Match))
+		return errorWord(c.Raises, unanchor(c.Match), inputWords(c))
 	case c.Expected != nil && c.Expected.Kind == spec.Bool:
 		return fmt.Sprint(c.Expected.Bool)
 	}
@@ -226,7 +226,7 @@ func outcomeWord(c *spec.Case) string {
 // errorWord names an error: its sentinel without the package (ErrRange
 // → err-range, ErrUnknownSKU → unknown-sku, io.EOF → eof), else a few
 // words of its message's last clause, else its type (parse-error).
-func errorWord(raises, msg string) string {
+func errorWord(raises, msg string, echo map[string]bool) string {
 	name := raises[strings.LastIndexByte(raises, '.')+1:]
 	if !strings.HasPrefix(raises, "*") && raises != "error" && !strings.HasSuffix(name, "Error") {
 		// A sentinel.
@@ -239,7 +239,7 @@ func errorWord(raises, msg string) string {
 		}
 		return trimID(strings.Join(words, "-"), 24)
 	}
-	if w := messageWords(msg); w != "" {
+	if w := messageWords(msg, echo); w != "" {
 		return w
 	}
 	if raises == "error" {
@@ -252,29 +252,62 @@ func errorWord(raises, msg string) string {
 // inputs.
 var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`")
 
-// messageWords takes up to four letter words of a message's last clause
-// (after the last ": " with words in it), leaving out quoted parts and
-// numbers, within 28 bytes.
-func messageWords(msg string) string {
+// messageWords takes up to four letter words of the clause of a
+// message (the parts between ": ") that has the most words of its own,
+// the last of those: quoted parts, numbers and the words of the inputs
+// (echo) left out, so that "remove A1: only 5 in stock" gives
+// only-in-stock and "unhandled size name: e" for input 1e3 gives
+// unhandled-size-name. The result is at most 28 bytes.
+func messageWords(msg string, echo map[string]bool) string {
 	msg = quoted.ReplaceAllString(msg, " ")
-	clauses := strings.Split(msg, ": ")
-	for i := len(clauses) - 1; i >= 0; i-- {
+	var best []string
+	for _, clause := range strings.Split(msg, ": ") {
 		var words []string
-		for _, w := range strings.FieldsFunc(clauses[i], func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		for _, w := range strings.FieldsFunc(clause, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
 			w = strings.ToLower(strings.Trim(w, "'"))
-			if w == "" || !isASCIILetters(w) {
+			if w == "" || !isASCIILetters(w) || echo[w] {
 				continue
 			}
 			words = append(words, w)
-			if len(words) == 4 {
-				break
-			}
 		}
-		if len(words) > 0 {
-			return trimID(strings.Join(words, "-"), 28)
+		if len(words) > 0 && len(words) >= len(best) {
+			best = words
 		}
 	}
-	return ""
+	if len(best) > 4 {
+		best = best[:4]
+	}
+	return trimID(strings.Join(best, "-"), 28)
+}
+
+// inputWords are the lower-case letter runs of a case's string inputs
+// and receiver: the words an error message may echo.
+func inputWords(c *spec.Case) map[string]bool {
+	out := map[string]bool{}
+	var walk func(v spec.Value)
+	walk = func(v spec.Value) {
+		switch v.Kind {
+		case spec.String:
+			for _, w := range strings.FieldsFunc(strings.ToLower(v.Str), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				out[w] = true
+			}
+		case spec.List:
+			for _, e := range v.List {
+				walk(e)
+			}
+		case spec.Map:
+			for _, e := range v.Map {
+				walk(e.Key)
+				walk(e.Val)
+			}
+		}
+	}
+	for _, v := range []*spec.Value{c.Input, c.Inputs, c.Receiver} {
+		if v != nil {
+			walk(*v)
+		}
+	}
+	return out
 }
 
 func isASCIILetters(s string) bool {

@@ -100,24 +100,28 @@ func TestOutcomeWord(t *testing.T) {
 		raises, match string
 		expected      *spec.Value
 		want          string
+		input         *spec.Value
 	}{
-		{"", "", num(3), ""},
-		{"", "", &spec.Value{Kind: spec.Bool, Bool: true}, "true"},
-		{"", "", &spec.Value{Kind: spec.Bool}, "false"},
-		{"strconv.ErrRange", `^strconv\.ParseInt: parsing "9": value out of range$`, nil, "err-range"},
-		{"strconv.ErrSyntax", "", nil, "err-syntax"},
-		{"inventory.ErrUnknownSKU", "^remove B2: unknown sku$", nil, "unknown-sku"},
-		{"io.EOF", "^EOF$", nil, "eof"},
-		{"error", "^remove 6 of A1: only 5 in stock$", nil, "only-in-stock"},
-		{"error", "^quantity must be positive$", nil, "quantity-must-be-positive"},
-		{"*pricing.ParseError", `^parse amount "abc": unexpected character 'a'$`, nil, "unexpected-character"},
-		{"*pricing.ParseError", "", nil, "parse-error"},
-		{"error", "^42$", nil, "error"},
-		{"panic", "^runtime error: invalid memory address or nil pointer dereference$", nil, "nil-deref-panics"},
-		{"panic", "^runtime error: index out of range \\[3\\] with length 3$", nil, "out-of-range-panics"},
-		{"panic", "^boom$", nil, "panics"},
+		{"error", "^unhandled size name: e$", nil, "unhandled-size-name", str("1e3")},
+		{"error", "^unhandled size name: days ago$", nil, "unhandled-size-name", str("3 days ago")},
+		{"error", "^remove 6 of A1: only 5 in stock$", nil, "only-in-stock", str("A1")},
+		{"", "", num(3), "", nil},
+		{"", "", &spec.Value{Kind: spec.Bool, Bool: true}, "true", nil},
+		{"", "", &spec.Value{Kind: spec.Bool}, "false", nil},
+		{"strconv.ErrRange", `^strconv\.ParseInt: parsing "9": value out of range$`, nil, "err-range", nil},
+		{"strconv.ErrSyntax", "", nil, "err-syntax", nil},
+		{"inventory.ErrUnknownSKU", "^remove B2: unknown sku$", nil, "unknown-sku", nil},
+		{"io.EOF", "^EOF$", nil, "eof", nil},
+		{"error", "^remove 6 of A1: only 5 in stock$", nil, "only-in-stock", nil},
+		{"error", "^quantity must be positive$", nil, "quantity-must-be-positive", nil},
+		{"*pricing.ParseError", `^parse amount "abc": unexpected character 'a'$`, nil, "unexpected-character", nil},
+		{"*pricing.ParseError", "", nil, "parse-error", nil},
+		{"error", "^42$", nil, "error", nil},
+		{"panic", "^runtime error: invalid memory address or nil pointer dereference$", nil, "nil-deref-panics", nil},
+		{"panic", "^runtime error: index out of range \\[3\\] with length 3$", nil, "out-of-range-panics", nil},
+		{"panic", "^boom$", nil, "panics", nil},
 	} {
-		c := &spec.Case{Raises: tt.raises, Match: tt.match, Expected: tt.expected}
+		c := &spec.Case{Raises: tt.raises, Match: tt.match, Expected: tt.expected, Input: tt.input}
 		if got := outcomeWord(c); got != tt.want {
 			t.Errorf("outcomeWord(raises %q, match %q) = %q, want %q", tt.raises, tt.match, got, tt.want)
 		}
