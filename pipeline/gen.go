@@ -248,8 +248,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	// The spec on disk, when there is one: its inputs are run first and
 	// its cases keep their ids where their inputs stay.
 	var old []*spec.Case
+	var ignore []string
 	if prev := g.existing(res.Path, f.Name); prev != nil {
-		old = prev.Dataset
+		old, ignore = prev.Dataset, prev.Ignore
 	}
 	cases, err := g.exploreAll(ctx, f, exe, old, res)
 	if err != nil {
@@ -258,6 +259,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 	cases = append(cases, g.docCases(ctx, f, cases, res)...)
 	write.StableIDs(f, cases, old)
+	write.KeepIgnored(f, cases, ignore)
 	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
 	if err != nil {
 		res.Err = err

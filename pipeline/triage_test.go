@@ -479,8 +479,8 @@ func TestTriageFunction(t *testing.T) {
 		t.Fatalf("the fake engine was asked about %q", native.unknown)
 	}
 	want := []Review{
-		{ID: "ok-8-2-doc", Reason: "doc comment says Div(8, 2) returns 5, got 4"},
-		{ID: "panics-1-m1", Reason: "integer divide by zero panic"},
+		{ID: "a-8-doc", Reason: "doc comment says Div(8, 2) returns 5, got 4"},
+		{ID: "divide-by-zero-panics", Reason: "integer divide by zero panic"},
 	}
 	if fmt.Sprint(res.Reviews) != fmt.Sprint(want) {
 		t.Errorf("reviews:\ngot  %q\nwant %q", res.Reviews, want)

@@ -55,15 +55,15 @@ func CasesFromResults(f *target.Func, probes []executors.Probe, results []execut
 		seen[key] = true
 		cases = append(cases, c)
 	}
-	assignIDs(cases)
+	prefix := ""
 	if len(f.TypeArgs) > 0 {
 		types := TypeArgs(f)
-		label := typesSlug(types)
+		prefix = typesSlug(types) + "-"
 		for _, c := range cases {
 			c.Types = types
-			c.ID = label + "-" + c.ID
 		}
 	}
+	assignIDs(f, cases, prefix)
 	return cases, skipped
 }
 
@@ -904,58 +904,6 @@ func Anchor(msg string) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
-
-// assignIDs gives every case a readable, unique id: its outcome and a
-// slug of its inputs.
-func assignIDs(cases []*spec.Case) {
-	used := map[string]int{}
-	for _, c := range cases {
-		var kind string
-		switch {
-		case c.Raises == "panic":
-			kind = "panics"
-		case c.Raises != "":
-			kind = "error"
-		default:
-			kind = "ok"
-		}
-		slug := slugOf(c)
-		id := kind
-		if slug != "" {
-			id += "-" + slug
-		}
-		base := id
-		for n := 2; used[id] > 0; n++ {
-			id = fmt.Sprintf("%s-%d", base, n)
-		}
-		used[id]++
-		c.ID = id
-	}
-}
-
-func slugOf(c *spec.Case) string {
-	var parts []string
-	add := func(v *spec.Value) {
-		if v == nil {
-			return
-		}
-		if v.Kind == spec.Map && c.Inputs == v {
-			for _, e := range v.Map {
-				parts = append(parts, scalarSlug(e.Val))
-			}
-			return
-		}
-		parts = append(parts, scalarSlug(*v))
-	}
-	add(c.Input)
-	add(c.Inputs)
-	s := strings.Join(parts, "-")
-	s = strings.Trim(s, "-")
-	if len(s) > 40 {
-		s = strings.TrimRight(s[:40], "-")
-	}
-	return s
-}
 
 func scalarSlug(v spec.Value) string {
 	var s string

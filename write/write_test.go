@@ -164,7 +164,7 @@ func TestAssignIDsUnique(t *testing.T) {
 		v := spec.StringValue(s)
 		cases = append(cases, &spec.Case{Input: &v, Raises: "error"})
 	}
-	assignIDs(cases)
+	assignIDs(nil, cases, "")
 	seen := map[string]bool{}
 	for _, c := range cases {
 		if seen[c.ID] {
@@ -368,10 +368,10 @@ func TestCasesOfInstantiation(t *testing.T) {
 		types   string
 		why     string
 	}{
-		{"basic", []string{"T"}, []types.Type{types.Typ[types.Int]}, []string{"int-ok-1-2", "int-ok-3-1"}, "T=int", "the type arguments lead the id"},
-		{"named", []string{"T"}, []types.Type{id}, []string{"id-ok-1-2", "id-ok-3-1"}, "T=ID", "the package's own types unqualified"},
-		{"several", []string{"K", "V"}, []types.Type{types.NewSlice(types.Typ[types.String]), types.NewMap(types.Typ[types.String], id)}, []string{"slice-string-map-string-id-ok-1-2", "slice-string-map-string-id-ok-3-1"}, "K=[]string, V=map[string]ID", "composite types are slugged"},
-		{"not generic", nil, nil, []string{"ok-1-2", "ok-3-1"}, "", "no types, ids as ever"},
+		{"basic", []string{"T"}, []types.Type{types.Typ[types.Int]}, []string{"int-a-one", "int-a-3"}, "T=int", "the type arguments lead the id"},
+		{"named", []string{"T"}, []types.Type{id}, []string{"id-a-one", "id-a-3"}, "T=ID", "the package's own types unqualified"},
+		{"several", []string{"K", "V"}, []types.Type{types.NewSlice(types.Typ[types.String]), types.NewMap(types.Typ[types.String], id)}, []string{"slice-string-map-string-id-a-one", "slice-string-map-string-id-a-3"}, "K=[]string, V=map[string]ID", "composite types are slugged"},
+		{"not generic", nil, nil, []string{"a-one", "a-3"}, "", "no types: the features alone"},
 	}
 	for _, tt := range tests {
 		f := &target.Func{Name: "Max", Pkg: pkg, Params: []target.Param{{Name: "a"}, {Name: "b"}}, TypeArgs: tt.args}
@@ -433,8 +433,8 @@ func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
 	if got, want := flow(c), `receiver={go: "NewStack[string]()"} input="a"`; got != want {
 		t.Errorf("case %s\nwant %s", got, want)
 	}
-	if c.Types.String() != "T=string" || c.ID != "string-ok-a" {
-		t.Errorf("types %q, id %q; want T=string, string-ok-a", c.Types, c.ID)
+	if c.Types.String() != "T=string" || c.ID != "string-a" {
+		t.Errorf("types %q, id %q; want T=string, string-a", c.Types, c.ID)
 	}
 }
 

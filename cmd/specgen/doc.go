@@ -144,8 +144,8 @@ function's failing input apart from its valid input. The -json report
 has them as reviews: [{id, reason}].
 
 	review before trusting (2):
-	  ParseSize/ok-1k-doc: doc comment says ParseSize("1k") returns 1000, got 1024
-	  Lookup/panics-5: index out of range [5] with length 3 panic
+	  ParseSize/1k-doc: doc comment says ParseSize("1k") returns 1000, got 1024
+	  Lookup/out-of-range-panics: index out of range [5] with length 3 panic
 
 A rerun that finds the same behaviour rewrites nothing.
 
