@@ -25,11 +25,17 @@ type MatrixOptions struct {
 	Native *executors.Native
 	// Timeout bounds each probe of the unmutated runs (0 = 1s). Against
 	// a mutant a probe gets twenty times the slowest unmutated probe,
-	// at least a second (a worker's start counts) and at most Timeout.
+	// at least 250ms and at most Timeout; a verdict that rests on
+	// timeouts alone is run again with five times as much (a worker's
+	// start counts, and a loaded machine is slow to start one).
 	Timeout time.Duration
 	// Budget bounds the time spent running mutants (0 = no bound); the
 	// mutants not run when it is spent are Skipped.
 	Budget time.Duration
+	// Coverage, when set, is what the probes ran of the original code:
+	// Results parallel to the probes, with the blocks each one covered
+	// (an exploration's, say); Matrix then runs no build with coverage.
+	Coverage *executors.Report
 	// Only, when set, selects the mutants to run; the others are
 	// Skipped.
 	Only func(Mutant) bool
@@ -140,9 +146,11 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	prog := func(cover bool, overlay map[string][]byte, t time.Duration) *executors.Program {
 		return &executors.Program{Func: f, Probes: probes, Cover: cover, Overlay: overlay, Timeout: t, ObserveOpaque: opts.ObserveOpaque, ObserveReceiver: opts.ObserveReceiver}
 	}
-	base, err := engine().Run(ctx, prog(true, nil, timeout))
-	if err != nil {
-		return nil, fmt.Errorf("mutation matrix of %s: run the original: %w", f.Name, err)
+	base := opts.Coverage
+	if base == nil || len(base.Results) != len(probes) {
+		if base, err = engine().Run(ctx, prog(true, nil, timeout)); err != nil {
+			return nil, fmt.Errorf("mutation matrix of %s: run the original: %w", f.Name, err)
+		}
 	}
 	k := &KillMatrix{Probes: probes, Base: base.Results, Blocks: base.Blocks}
 
@@ -164,21 +172,27 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		}
 		k.Mutants = append(k.Mutants, mm)
 	}
-	if len(run) == 0 {
-		k.Elapsed = time.Since(start)
-		return k, nil
-	}
-	overlay, left, msg := schemaOverlay(f.Pkg, c, map[string][]numbered{f.File: run})
-	if msg != "" {
-		return nil, fmt.Errorf("mutation matrix of %s: the schema does not compile: %s", f.Name, msg)
+	// With no mutant to run, the original runs as it is.
+	var overlay map[string][]byte
+	var left map[int]bool
+	if len(run) > 0 {
+		var msg string
+		overlay, left, msg = schemaOverlay(f.Pkg, c, map[string][]numbered{f.File: run})
+		if msg != "" {
+			return nil, fmt.Errorf("mutation matrix of %s: the schema does not compile: %s", f.Name, msg)
+		}
 	}
 
 	// The original twice on the schema build: what the mutants are
 	// compared with, and the probes that vary.
-	var slowest time.Duration
+	var slowest, wall time.Duration
 	var orig [2][]executors.Result
 	for i := range orig {
+		t0 := time.Now()
 		rep, err := runSelected(ctx, engine, prog(false, overlay, timeout), 0)
+		if i > 0 {
+			wall = time.Since(t0) // the first run builds
+		}
 		if err != nil {
 			return nil, fmt.Errorf("mutation matrix of %s: run the schema: %w", f.Name, err)
 		}
@@ -187,6 +201,12 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			slowest = max(slowest, r.Duration)
 		}
 	}
+	// The native results, with the coverage measured.
+	k.Base = make([]executors.Result, len(probes))
+	for i, r := range orig[0] {
+		r.Covered = base.Results[i].Covered
+		k.Base[i] = r
+	}
 	unstable := map[int]bool{}
 	for i := range probes {
 		if kill, to := differs(orig[0][i], orig[1][i]); kill || to {
@@ -194,22 +214,16 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			k.Unstable = append(k.Unstable, i)
 		}
 	}
-	mt := min(max(20*slowest, time.Second), timeout)
-	var budget <-chan time.Time
+	mt := min(max(20*slowest, 250*time.Millisecond), timeout)
+	bctx := ctx
 	if opts.Budget > 0 {
-		t := time.NewTimer(opts.Budget)
-		defer t.Stop()
-		budget = t.C
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, opts.Budget)
+		defer cancel()
 	}
-	spent := false
 	for _, n := range run {
 		mm := &k.Mutants[n.ID-1]
-		select {
-		case <-budget:
-			spent = true
-		default:
-		}
-		if spent || ctx.Err() != nil {
+		if bctx.Err() != nil {
 			mm.Status, mm.Detail = Skipped, "mutation budget spent"
 			continue
 		}
@@ -224,8 +238,9 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		var err error
 		for _, t := range []time.Duration{mt, 5 * mt} {
 			mm.Kills, mm.Timeouts = nil, nil
-			err = runMatrixMutant(ctx, engine, prog(false, over, t), id, mm, orig[0], unstable, slowest)
-			if err != nil || len(mm.Kills) > 0 || len(mm.Timeouts) == 0 {
+			var hung bool
+			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall)
+			if hung || err != nil || len(mm.Kills) > 0 || len(mm.Timeouts) == 0 {
 				break
 			}
 		}
@@ -233,6 +248,10 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
+		case bctx.Err() != nil:
+			mm.Kills, mm.Timeouts = nil, nil
+			mm.Status, mm.Detail = Skipped, "mutation budget spent"
+			continue
 		case errors.As(err, &be) && id == 0:
 			mm.Status, mm.Detail = NotViable, firstLine(be.Error())
 			continue
@@ -265,11 +284,14 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 // runMatrixMutant runs the probes of prog against mutant id (0: the
 // program's overlay is the mutant) and records in mm the probes whose
 // results differ from base, the original's, and those that time out;
-// unstable probes are left out.
-func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, slowest time.Duration) error {
-	// A mutant that loops gets a few seconds in all, not a timeout
-	// per probe (a build of its own counts too).
-	limit := max(3*time.Second, 5*time.Duration(len(mm.Covering))*slowest, 2*prog.Timeout)
+// unstable probes are left out. A mutant whose probes together take
+// far longer than the original's (wall) hung: every probe that runs it counts
+// as timing out.
+func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, wall time.Duration) (hung bool, err error) {
+	// A mutant that loops gets five times the original's run (wall) and
+	// a few seconds, not a timeout per probe (a build of its own counts
+	// too).
+	limit := min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
 	if id == 0 {
 		limit += 2 * time.Minute
 	}
@@ -279,9 +301,9 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 	switch {
 	case err != nil && mctx.Err() != nil && ctx.Err() == nil:
 		mm.Timeouts = append([]int(nil), mm.Covering...)
-		return nil
+		return true, nil
 	case err != nil:
-		return err
+		return false, err
 	}
 	for _, i := range mm.Covering {
 		if unstable[i] {
@@ -294,7 +316,7 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 			mm.Timeouts = append(mm.Timeouts, i)
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // runSelected runs prog with mutant id of its schema overlay selected (0:
