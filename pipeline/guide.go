@@ -29,7 +29,7 @@ const (
 	maxPoolDuration = 50 * time.Millisecond
 	// variedPerMutant is how many probes covering a surviving mutant
 	// have their inputs varied.
-	variedPerMutant = 3
+	variedPerMutant = 16
 )
 
 // Mutation is what the mutation step found of a function's generated
