@@ -342,11 +342,18 @@ func addKillers(cands []*candidate, chosen, killed map[int]bool) int {
 }
 
 // killSet is the mutants probe i of k kills, by index in k.Mutants, or
-// through index (k's index → the first matrix's) when it is not nil.
+// through index (k's index → the first matrix's) when it is not nil. A
+// timeout kills only a mutant no probe's result tells apart: one that
+// a probe's result does is not left to a timeout, which a loaded
+// machine can cause.
 func killSet(k *mutate.KillMatrix, i int, index map[int]int) map[int]bool {
 	out := map[int]bool{}
 	for j := range k.Mutants {
-		for _, p := range k.Mutants[j].Killers() {
+		killers := k.Mutants[j].Kills
+		if len(killers) == 0 {
+			killers = k.Mutants[j].Timeouts
+		}
+		for _, p := range killers {
 			if p != i {
 				continue
 			}
