@@ -18,10 +18,12 @@ import (
 // MatrixOptions configure Matrix. The zero value runs on a default
 // native engine with no budget.
 type MatrixOptions struct {
-	// Native is the engine the probes run on. Each run gets an engine of
-	// its own with the same settings, the mutant being selected through
-	// its WorkerEnv, so that every mutant shares one build (nil = a
-	// default executors.Native).
+	// Native is the engine the probes run on, one run at a time: Matrix
+	// selects each mutant through its WorkerEnv (and counts builds
+	// through its Logf), and restores both when done, so it must not
+	// serve anyone else meanwhile. Reusing one engine saves what it
+	// prepares once; with one worker (Workers: 1) each run starts one
+	// process (nil = a new executors.Native with one worker).
 	Native *executors.Native
 	// Timeout bounds each probe of the unmutated runs (0 = 1s). Against
 	// a mutant a probe gets twenty times the slowest unmutated probe,
@@ -36,6 +38,10 @@ type MatrixOptions struct {
 	// Results parallel to the probes, with the blocks each one covered
 	// (an exploration's, say); Matrix then runs no build with coverage.
 	Coverage *executors.Report
+	// AssumeCovered, with no Coverage, takes every probe to run every
+	// mutant's code instead of measuring it (probes made to reach the
+	// mutants, say): no build with coverage, and Base has no blocks.
+	AssumeCovered bool
 	// Only, when set, selects the mutants to run; the others are
 	// Skipped.
 	Only func(Mutant) bool
@@ -124,29 +130,35 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		timeout = time.Second
 	}
 	var builds atomic.Int64
-	tmpl := opts.Native
-	if tmpl == nil {
-		tmpl = &executors.Native{}
+	// One engine for every run, so that what it prepares (the imports
+	// of the probes' code) serves them all; the runs are one at a
+	// time, each selecting its mutant through WorkerEnv.
+	ex := opts.Native
+	if ex == nil {
+		ex = &executors.Native{Workers: 1}
 	}
-	engine := func(env ...string) *executors.Native {
-		logf := tmpl.Logf
-		return &executors.Native{
-			GoCmd: tmpl.GoCmd, CacheDir: tmpl.CacheDir, Env: tmpl.Env, Workers: tmpl.Workers,
-			NoSandbox: tmpl.NoSandbox, Exe: tmpl.Exe, WorkerEnv: append(append([]string(nil), tmpl.WorkerEnv...), env...),
-			Logf: func(format string, args ...any) {
-				if strings.HasPrefix(format, "native: go test -c") {
-					builds.Add(1)
-				}
-				if logf != nil {
-					logf(format, args...)
-				}
-			},
+	env, logf := ex.WorkerEnv, ex.Logf
+	defer func() { ex.WorkerEnv, ex.Logf = env, logf }()
+	ex.Logf = func(format string, args ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds.Add(1)
 		}
+		if logf != nil {
+			logf(format, args...)
+		}
+	}
+	engine := func(sel ...string) *executors.Native {
+		ex.WorkerEnv = append(append([]string(nil), env...), sel...)
+		return ex
 	}
 	prog := func(cover bool, overlay map[string][]byte, t time.Duration) *executors.Program {
 		return &executors.Program{Func: f, Probes: probes, Cover: cover, Overlay: overlay, Timeout: t, ObserveOpaque: opts.ObserveOpaque, ObserveReceiver: opts.ObserveReceiver}
 	}
 	base := opts.Coverage
+	all := opts.AssumeCovered && base == nil
+	if all {
+		base = &executors.Report{Results: make([]executors.Result, len(probes))}
+	}
 	if base == nil || len(base.Results) != len(probes) {
 		if base, err = engine().Run(ctx, prog(true, nil, timeout)); err != nil {
 			return nil, fmt.Errorf("mutation matrix of %s: run the original: %w", f.Name, err)
@@ -158,6 +170,11 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	var run []numbered
 	for _, m := range muts {
 		mm := MatrixMutant{Mutant: m, Covering: covering(f.File, base, m.Pos.Line, m.Pos.Column)}
+		if all {
+			for i := range probes {
+				mm.Covering = append(mm.Covering, i)
+			}
+		}
 		switch {
 		case len(mm.Covering) == 0:
 			mm.Status = NotCovered

@@ -208,6 +208,8 @@ type generator struct {
 	native executors.Executor
 	// exe is the engine Options.Engine names.
 	exe executors.Executor
+	// matrixEngines run the mutation step's mutants.
+	matrixEngines enginePool
 }
 
 // funcEngine is an executor that settles on one engine per function

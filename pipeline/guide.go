@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -98,6 +99,8 @@ type candidate struct {
 // or ok false when the step could not run (the reason is in the notes).
 func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *executors.Native, recs []*explore.Record, res *FuncResult) (probes []executors.Probe, results []executors.Result, ok bool) {
 	start := time.Now()
+	ex := g.matrixEngines.get(nat)
+	defer g.matrixEngines.put(ex)
 	fn := x.Func
 	pool := mutationPool(x, recs)
 	budget := g.opts.MutationBudget
@@ -108,7 +111,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	if timeout <= 0 {
 		timeout = DefaultExploreTimeout
 	}
-	mopts := mutate.MatrixOptions{Native: nat, Timeout: timeout, Budget: budget, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
+	mopts := mutate.MatrixOptions{Native: ex, Timeout: timeout, Budget: budget, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
 	g.progressf("%s: running mutants against %d probes", fn.Name, len(pool))
 	var ps []executors.Probe
 	// A native exploration's coverage saves a build.
@@ -172,7 +175,9 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			g.progressf("%s: %d mutants survive every explored probe; trying %d variations of their inputs", fn.Name, len(left), len(vars))
 			vopts := mopts
 			vopts.Budget = max(budget-time.Since(start), time.Second)
-			vopts.Coverage = nil
+			// Variations of probes that run the mutants run them too:
+			// no build with coverage.
+			vopts.Coverage, vopts.AssumeCovered = nil, true
 			vopts.Only = func(m mutate.Mutant) bool { _, ok := left[mutantKey(m)]; return ok }
 			if k2, err := mutate.Matrix(ctx, fn, vars, vopts); err == nil {
 				index := map[int]int{}
@@ -439,4 +444,31 @@ func sortedValues(m map[string]int) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// enginePool keeps the native engines of the mutation step, one per
+// function at a time (mutate.Matrix changes an engine's WorkerEnv as it
+// runs): an engine reused keeps what it prepared.
+type enginePool struct {
+	mu   sync.Mutex
+	free []*executors.Native
+}
+
+// get is a free engine, or a new one with nat's settings and one
+// worker.
+func (p *enginePool) get(nat *executors.Native) *executors.Native {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		ex := p.free[n-1]
+		p.free = p.free[:n-1]
+		return ex
+	}
+	return &executors.Native{GoCmd: nat.GoCmd, CacheDir: nat.CacheDir, Env: nat.Env, WorkerEnv: nat.WorkerEnv, Logf: nat.Logf, Workers: 1, NoSandbox: nat.NoSandbox, Exe: nat.Exe}
+}
+
+func (p *enginePool) put(ex *executors.Native) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, ex)
 }
