@@ -42,29 +42,9 @@ func makeSchema(path string, jobs []job, rep *Report, checkers map[*target.Packa
 			jobOf[id] = i
 			byFile[j.file] = append(byFile[j.file], numbered{ID: id, Mutant: rep.Functions[j.fn].Mutants[j.mutant].Mutant})
 		}
-		files := make([]string, 0, len(byFile))
-		for f := range byFile {
-			files = append(files, f)
-		}
-		sort.Strings(files)
 		c := checkers[pkg]
-		overlay := map[string][]byte{}
-		left := map[int]bool{}
-		for k, name := range files {
-			file := syntaxOf(pkg, name)
-			if file == nil {
-				for _, m := range byFile[name] {
-					left[m.ID] = true
-				}
-				continue
-			}
-			src, out := Schema(pkg.Fset, file, c.srcs[name], pkg.TypesInfo, pkg.Types, byFile[name], k == 0)
-			overlay[name] = src
-			for _, m := range out {
-				left[m.ID] = true
-			}
-		}
-		if msg := c.checkFiles(overlay); msg != "" {
+		overlay, left, msg := schemaOverlay(pkg, c, byFile)
+		if msg != "" {
 			opts.logf("mutate: %s: the schema of %s does not compile (%s): one build per mutant", path, pkg.ImportPath, msg)
 			continue
 		}
@@ -78,6 +58,36 @@ func makeSchema(path string, jobs []job, rep *Report, checkers map[*target.Packa
 		}
 		opts.logf("mutate: %s: schema of %s holds %d of %d mutants", path, pkg.ImportPath, held, len(idx))
 	}
+}
+
+// schemaOverlay writes the schema of a package's mutants, byFile
+// holding each file's numbered mutants: the overlay of the mutated
+// files, the ids of the mutants it cannot switch (left), and the type
+// checker's first complaint when the overlay does not compile ("" when
+// it does).
+func schemaOverlay(pkg *target.Package, c *checker, byFile map[string][]numbered) (overlay map[string][]byte, left map[int]bool, msg string) {
+	files := make([]string, 0, len(byFile))
+	for f := range byFile {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	overlay = map[string][]byte{}
+	left = map[int]bool{}
+	for k, name := range files {
+		file := syntaxOf(pkg, name)
+		if file == nil {
+			for _, m := range byFile[name] {
+				left[m.ID] = true
+			}
+			continue
+		}
+		src, out := Schema(pkg.Fset, file, c.srcs[name], pkg.TypesInfo, pkg.Types, byFile[name], k == 0)
+		overlay[name] = src
+		for _, m := range out {
+			left[m.ID] = true
+		}
+	}
+	return overlay, left, c.checkFiles(overlay)
 }
 
 // syntaxOf is the syntax tree of the package's file name.

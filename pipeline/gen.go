@@ -71,6 +71,14 @@ type Options struct {
 	NoSandbox bool
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
+	// NoMutation turns the mutation step off: by default the chosen
+	// cases are run against the function's mutants, cases are added that
+	// kill the mutants they do not, and the cases that show nothing the
+	// others do not are dropped (see FuncResult.Mutation).
+	NoMutation bool
+	// MutationBudget bounds the time one function's mutants run (0 =
+	// DefaultMutationBudget).
+	MutationBudget time.Duration
 	// Logf receives debug logging; Progressf one line per step.
 	Logf      func(format string, args ...any)
 	Progressf func(format string, args ...any)
@@ -130,6 +138,11 @@ type FuncResult struct {
 	// a result the doc comment contradicts, ...), in the spec's order;
 	// each case's Review says why too.
 	Reviews []Review
+	// Mutation is what the mutation step found of the generated cases:
+	// the mutants they kill and those that survive. Nil when the step
+	// did not run (Options.NoMutation, a generic function, an engine
+	// that is not native).
+	Mutation *Mutation
 	// Notes are other remarks (behaviours a spec cannot state, ...).
 	Notes   []string
 	Elapsed time.Duration
@@ -195,6 +208,8 @@ type generator struct {
 	native executors.Executor
 	// exe is the engine Options.Engine names.
 	exe executors.Executor
+	// matrixEngines run the mutation step's mutants.
+	matrixEngines enginePool
 }
 
 // funcEngine is an executor that settles on one engine per function
@@ -407,6 +422,16 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	recs := write.Select(x, limit)
 	if len(recs) == 0 {
 		return nil, nil
+	}
+	if nat, ok := g.native.(*executors.Native); ok && !g.opts.NoMutation && len(f.TypeArgs) == 0 {
+		if probes, results, ok := g.guide(ctx, x, nat, recs, res); ok {
+			cases, skipped := write.CasesFromResults(f, probes, results)
+			res.Notes = append(res.Notes, skipped...)
+			return cases, nil
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 	}
 	prog := &executors.Program{Func: f, Timeout: g.opts.Explore.Timeout, ObserveOpaque: true, ObserveReceiver: true}
 	for _, r := range recs {

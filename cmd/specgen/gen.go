@@ -29,6 +29,7 @@ type genOptions struct {
 	export    bool
 	verbose   bool
 	quiet     bool
+	mutation  bool
 	models    modelFlags
 	sandbox   sandboxFlag
 }
@@ -87,6 +88,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
+	if o.verbose {
+		writeSurvivors(stdout, results)
+	}
 	writeReviews(stdout, results)
 	if o.export && !o.dryRun {
 		exportAfterGen(ctx, stdout, results)
@@ -114,7 +118,8 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
 	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
-	fs.BoolVar(&o.verbose, "v", false, "debug logging")
+	fs.BoolVar(&o.mutation, "mutation", true, "run the function's mutants against the cases: add cases that kill the survivors, drop cases that show nothing more, report the mutation score")
+	fs.BoolVar(&o.verbose, "v", false, "debug logging, and the mutants no case kills")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
 	o.models.register(fs)
 	o.sandbox.register(fs)
@@ -123,9 +128,10 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 // pipelineOptions are the exploration options the flags give.
 func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
 	opts := pipeline.Options{
-		Engine:    o.executor,
-		Durations: o.durations,
-		NoSandbox: o.sandbox.off,
+		Engine:     o.executor,
+		Durations:  o.durations,
+		NoSandbox:  o.sandbox.off,
+		NoMutation: !o.mutation,
 	}
 	opts.Explore.MaxProbes = o.maxProbes
 	opts.Explore.MaxTime = o.maxTime
@@ -178,7 +184,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 	if withCost {
 		costHead, cost = "\tCALLS\tTOKENS\tCOST", costColumns
 	}
-	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tREACH\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
+	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tREACH\tMUT\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
 	failed := false
 	var notes []string
 	for _, r := range results {
@@ -188,7 +194,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			continue
 		case r.Err != nil:
 			failed = true
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
 			continue
 		}
 		path := r.Path
@@ -199,7 +205,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		if r.Changed {
 			state = "written"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.ReachCoverage, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
 			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
 		}
@@ -218,6 +224,39 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprintln(w, "note:", n)
 	}
 	return failed
+}
+
+// mutColumn is the MUT column of the gen table: the mutants the
+// generated cases kill of those that ran, "-" when the mutation step
+// did not run or no mutant did.
+func mutColumn(m *pipeline.Mutation) string {
+	if m == nil || m.Killed+m.Lived == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d", m.Killed, m.Killed+m.Lived)
+}
+
+// writeSurvivors lists the mutants no generated case kills (gen -v),
+// flagging those no input explored or varied tells from the original.
+func writeSurvivors(w io.Writer, results []*pipeline.FuncResult) {
+	n := 0
+	for _, r := range results {
+		if r.Mutation != nil {
+			n += len(r.Mutation.Survivors)
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "surviving mutants (%d):\n", n)
+	for _, r := range results {
+		if r.Mutation == nil {
+			continue
+		}
+		for _, s := range r.Mutation.Survivors {
+			fmt.Fprintf(w, "  %s: %s\n", r.Name, s)
+		}
+	}
 }
 
 // writeReviews lists the generated cases a reviewer should check before

@@ -379,6 +379,55 @@ type genFunction struct {
 	Notes                []string            `json:"notes,omitempty"`
 	Reviews              []genReview         `json:"reviews,omitempty"`
 	Cost                 *model.FunctionCost `json:"cost,omitempty"`
+	Mutation             *genMutation        `json:"mutation,omitempty"`
+}
+
+// genMutation is what the mutation step found of a function's
+// generated cases (pipeline.Mutation); score is null when no mutant was
+// killed or lived.
+type genMutation struct {
+	Killed     int           `json:"killed"`
+	Lived      int           `json:"lived"`
+	TimedOut   int           `json:"timed_out"`
+	NotViable  int           `json:"not_viable"`
+	NotCovered int           `json:"not_covered"`
+	Skipped    int           `json:"skipped,omitempty"`
+	Score      *float64      `json:"score"`
+	Added      int           `json:"added"`
+	Dropped    int           `json:"dropped"`
+	Seconds    float64       `json:"seconds"`
+	Survivors  []genSurvivor `json:"survivors"`
+}
+
+// genSurvivor is a mutant no generated case kills.
+type genSurvivor struct {
+	Pos              string `json:"pos"`
+	Change           string `json:"change"`
+	LikelyEquivalent bool   `json:"likely_equivalent,omitempty"`
+}
+
+// mutationReport is the JSON of a function's mutation step, nil when it
+// did not run.
+func mutationReport(m *pipeline.Mutation, cwd string) *genMutation {
+	if m == nil {
+		return nil
+	}
+	g := &genMutation{
+		Killed: m.Killed, Lived: m.Lived, TimedOut: m.TimedOut, NotViable: m.NotViable, NotCovered: m.NotCovered, Skipped: m.Skipped,
+		Added: m.Added, Dropped: m.Dropped, Seconds: round2(m.Elapsed.Seconds()), Survivors: []genSurvivor{},
+	}
+	if s, ok := m.Score(); ok {
+		s = round2(s)
+		g.Score = &s
+	}
+	for _, sv := range m.Survivors {
+		file := sv.Pos.Filename
+		if rel, err := filepath.Rel(cwd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = filepath.ToSlash(rel)
+		}
+		g.Survivors = append(g.Survivors, genSurvivor{Pos: fmt.Sprintf("%s:%d:%d", file, sv.Pos.Line, sv.Pos.Column), Change: sv.Change, LikelyEquivalent: sv.Equivalent})
+	}
+	return g
 }
 
 // genReview is a case to check before trusting it as the reference, and
@@ -400,6 +449,7 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 			Behaviours: r.Behaviours, Probes: r.Probes, Engine: r.Engine, Uncompiled: r.Uncompiled,
 			SpecWriter: r.SpecWriter, Refinements: r.Refinements, Corrected: r.Corrected, Injected: r.Injected,
 			Unstable: r.Unstable, Disagreements: r.Disagreements, Notes: r.Notes, Cost: funcCost(r),
+			Mutation: mutationReport(r.Mutation, cwd),
 		}
 		if r.Err != nil {
 			gf.Error = r.Err.Error()

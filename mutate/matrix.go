@@ -1,0 +1,396 @@
+package mutate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// MatrixOptions configure Matrix. The zero value runs on a default
+// native engine with no budget.
+type MatrixOptions struct {
+	// Native is the engine the probes run on, one run at a time: Matrix
+	// selects each mutant through its WorkerEnv (and counts builds
+	// through its Logf), and restores both when done, so it must not
+	// serve anyone else meanwhile. Reusing one engine saves what it
+	// prepares once; with one worker (Workers: 1) each run starts one
+	// process (nil = a new executors.Native with one worker).
+	Native *executors.Native
+	// Timeout bounds each probe of the unmutated runs (0 = 1s). Against
+	// a mutant a probe gets twenty times the slowest unmutated probe,
+	// at least 250ms and at most Timeout; a verdict that rests on
+	// timeouts alone is run again with five times as much (a worker's
+	// start counts, and a loaded machine is slow to start one).
+	Timeout time.Duration
+	// Budget bounds the time spent running mutants (0 = no bound); the
+	// mutants not run when it is spent are Skipped.
+	Budget time.Duration
+	// Coverage, when set, is what the probes ran of the original code:
+	// Results parallel to the probes, with the blocks each one covered
+	// (an exploration's, say); Matrix then runs no build with coverage.
+	Coverage *executors.Report
+	// AssumeCovered, with no Coverage, takes every probe to run every
+	// mutant's code instead of measuring it (probes made to reach the
+	// mutants, say): no build with coverage, and Base has no blocks.
+	AssumeCovered bool
+	// Only, when set, selects the mutants to run; the others are
+	// Skipped.
+	Only func(Mutant) bool
+	// ObserveOpaque and ObserveReceiver are those of executors.Program:
+	// the probes record what a spec written from them would.
+	ObserveOpaque, ObserveReceiver bool
+	// Logf, when set, receives progress.
+	Logf func(format string, args ...any)
+}
+
+// Skipped is the status of a mutant Matrix did not run: its budget was
+// spent, MatrixOptions.Only left it out, or its run failed.
+const Skipped Status = "SKIPPED"
+
+// MatrixMutant is a mutant and the probes that tell it from the
+// original.
+type MatrixMutant struct {
+	Mutant
+	// Status is Killed (some probe's result differs), TimedOut (some
+	// probe timed out where the original did not, and none differs),
+	// Lived, NotCovered (no probe runs the mutated code), NotViable or
+	// Skipped.
+	Status Status
+	// Detail says why a mutant is NotViable or Skipped.
+	Detail string `json:",omitempty"`
+	// Covering are the probes that run the mutated code, Kills those
+	// whose result differs against the mutant (value, error, panic), and
+	// Timeouts those that time out against it but not against the
+	// original; indices into KillMatrix.Probes.
+	Covering, Kills, Timeouts []int
+}
+
+// Killers are the probes that kill the mutant, by a different result or
+// a timeout.
+func (m *MatrixMutant) Killers() []int {
+	return append(append([]int(nil), m.Kills...), m.Timeouts...)
+}
+
+// KillMatrix says which probes kill which mutants of a function.
+type KillMatrix struct {
+	Probes []executors.Probe
+	// Base is what each probe did against the original code, with the
+	// coverage blocks it ran (indices into Blocks).
+	Base   []executors.Result
+	Blocks []executors.Block
+	// Mutants are the function's mutants, in source order.
+	Mutants []MatrixMutant
+	// Unstable are the probes whose results differ between two runs of
+	// the original: they kill nothing.
+	Unstable []int
+	// Builds counts the native builds the matrix took (0 when cached);
+	// Separate the mutants the schema cannot switch, which get a build
+	// of their own.
+	Builds, Separate int
+	Elapsed          time.Duration
+}
+
+// Counts tallies the mutants by status (Skipped ones as Errored).
+func (k *KillMatrix) Counts() Counts {
+	var c Counts
+	for _, m := range k.Mutants {
+		c.add(m.Status)
+	}
+	return c
+}
+
+// Matrix runs probes, calls of f, against the original code and against
+// each of f's mutants that some probe covers and that compiles, and
+// records which probes kill which mutant. Every mutant is switched at run
+// time in one schema build (see Schema); the original runs once with
+// coverage in a build of its own, and twice on the schema build, to tell
+// probes whose results vary from run to run. A program that does not
+// build is an error.
+func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts MatrixOptions) (*KillMatrix, error) {
+	start := time.Now()
+	c, err := newChecker(f.Pkg)
+	if err != nil {
+		return nil, fmt.Errorf("mutation matrix of %s: %w", f.Name, err)
+	}
+	muts, err := functionMutants(f, c.srcs[f.File])
+	if err != nil {
+		return nil, fmt.Errorf("mutation matrix of %s: %w", f.Name, err)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = time.Second
+	}
+	var builds atomic.Int64
+	// One engine for every run, so that what it prepares (the imports
+	// of the probes' code) serves them all; the runs are one at a
+	// time, each selecting its mutant through WorkerEnv.
+	ex := opts.Native
+	if ex == nil {
+		ex = &executors.Native{Workers: 1}
+	}
+	env, logf := ex.WorkerEnv, ex.Logf
+	defer func() { ex.WorkerEnv, ex.Logf = env, logf }()
+	ex.Logf = func(format string, args ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds.Add(1)
+		}
+		if logf != nil {
+			logf(format, args...)
+		}
+	}
+	engine := func(sel ...string) *executors.Native {
+		ex.WorkerEnv = append(append([]string(nil), env...), sel...)
+		return ex
+	}
+	prog := func(cover bool, overlay map[string][]byte, t time.Duration) *executors.Program {
+		return &executors.Program{Func: f, Probes: probes, Cover: cover, Overlay: overlay, Timeout: t, ObserveOpaque: opts.ObserveOpaque, ObserveReceiver: opts.ObserveReceiver}
+	}
+	base := opts.Coverage
+	all := opts.AssumeCovered && base == nil
+	if all {
+		base = &executors.Report{Results: make([]executors.Result, len(probes))}
+	}
+	if base == nil || len(base.Results) != len(probes) {
+		if base, err = engine().Run(ctx, prog(true, nil, timeout)); err != nil {
+			return nil, fmt.Errorf("mutation matrix of %s: run the original: %w", f.Name, err)
+		}
+	}
+	k := &KillMatrix{Probes: probes, Base: base.Results, Blocks: base.Blocks}
+
+	// The mutants worth running: covered, compiling, selected.
+	var run []numbered
+	for _, m := range muts {
+		mm := MatrixMutant{Mutant: m, Covering: covering(f.File, base, m.Pos.Line, m.Pos.Column)}
+		if all {
+			for i := range probes {
+				mm.Covering = append(mm.Covering, i)
+			}
+		}
+		switch {
+		case len(mm.Covering) == 0:
+			mm.Status = NotCovered
+		case opts.Only != nil && !opts.Only(m):
+			mm.Status, mm.Detail = Skipped, "not selected"
+		default:
+			if msg := c.check(f.File, m.Src); msg != "" {
+				mm.Status, mm.Detail = NotViable, msg
+			} else {
+				run = append(run, numbered{ID: len(k.Mutants) + 1, Mutant: m})
+			}
+		}
+		k.Mutants = append(k.Mutants, mm)
+	}
+	// With no mutant to run, the original runs as it is.
+	var overlay map[string][]byte
+	var left map[int]bool
+	if len(run) > 0 {
+		var msg string
+		overlay, left, msg = schemaOverlay(f.Pkg, c, map[string][]numbered{f.File: run})
+		if msg != "" {
+			return nil, fmt.Errorf("mutation matrix of %s: the schema does not compile: %s", f.Name, msg)
+		}
+	}
+
+	// The original twice on the schema build: what the mutants are
+	// compared with, and the probes that vary.
+	var slowest, wall time.Duration
+	var orig [2][]executors.Result
+	for i := range orig {
+		t0 := time.Now()
+		rep, err := runSelected(ctx, engine, prog(false, overlay, timeout), 0)
+		if i > 0 {
+			wall = time.Since(t0) // the first run builds
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mutation matrix of %s: run the schema: %w", f.Name, err)
+		}
+		orig[i] = rep.Results
+		for _, r := range rep.Results {
+			slowest = max(slowest, r.Duration)
+		}
+	}
+	// The native results, with the coverage measured.
+	k.Base = make([]executors.Result, len(probes))
+	for i, r := range orig[0] {
+		r.Covered = base.Results[i].Covered
+		k.Base[i] = r
+	}
+	unstable := map[int]bool{}
+	for i := range probes {
+		if kill, to := differs(orig[0][i], orig[1][i]); kill || to {
+			unstable[i] = true
+			k.Unstable = append(k.Unstable, i)
+		}
+	}
+	mt := min(max(20*slowest, 250*time.Millisecond), timeout)
+	bctx := ctx
+	if opts.Budget > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, opts.Budget)
+		defer cancel()
+	}
+	for _, n := range run {
+		mm := &k.Mutants[n.ID-1]
+		if bctx.Err() != nil {
+			mm.Status, mm.Detail = Skipped, "mutation budget spent"
+			continue
+		}
+		// A mutant the schema cannot switch gets a build of its own.
+		over, id := overlay, n.ID
+		if left[n.ID] {
+			over, id = map[string][]byte{f.File: n.Src}, 0
+			k.Separate++
+		}
+		// A verdict that rests on timeouts alone is run again with more
+		// time: a loaded machine is slow to start a worker.
+		var err error
+		for _, t := range []time.Duration{mt, 5 * mt} {
+			mm.Kills, mm.Timeouts = nil, nil
+			var hung bool
+			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall)
+			if hung || err != nil || len(mm.Kills) > 0 || len(mm.Timeouts) == 0 {
+				break
+			}
+		}
+		var be *executors.BuildError
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case bctx.Err() != nil:
+			mm.Kills, mm.Timeouts = nil, nil
+			mm.Status, mm.Detail = Skipped, "mutation budget spent"
+			continue
+		case errors.As(err, &be) && id == 0:
+			mm.Status, mm.Detail = NotViable, firstLine(be.Error())
+			continue
+		case errors.As(err, &be):
+			return nil, fmt.Errorf("mutation matrix of %s: the schema does not build: %w", f.Name, err)
+		case err != nil:
+			mm.Status, mm.Detail = Skipped, firstLine(err.Error())
+			if opts.Logf != nil {
+				opts.Logf("mutate: %s: %s: %v", f.Name, mm.Change(), err)
+			}
+			continue
+		}
+		switch {
+		case len(mm.Kills) > 0:
+			mm.Status = Killed
+		case len(mm.Timeouts) > 0:
+			mm.Status = TimedOut
+		default:
+			mm.Status = Lived
+		}
+		if opts.Logf != nil {
+			opts.Logf("mutate: %s: %s:%d:%d: %s: %s by %d probes %s", f.Name, filepath.Base(mm.Pos.Filename), mm.Pos.Line, mm.Pos.Column, mm.Change(), mm.Status, len(mm.Killers()), mm.Detail)
+		}
+	}
+	k.Builds = int(builds.Load())
+	k.Elapsed = time.Since(start)
+	return k, nil
+}
+
+// runMatrixMutant runs the probes of prog against mutant id (0: the
+// program's overlay is the mutant) and records in mm the probes whose
+// results differ from base, the original's, and those that time out;
+// unstable probes are left out. A mutant whose probes together take
+// far longer than the original's (wall) hung: every probe that runs it counts
+// as timing out.
+func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, wall time.Duration) (hung bool, err error) {
+	// A mutant that loops gets five times the original's run (wall) and
+	// a few seconds, not a timeout per probe (a build of its own counts
+	// too).
+	limit := min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
+	if id == 0 {
+		limit += 2 * time.Minute
+	}
+	mctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	rep, err := runSelected(mctx, engine, prog, id)
+	switch {
+	case err != nil && mctx.Err() != nil && ctx.Err() == nil:
+		mm.Timeouts = append([]int(nil), mm.Covering...)
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	for _, i := range mm.Covering {
+		if unstable[i] {
+			continue
+		}
+		switch kill, to := differs(base[i], rep.Results[i]); {
+		case kill:
+			mm.Kills = append(mm.Kills, i)
+		case to:
+			mm.Timeouts = append(mm.Timeouts, i)
+		}
+	}
+	return false, nil
+}
+
+// runSelected runs prog with mutant id of its schema overlay selected (0:
+// the original).
+func runSelected(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int) (*executors.Report, error) {
+	return engine(MutantEnv+"="+strconv.Itoa(id)).Run(ctx, prog)
+}
+
+// covering are the probes of rep that ran the position line:col of file.
+func covering(file string, rep *executors.Report, line, col int) []int {
+	var out []int
+	file = filepath.Clean(file)
+	for i, r := range rep.Results {
+		for _, b := range r.Covered {
+			if b < len(rep.Blocks) && filepath.Clean(rep.Blocks[b].File) == file && (blockSet{rep.Blocks[b]}).has(line, col) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// differs compares what a probe did against a mutant (got) with what it
+// did against the original (base): kill when the outcome, the results,
+// the error or the panic differ (durations and output aside), timeout
+// when only got timed out. A probe that timed out against the original
+// tells nothing.
+func differs(base, got executors.Result) (kill, timeout bool) {
+	switch {
+	case base.Outcome == executors.Timeout:
+		return false, false
+	case got.Outcome == executors.Timeout:
+		return false, true
+	case base.Outcome != got.Outcome:
+		return true, false
+	case (base.Err == nil) != (got.Err == nil):
+		return true, false
+	case base.Err != nil && (base.Err.Message != got.Err.Message || base.Err.Type != got.Err.Type):
+		return true, false
+	case (base.Panic == nil) != (got.Panic == nil):
+		return true, false
+	case base.Panic != nil && (base.Panic.Message != got.Panic.Message || base.Panic.Type != got.Panic.Type):
+		return true, false
+	case base.Outcome == executors.Exited && base.ExitCode != got.ExitCode:
+		return true, false
+	case len(base.Outputs) != len(got.Outputs):
+		return true, false
+	case (base.After == nil) != (got.After == nil):
+		return true, false
+	case base.After != nil && !spec.Equal(*base.After, *got.After, spec.EqualOption{}):
+		return true, false
+	}
+	for i := range base.Outputs {
+		if !spec.Equal(base.Outputs[i], got.Outputs[i], spec.EqualOption{}) {
+			return true, false
+		}
+	}
+	return false, false
+}

@@ -1,0 +1,116 @@
+package mutate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// matrixBrief is a mutant of a kill matrix without its file: "KIND a → b
+// @line:col STATUS kills=[...] timeouts=[...]".
+func matrixBrief(m MatrixMutant) string {
+	return fmt.Sprintf("%s @%d:%d %s kills=%v timeouts=%v", m.Change(), m.Pos.Line, m.Pos.Column, m.Status, ints(m.Kills), ints(m.Timeouts))
+}
+
+func TestMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes := func(calls ...string) []executors.Probe {
+		var out []executors.Probe
+		for i, c := range calls {
+			out = append(out, executors.Probe{ID: fmt.Sprint("p", i), Args: strings.Split(c, ",")})
+		}
+		return out
+	}
+	tests := []struct {
+		fn     string
+		probes []executors.Probe
+		only   func(Mutant) bool
+		want   []string
+	}{{
+		// Inside the range: both negations are told apart, the
+		// boundaries of a clamp return the bound itself and live.
+		// Below the range, the second comparison never runs.
+		fn:     "Clamp",
+		probes: probes("5,0,10", "-3,0,10"),
+		want: []string{
+			"CONDITIONALS_BOUNDARY < → <= @7:7 LIVED kills=[] timeouts=[]",
+			"CONDITIONALS_NEGATION < → >= @7:7 KILLED kills=[0 1] timeouts=[]",
+			"CONDITIONALS_BOUNDARY > → >= @10:7 LIVED kills=[] timeouts=[]",
+			"CONDITIONALS_NEGATION > → <= @10:7 KILLED kills=[0] timeouts=[]",
+		},
+	}, {
+		// A loop that counts down never ends: a timeout, which the
+		// original does not have; so does Sum(0) with the negated
+		// condition. The loop's post statement cannot be switched: its
+		// mutant gets a build of its own.
+		fn:     "Sum",
+		probes: probes("3", "0"),
+		want: []string{
+			"CONDITIONALS_BOUNDARY <= → < @38:16 KILLED kills=[0] timeouts=[]",
+			"CONDITIONALS_NEGATION <= → > @38:16 KILLED kills=[0] timeouts=[1]",
+			"INCREMENT_DECREMENT ++ → -- @38:23 TIMED OUT kills=[] timeouts=[0]",
+			"INVERT_ASSIGNMENTS += → -= @39:5 KILLED kills=[0] timeouts=[]",
+			"REMOVE_SELF_ASSIGNMENTS += → = @39:5 KILLED kills=[0] timeouts=[]",
+		},
+	}, {
+		// Only the selected mutants run; with no negative input the
+		// negation is never run.
+		fn:     "Abs",
+		probes: probes("4"),
+		only:   func(m Mutant) bool { return m.Kind == "CONDITIONALS_NEGATION" },
+		want: []string{
+			"CONDITIONALS_BOUNDARY < → <= @18:7 SKIPPED kills=[] timeouts=[]",
+			"CONDITIONALS_NEGATION < → >= @18:7 KILLED kills=[0] timeouts=[]",
+			"INVERT_NEGATIVES - → + @19:10 NOT COVERED kills=[] timeouts=[]",
+		},
+	}}
+	cache := t.TempDir()
+	for _, tt := range tests {
+		f, err := pkg.Func(tt.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := Matrix(context.Background(), f, tt.probes, MatrixOptions{
+			Native: &executors.Native{CacheDir: cache}, Timeout: 2 * time.Second, Only: tt.only, Logf: t.Logf,
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.fn, err)
+		}
+		var got []string
+		for _, m := range k.Mutants {
+			got = append(got, matrixBrief(m))
+		}
+		if d := cmp.Diff(tt.want, got); d != "" {
+			t.Errorf("%s: mutants (-want +got):\n%s", tt.fn, d)
+		}
+		if len(k.Base) != len(tt.probes) || len(k.Unstable) != 0 {
+			t.Errorf("%s: %d base results for %d probes, unstable %v", tt.fn, len(k.Base), len(tt.probes), k.Unstable)
+		}
+		// One build for the original with coverage, one for the
+		// schema, one for each mutant it cannot switch.
+		if k.Builds > 2+k.Separate {
+			t.Errorf("%s: %d builds for %d mutants on their own, want at most %d", tt.fn, k.Builds, k.Separate, 2+k.Separate)
+		}
+	}
+}
+
+// ints prints nil and empty alike.
+func ints(s []int) string {
+	if len(s) == 0 {
+		return "[]"
+	}
+	return fmt.Sprint(s)
+}

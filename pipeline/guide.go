@@ -1,0 +1,476 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/mutate"
+	"github.com/specgen-dev/specgen/write"
+)
+
+// DefaultMutationBudget bounds the time the mutation step of one
+// function spends running mutants, unless Options.MutationBudget says
+// otherwise. It is a safety net, not a working bound: a mutant it
+// leaves out is Skipped, and what the cases kill then depends on the
+// machine's speed.
+const DefaultMutationBudget = 3 * time.Minute
+
+// Bounds of the mutation step: the explored probes run against the
+// mutants (the chosen ones and then the smallest others), and the
+// variations of inputs tried for the mutants none of them kills.
+const (
+	maxMutationPool = 80
+	maxVariations   = 64
+	maxPoolDuration = 50 * time.Millisecond
+	// variedPerMutant is how many probes covering a surviving mutant
+	// have their inputs varied.
+	variedPerMutant = 16
+)
+
+// Mutation is what the mutation step found of a function's generated
+// cases: gremlins-style mutants of the function, as package mutate
+// makes them, and which the cases kill.
+type Mutation struct {
+	// Killed, Lived and TimedOut count the mutants some probe runs:
+	// killed by a case, killed by none, timed out by a case and killed by
+	// none. NotViable counts the mutants that do not compile, NotCovered
+	// those no probe runs, Skipped those not run (the budget was spent).
+	Killed, Lived, TimedOut, NotViable, NotCovered, Skipped int
+	// Survivors are the mutants that lived, in source order.
+	Survivors []Survivor
+	// Added counts the cases added because they kill a mutant the
+	// chosen cases did not; Dropped the cases minimisation dropped
+	// because they showed nothing the others do not.
+	Added, Dropped int
+	Elapsed        time.Duration
+}
+
+// Survivor is a mutant no case kills.
+type Survivor struct {
+	Pos    token.Position
+	Change string
+	// Equivalent reports that no probe explored or varied tells the
+	// mutant from the original: it likely behaves the same.
+	Equivalent bool
+}
+
+// Score is the mutation score in percent, killed / (killed + lived), as
+// specgen mutate computes it; ok is false when no mutant was killed or
+// lived.
+func (m *Mutation) Score() (score float64, ok bool) {
+	if m == nil || m.Killed+m.Lived == 0 {
+		return 0, false
+	}
+	return 100 * float64(m.Killed) / float64(m.Killed+m.Lived), true
+}
+
+// String describes a survivor as file:line:col: change.
+func (s Survivor) String() string {
+	out := fmt.Sprintf("%s:%d:%d: %s", filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.Change)
+	if s.Equivalent {
+		out += " (likely equivalent)"
+	}
+	return out
+}
+
+// candidate is a probe the mutation step may write a case from.
+type candidate struct {
+	probe  executors.Probe
+	result executors.Result // native, with coverage
+	blocks []string         // the blocks it runs, by position
+	kills  map[int]bool     // indices of the mutants it kills (results differ or a timeout)
+	prior  bool
+	rec    *explore.Record // nil for a variation
+}
+
+// guide is the mutation step: it runs the mutants of f against the
+// chosen probes (recs) and the other explored probes, adds, for each
+// mutant the chosen ones do not kill, a probe that does (explored, or a
+// variation of the inputs of a probe that runs the mutated code), and
+// then keeps the smallest set of them that runs every block, shows
+// every outcome kind and kills every mutant they kill together. It
+// returns the probes to write cases from with their native results,
+// or ok false when the step could not run (the reason is in the notes).
+func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *executors.Native, recs []*explore.Record, res *FuncResult) (probes []executors.Probe, results []executors.Result, ok bool) {
+	start := time.Now()
+	ex := g.matrixEngines.get(nat)
+	defer g.matrixEngines.put(ex)
+	fn := x.Func
+	pool := mutationPool(x, recs)
+	budget := g.opts.MutationBudget
+	if budget <= 0 {
+		budget = DefaultMutationBudget
+	}
+	timeout := g.opts.Explore.Timeout
+	if timeout <= 0 {
+		timeout = DefaultExploreTimeout
+	}
+	mopts := mutate.MatrixOptions{Native: ex, Timeout: timeout, Budget: budget, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
+	g.progressf("%s: running mutants against %d probes", fn.Name, len(pool))
+	var ps []executors.Probe
+	// A native exploration's coverage saves a build.
+	cover := &executors.Report{Blocks: x.Blocks}
+	for _, r := range pool {
+		ps = append(ps, r.Probe)
+		cover.Results = append(cover.Results, executors.Result{Covered: r.Covered})
+	}
+	if x.Engine == nat.Name() {
+		mopts.Coverage = cover
+	}
+	k, err := mutate.Matrix(ctx, fn, ps, mopts)
+	if err != nil {
+		if ctx.Err() == nil {
+			res.Notes = append(res.Notes, "mutation step skipped: "+err.Error())
+		}
+		return nil, nil, false
+	}
+	var cands []*candidate
+	for i, r := range pool {
+		cands = append(cands, &candidate{probe: ps[i], result: k.Base[i], blocks: blockKeys(k.Blocks, k.Base[i].Covered), kills: killSet(k, i, nil), prior: r.Prior, rec: r})
+	}
+
+	// The chosen probes, then the explored probe that kills the most
+	// mutants they leave (the smallest on a tie), until none kills one.
+	chosen := map[int]bool{}
+	for i := range recs {
+		chosen[i] = true
+	}
+	killed := func() map[int]bool {
+		out := map[int]bool{}
+		for i := range chosen {
+			for m := range cands[i].kills {
+				out[m] = true
+			}
+		}
+		return out
+	}
+	added := addKillers(cands, chosen, killed())
+
+	// Mutants no explored probe kills: vary the inputs of the probes that
+	// run the mutated code.
+	left := map[string]int{} // mutant key → index in k.Mutants
+	for i, m := range k.Mutants {
+		if m.Status == mutate.Lived {
+			left[mutantKey(m.Mutant)] = i
+		}
+	}
+	if len(left) > 0 && ctx.Err() == nil {
+		var seeds []executors.Probe
+		for _, i := range sortedValues(left) {
+			for n, c := range k.Mutants[i].Covering {
+				if n >= variedPerMutant {
+					break
+				}
+				seeds = append(seeds, ps[c])
+			}
+		}
+		vars := variations(seeds, pool, maxVariations)
+		if len(vars) > 0 {
+			g.progressf("%s: %d mutants survive every explored probe; trying %d variations of their inputs", fn.Name, len(left), len(vars))
+			vopts := mopts
+			vopts.Budget = max(budget-time.Since(start), time.Second)
+			// Variations of probes that run the mutants run them too:
+			// no build with coverage.
+			vopts.Coverage, vopts.AssumeCovered = nil, true
+			vopts.Only = func(m mutate.Mutant) bool { _, ok := left[mutantKey(m)]; return ok }
+			if k2, err := mutate.Matrix(ctx, fn, vars, vopts); err == nil {
+				index := map[int]int{}
+				for j, m := range k2.Mutants {
+					if i, ok := left[mutantKey(m.Mutant)]; ok {
+						index[j] = i
+					}
+				}
+				for i := range vars {
+					cands = append(cands, &candidate{probe: vars[i], result: k2.Base[i], blocks: blockKeys(k2.Blocks, k2.Base[i].Covered), kills: killSet(k2, i, index)})
+				}
+				added += addKillers(cands, chosen, killed())
+			} else if ctx.Err() == nil {
+				res.Notes = append(res.Notes, "variations of inputs not tried: "+err.Error())
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, nil, false
+	}
+
+	// Minimise what was chosen and added.
+	var idx []int
+	for i := range cands {
+		if chosen[i] {
+			idx = append(idx, i)
+		}
+	}
+	var mc []write.Candidate
+	for _, i := range idx {
+		c := cands[i]
+		var kills []string
+		for m := range c.kills {
+			kills = append(kills, fmt.Sprint(m))
+		}
+		sort.Strings(kills)
+		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: write.OutcomeKind(c.result), Kills: kills, Size: inputSize(c.result), Prior: c.prior})
+	}
+	keep := write.Minimise(mc)
+	final := map[int]bool{}
+	for _, j := range keep {
+		final[idx[j]] = true
+	}
+	mut := &Mutation{Added: added}
+	for i := range recs {
+		if !final[i] {
+			mut.Dropped++
+		}
+	}
+	for i := range cands {
+		if final[i] {
+			probes = append(probes, cands[i].probe)
+			results = append(results, cands[i].result)
+		}
+	}
+	g.disagreements(x, cands, final, res)
+
+	// What the cases kept kill.
+	killedBy := map[int]bool{}
+	anyKill := map[int]bool{}
+	for i, c := range cands {
+		for m := range c.kills {
+			anyKill[m] = true
+			if final[i] {
+				killedBy[m] = true
+			}
+		}
+	}
+	for i, m := range k.Mutants {
+		switch m.Status {
+		case mutate.NotViable:
+			mut.NotViable++
+		case mutate.NotCovered:
+			mut.NotCovered++
+		case mutate.Skipped:
+			mut.Skipped++
+		default:
+			switch {
+			case killedBy[i] && timedOutOnly(k, i, final, cands):
+				mut.TimedOut++
+			case killedBy[i]:
+				mut.Killed++
+			default:
+				mut.Lived++
+				mut.Survivors = append(mut.Survivors, Survivor{Pos: m.Pos, Change: m.Change(), Equivalent: !anyKill[i]})
+			}
+		}
+	}
+	mut.Elapsed = time.Since(start)
+	res.Mutation = mut
+	score := "no mutant ran"
+	if s, ok := mut.Score(); ok {
+		score = fmt.Sprintf("%d/%d mutants killed (%.0f%%)", mut.Killed, mut.Killed+mut.Lived, s)
+	}
+	g.progressf("%s: mutation: %s; %d cases added, %d dropped; took %s", fn.Name, score, mut.Added, mut.Dropped, mut.Elapsed.Round(10*time.Millisecond))
+	return probes, results, true
+}
+
+// mutationPool is the probes the mutation step runs: the chosen ones
+// (recs) first, then the other explored probes that ran and returned or
+// failed, the smallest first, one per input, at most maxMutationPool.
+func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Record {
+	seen := map[string]bool{}
+	var out []*explore.Record
+	for _, r := range recs {
+		seen[probeKey(r.Probe)] = true
+		out = append(out, r)
+	}
+	var rest []*explore.Record
+	for _, r := range x.Records {
+		if !r.Ran() || r.Known || seen[probeKey(r.Probe)] {
+			continue
+		}
+		switch r.Result.Outcome {
+		case executors.OK, executors.Panicked:
+		default:
+			continue
+		}
+		if r.Result.Duration > maxPoolDuration {
+			// A slow probe makes a slow case, and costs its time once
+			// per mutant.
+			continue
+		}
+		seen[probeKey(r.Probe)] = true
+		rest = append(rest, r)
+	}
+	sort.SliceStable(rest, func(i, j int) bool { return inputSize(rest[i].Result) < inputSize(rest[j].Result) })
+	for _, r := range rest {
+		if len(out) >= maxMutationPool {
+			break
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// addKillers adds to chosen, greedily, the candidate that kills the
+// most mutants killed does not hold (on a tie the smaller input, then
+// the first), until none kills one; it returns how many it added.
+func addKillers(cands []*candidate, chosen, killed map[int]bool) int {
+	added := 0
+	for {
+		best, bestN := -1, 0
+		for i, c := range cands {
+			if chosen[i] {
+				continue
+			}
+			n := 0
+			for m := range c.kills {
+				if !killed[m] {
+					n++
+				}
+			}
+			if n > bestN || n == bestN && n > 0 && inputSize(c.result) < inputSize(cands[best].result) {
+				best, bestN = i, n
+			}
+		}
+		if best < 0 {
+			return added
+		}
+		chosen[best] = true
+		added++
+		for m := range cands[best].kills {
+			killed[m] = true
+		}
+	}
+}
+
+// killSet is the mutants probe i of k kills, by index in k.Mutants, or
+// through index (k's index → the first matrix's) when it is not nil. A
+// timeout kills only a mutant no probe's result tells apart: one that
+// a probe's result does is not left to a timeout, which a loaded
+// machine can cause.
+func killSet(k *mutate.KillMatrix, i int, index map[int]int) map[int]bool {
+	out := map[int]bool{}
+	for j := range k.Mutants {
+		killers := k.Mutants[j].Kills
+		if len(killers) == 0 {
+			killers = k.Mutants[j].Timeouts
+		}
+		for _, p := range killers {
+			if p != i {
+				continue
+			}
+			if index == nil {
+				out[j] = true
+			} else if m, ok := index[j]; ok {
+				out[m] = true
+			}
+		}
+	}
+	return out
+}
+
+// timedOutOnly reports a mutant that the kept cases only time out.
+func timedOutOnly(k *mutate.KillMatrix, m int, final map[int]bool, cands []*candidate) bool {
+	for _, p := range k.Mutants[m].Kills {
+		if p < len(cands) && final[p] {
+			return false
+		}
+	}
+	// A variation that kills it is not in k: count it as killed.
+	for i := len(k.Probes); i < len(cands); i++ {
+		if final[i] && cands[i].kills[m] {
+			return false
+		}
+	}
+	return true
+}
+
+// disagreements notes where the exploring engine saw something else
+// than native for the probes kept (native wins).
+func (g *generator) disagreements(x *explore.Exploration, cands []*candidate, final map[int]bool, res *FuncResult) {
+	if x.Engine == g.native.Name() {
+		return
+	}
+	for i, c := range cands {
+		if !final[i] || c.rec == nil {
+			continue
+		}
+		if d := executors.Disagreement(c.rec.Result, c.result); d != "" && !bothPanicked(c.rec.Result, c.result) {
+			res.Disagreements = append(res.Disagreements, fmt.Sprintf("probe %s: %s", c.probe.ID, d))
+		}
+	}
+}
+
+// blockKeys names blocks by their position, so that the coverage of two
+// builds compares.
+func blockKeys(blocks []executors.Block, covered []int) []string {
+	var out []string
+	for _, b := range covered {
+		if b < len(blocks) {
+			bl := blocks[b]
+			out = append(out, fmt.Sprintf("%s:%d.%d,%d.%d", bl.File, bl.StartLine, bl.StartCol, bl.EndLine, bl.EndCol))
+		}
+	}
+	return out
+}
+
+// mutantKey names a mutant across matrices.
+func mutantKey(m mutate.Mutant) string {
+	return fmt.Sprintf("%d %s %s", m.Pos.Offset, m.Kind, m.Replacement)
+}
+
+// probeKey names a probe by its code.
+func probeKey(p executors.Probe) string {
+	return p.Setup + "\x00" + p.Recv + "\x00" + strings.Join(p.Args, "\x00")
+}
+
+// inputSize is the size of a probe's inputs as recorded.
+func inputSize(r executors.Result) int {
+	n := 0
+	for _, in := range r.Inputs {
+		n += len(in.Value.String())
+	}
+	return n
+}
+
+// sortedValues are the values of m in ascending order.
+func sortedValues(m map[string]int) []int {
+	out := make([]int, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// enginePool keeps the native engines of the mutation step, one per
+// function at a time (mutate.Matrix changes an engine's WorkerEnv as it
+// runs): an engine reused keeps what it prepared.
+type enginePool struct {
+	mu   sync.Mutex
+	free []*executors.Native
+}
+
+// get is a free engine, or a new one with nat's settings and one
+// worker.
+func (p *enginePool) get(nat *executors.Native) *executors.Native {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		ex := p.free[n-1]
+		p.free = p.free[:n-1]
+		return ex
+	}
+	return &executors.Native{GoCmd: nat.GoCmd, CacheDir: nat.CacheDir, Env: nat.Env, WorkerEnv: nat.WorkerEnv, Logf: nat.Logf, Workers: 1, NoSandbox: nat.NoSandbox, Exe: nat.Exe}
+}
+
+func (p *enginePool) put(ex *executors.Native) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, ex)
+}

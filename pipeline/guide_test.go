@@ -1,0 +1,80 @@
+package pipeline_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/pipeline"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// calls is an explorer that proposes its calls in round 1 and nothing
+// after.
+type calls []string
+
+func (c calls) Explore(ctx context.Context, req *explore.Request) (*explore.Plan, error) {
+	var p explore.Plan
+	if req.Round == 1 {
+		for _, s := range c {
+			p.Snippets = append(p.Snippets, explore.Snippet{Description: s, Code: s})
+		}
+	}
+	return &p, nil
+}
+
+// TestMutationGuided generates the spec of Grade from inputs none of
+// which sits on its boundary: the mutant that moves the boundary (>= to
+// >) survives them, and the mutation step adds the input that kills
+// it, a neighbour of an explored one; then it drops what shows nothing
+// more.
+func TestMutationGuided(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	explorer := func(*target.Func) explore.Explorer { return calls{"Grade(10)", "Grade(11)", "Grade(90)", "Grade(51)"} }
+	for _, off := range []bool{false, true} {
+		rs, err := pipeline.Gen(context.Background(), "./grade", []string{"Grade"}, pipeline.Options{
+			Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer, NoMutation: off,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rs[0]
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		var inputs []string
+		for _, c := range r.Spec.Dataset {
+			inputs = append(inputs, c.Input.String())
+		}
+		got := strings.Join(inputs, " ")
+		if off {
+			if r.Mutation != nil {
+				t.Errorf("NoMutation: the mutation step ran: %+v", r.Mutation)
+			}
+			if strings.Contains(got, "50") {
+				t.Errorf("NoMutation: cases %s: 50 was not explored", got)
+			}
+			continue
+		}
+		m := r.Mutation
+		if m == nil {
+			t.Fatalf("no mutation step; notes %q", r.Notes)
+		}
+		// 50 kills the moved boundary; 51 and 90 show nothing 50 and
+		// 10 do not.
+		if got != "10 50" && got != "50 10" {
+			t.Errorf("cases %s, want 10 and 50", got)
+		}
+		if m.Killed != 2 || m.Lived != 0 || len(m.Survivors) != 0 || m.Added != 1 {
+			t.Errorf("mutation %+v: want 2 killed, 1 added, no survivor", m)
+		}
+	}
+}

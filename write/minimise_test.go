@@ -1,0 +1,102 @@
+package write
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/specgen-dev/specgen/executors"
+)
+
+func TestMinimise(t *testing.T) {
+	tests := []struct {
+		name  string
+		cands []Candidate
+		want  []int
+	}{{
+		name: "a case that adds nothing is dropped",
+		cands: []Candidate{
+			{Blocks: []string{"1", "2"}, Kind: "ok", Kills: []string{"m1"}, Size: 3},
+			{Blocks: []string{"1", "2"}, Kind: "ok", Size: 1},
+		},
+		want: []int{0},
+	}, {
+		name: "the only killer of a mutant is kept",
+		cands: []Candidate{
+			{Blocks: []string{"1", "2"}, Kind: "ok", Kills: []string{"m1"}, Size: 1},
+			{Blocks: []string{"1", "2"}, Kind: "ok", Kills: []string{"m2"}, Size: 9},
+		},
+		want: []int{0, 1},
+	}, {
+		name: "every outcome kind and block stays",
+		cands: []Candidate{
+			{Blocks: []string{"1"}, Kind: "ok"},
+			{Blocks: []string{"1"}, Kind: "error *E"},
+			{Blocks: []string{"1", "3"}, Kind: "ok"},
+		},
+		want: []int{1, 2},
+	}, {
+		name: "of two that show the same, the smaller",
+		cands: []Candidate{
+			{Blocks: []string{"1"}, Kind: "ok", Kills: []string{"m1"}, Size: 12},
+			{Blocks: []string{"1"}, Kind: "ok", Kills: []string{"m1"}, Size: 2},
+		},
+		want: []int{1},
+	}, {
+		name: "of two that show the same, the existing spec's",
+		cands: []Candidate{
+			{Blocks: []string{"1"}, Kind: "ok", Size: 2},
+			{Blocks: []string{"1"}, Kind: "ok", Size: 12, Prior: true},
+		},
+		want: []int{1},
+	}, {
+		name: "kept cases stay, and what they show needs no other",
+		cands: []Candidate{
+			{Blocks: []string{"1"}, Kind: "ok", Kills: []string{"m1"}},
+			{Blocks: []string{"1"}, Kind: "ok", Keep: true},
+			{Blocks: []string{"1"}, Kind: "ok", Kills: []string{"m1", "m2"}, Size: 5},
+		},
+		want: []int{1, 2},
+	}, {
+		name: "greedy: one case that covers two mutants beats two",
+		cands: []Candidate{
+			{Kind: "ok", Kills: []string{"m1"}},
+			{Kind: "ok", Kills: []string{"m2"}},
+			{Kind: "ok", Kills: []string{"m1", "m2"}, Size: 4},
+		},
+		want: []int{2},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, Minimise(tt.cands)); d != "" {
+				t.Errorf("kept (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestOutcomeKind(t *testing.T) {
+	parse := func(msg string) executors.Result {
+		return executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: msg, Type: "*strconv.NumError"}}
+	}
+	tests := []struct {
+		a, b executors.Result
+		same bool
+	}{
+		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "yy": invalid syntax`), true},
+		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "99999999999999999999": value out of range`), false},
+		{parse(`bad char at 3`), parse(`bad char at 17`), true},
+		{executors.Result{Outcome: executors.OK}, executors.Result{Outcome: executors.OK}, true},
+		{executors.Result{Outcome: executors.OK}, parse("x"), false},
+		{
+			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [5] with length 3"}},
+			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [0] with length 0"}},
+			true,
+		},
+	}
+	for _, tt := range tests {
+		if got := OutcomeKind(tt.a) == OutcomeKind(tt.b); got != tt.same {
+			t.Errorf("%q and %q: same %v, want %v", OutcomeKind(tt.a), OutcomeKind(tt.b), got, tt.same)
+		}
+	}
+}
