@@ -12,7 +12,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -69,6 +71,18 @@ type Options struct {
 	CacheDir string
 	// NoSandbox runs probes unconfined (see executors.Native.NoSandbox).
 	NoSandbox bool
+	// SkipUnchanged leaves alone a function whose spec on disk loads
+	// and records the hash of the function's code as it is now
+	// (target.Func.SourceHash): it is reported with Unchanged set, from
+	// its spec, without being explored.
+	SkipUnchanged bool
+	// Shard, when set, restricts Gen to the functions of one shard (see
+	// Shard); the others are neither explored nor reported.
+	Shard Shard
+	// Jobs is how many functions are explored at once (0: GOMAXPROCS, or
+	// one when a model explores or writes). Functions that share a spec
+	// file (Out) are explored one at a time.
+	Jobs int
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
 	// Logf receives debug logging; Progressf one line per step.
@@ -86,6 +100,10 @@ type FuncResult struct {
 	// Path is the spec file; Changed reports that it was (re)written.
 	Path    string
 	Changed bool
+	// Unchanged reports a function left alone because its spec records
+	// the hash of its code as it is (Options.SkipUnchanged); of the
+	// other fields only Name, Path and Cases are set.
+	Unchanged bool
 	// Cases is the number of cases in the function's spec (including
 	// hand-written ones kept); Generated counts those written now.
 	Cases, Generated int
@@ -136,15 +154,10 @@ type FuncResult struct {
 }
 
 // Gen generates specs for the named functions of the package (all of them
-// when names is empty).
+// when names is empty). Functions are explored concurrently (see
+// Options.Jobs); the results are in the order of the functions, and each
+// spec is what a run of that function alone would write.
 func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
-	// One native engine confirms every spec and, under auto, explores
-	// where yaegi would not do.
-	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
-	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery, NoSandbox: opts.NoSandbox})
-	if err != nil {
-		return nil, err
-	}
 	pkg, err := target.Load(ctx, pattern, target.Config{Dir: opts.Dir, Logf: opts.Logf})
 	if err != nil {
 		return nil, err
@@ -155,7 +168,9 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		fs, skipped := pkg.Funcs()
 		funcs = fs
 		for _, s := range skipped {
-			results = append(results, &FuncResult{Name: s.Name, Skipped: s.Reason})
+			if opts.Shard.Has(s.Name) {
+				results = append(results, &FuncResult{Name: s.Name, Skipped: s.Reason})
+			}
 		}
 	} else {
 		var errs []error
@@ -171,15 +186,123 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 			return nil, errors.Join(errs...)
 		}
 	}
-	g := &generator{opts: opts, pkg: pkg, native: native, exe: exe}
+	g := &generator{opts: opts, pkg: pkg}
+	// Functions of other shards are left alone; unchanged ones are
+	// reported from their spec. Only what is left needs the engines.
+	var todo []*target.Func
+	var slots []*FuncResult
 	for _, f := range funcs {
-		if ctx.Err() != nil {
-			return results, ctx.Err()
+		if !opts.Shard.Has(f.Name) {
+			continue
 		}
-		res := g.function(ctx, f)
-		results = append(results, res)
+		if opts.SkipUnchanged {
+			if res := g.unchanged(f); res != nil {
+				g.progressf("%s: unchanged since its spec was written", f.Name)
+				results = append(results, res)
+				continue
+			}
+		}
+		results = append(results, nil)
+		slots = append(slots, nil)
+		todo = append(todo, f)
 	}
-	return results, nil
+	if len(todo) > 0 {
+		// One native engine confirms every spec and, under auto, explores
+		// where yaegi would not do.
+		native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
+		exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery, NoSandbox: opts.NoSandbox})
+		if err != nil {
+			return nil, err
+		}
+		g.exe = exe
+		g.native = native
+		jobs := g.jobs(len(todo))
+		if jobs > 1 {
+			b := newBatcher(ctx, native, batchWindow)
+			g.native = b
+			g.batch = b
+		}
+		if err := g.all(ctx, todo, slots, jobs); err != nil {
+			return fill(results, slots), err
+		}
+	}
+	return fill(results, slots), nil
+}
+
+// fill puts the results of the functions explored into their places in
+// results (the nil entries, in order), leaving out those never reached.
+func fill(results, slots []*FuncResult) []*FuncResult {
+	out := results[:0]
+	i := 0
+	for _, r := range results {
+		if r == nil {
+			r = slots[i]
+			i++
+			if r == nil {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// jobs is how many functions are explored at once: Options.Jobs, or
+// GOMAXPROCS; one when a model explores or writes (its calls are
+// recorded and replayed in order) or when the functions share one spec
+// file (Options.Out).
+func (g *generator) jobs(n int) int {
+	j := g.opts.Jobs
+	if j <= 0 {
+		j = runtime.GOMAXPROCS(0)
+		if g.opts.Explorer != nil || g.opts.SpecAgent != nil {
+			j = 1
+		}
+	}
+	if g.opts.Out != "" {
+		// Functions that share a spec file merge into it in order.
+		j = 1
+	}
+	return max(min(j, n), 1)
+}
+
+// all explores funcs, jobs at a time, putting each one's result in the
+// same place of out. It stops starting functions when ctx ends.
+func (g *generator) all(ctx context.Context, funcs []*target.Func, out []*FuncResult, jobs int) error {
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for i, f := range funcs {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		g.batch.enter()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			defer g.batch.leave()
+			out[i] = g.function(ctx, f)
+		}()
+	}
+	return nil
+}
+
+// unchanged is the result of f when its spec on disk records the hash
+// of f's code as it is now (target.Func.SourceHash) and loads cleanly:
+// the spec is reported, not explored again. It is nil otherwise.
+func (g *generator) unchanged(f *target.Func) *FuncResult {
+	path := g.specPath(f)
+	prev := g.existing(path, f.Name)
+	if prev == nil || prev.Source == "" || prev.Source != f.SourceHash() {
+		return nil
+	}
+	return &FuncResult{Name: f.Name, Path: path, Unchanged: true, Cases: len(prev.Dataset)}
 }
 
 // crossCheckEvery is how often an exploration on yaegi is checked
@@ -195,6 +318,9 @@ type generator struct {
 	native executors.Executor
 	// exe is the engine Options.Engine names.
 	exe executors.Executor
+	// batch, when functions are explored concurrently, is native: it
+	// learns which functions are under way (nil otherwise).
+	batch *batcher
 }
 
 // funcEngine is an executor that settles on one engine per function
