@@ -358,9 +358,7 @@ type genFunction struct {
 	Error           string  `json:"error,omitempty"`
 	Spec            string  `json:"spec,omitempty"`
 	Changed         bool    `json:"changed,omitempty"`
-	// Unchanged: the function's code hashes as its spec records, so it
-	// was not explored again (Cases is the spec's).
-	Unchanged bool `json:"unchanged,omitempty"`
+	Unchanged       bool    `json:"unchanged,omitempty"` // not explored: its code is as its spec records
 	Cases           int     `json:"cases"`
 	Generated       int     `json:"generated"`
 	Coverage        float64 `json:"coverage"`
