@@ -81,7 +81,9 @@ type Options struct {
 	Shard Shard
 	// Jobs is how many functions are explored at once (0: GOMAXPROCS, or
 	// one when a model explores or writes). Functions that share a spec
-	// file (Out) are explored one at a time.
+	// file (Out) are explored one at a time. With N at once, each
+	// exploration's wall-time bounds (Explore.MaxTime, Explore.Timeout)
+	// are N times longer, as N explorations share the machine.
 	Jobs int
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
@@ -217,6 +219,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		g.exe = exe
 		g.native = native
 		jobs := g.jobs(len(todo))
+		g.share = jobs
 		if jobs > 1 {
 			b := newBatcher(ctx, native, batchWindow)
 			g.native = b
@@ -321,6 +324,11 @@ type generator struct {
 	// batch, when functions are explored concurrently, is native: it
 	// learns which functions are under way (nil otherwise).
 	batch *batcher
+	// share is how many functions are explored at once: each
+	// exploration's wall-time bounds (the budget, a probe's timeout) are
+	// that many times longer, so that it gets the time it would alone
+	// and finds what it would (0 or 1: as given).
+	share int
 }
 
 // funcEngine is an executor that settles on one engine per function
@@ -491,6 +499,13 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		// a spec case that slow would make a slow spec, and a budget of
 		// hundreds of probes cannot wait for it.
 		eopts.Timeout = DefaultExploreTimeout
+	}
+	if g.share > 1 {
+		if eopts.MaxTime <= 0 {
+			eopts.MaxTime = explore.DefaultMaxTime
+		}
+		eopts.MaxTime *= time.Duration(g.share)
+		eopts.Timeout *= time.Duration(g.share)
 	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {

@@ -46,7 +46,9 @@ unchanged, with its spec's case count, and its file is left untouched,
 as is specgen_evals_test.go when no spec of the package changed. -force
 explores every function again. Functions are explored GOMAXPROCS at a
 time (-jobs; one at a time with a model or -o); the specs are those a
-run of each function alone writes.
+run of each function alone writes (with N at once, each function's
+-max-time and -timeout are N times longer, as N explorations share the
+machine).
 
 -shard k/n explores only the functions of shard k of n, picked by a hash
 of each function's name (adding a function moves no other), for
