@@ -157,12 +157,15 @@ type Progress struct {
 	Elapsed       time.Duration
 }
 
+// DefaultMaxTime is Options.MaxTime's default.
+const DefaultMaxTime = 20 * time.Second
+
 func (o Options) withDefaults(ex Explorer) Options {
 	if o.MaxProbes <= 0 {
 		o.MaxProbes = 2000
 	}
 	if o.MaxTime <= 0 {
-		o.MaxTime = 20 * time.Second
+		o.MaxTime = DefaultMaxTime
 	}
 	if o.Patience == 0 {
 		o.Patience = 300

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -43,4 +44,28 @@ func BenchmarkGenExamples(b *testing.B) {
 func explore10m() (o explore.Options) {
 	o.MaxTime = 10 * time.Minute
 	return o
+}
+
+// BenchmarkGenPackage measures gen over a whole package (the inventory
+// example, six functions, nothing written) explored one function at a
+// time and two at once. Run with -benchtime 1x.
+func BenchmarkGenPackage(b *testing.B) {
+	ctx := context.Background()
+	cache := b.TempDir()
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				rs, err := pipeline.Gen(ctx, "../examples/inventory", nil, pipeline.Options{DryRun: true, CacheDir: cache, Jobs: jobs, Explore: explore.Options{MaxProbes: 200, MaxTime: 10 * time.Minute}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range rs {
+					if r.Err != nil {
+						b.Fatal(r.Name, r.Err)
+					}
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/package")
+		})
+	}
 }

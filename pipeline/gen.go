@@ -12,7 +12,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -69,6 +71,20 @@ type Options struct {
 	CacheDir string
 	// NoSandbox runs probes unconfined (see executors.Native.NoSandbox).
 	NoSandbox bool
+	// SkipUnchanged leaves alone a function whose spec on disk loads
+	// and records the hash of the function's code as it is now
+	// (target.Func.SourceHash): it is reported with Unchanged set, from
+	// its spec, without being explored.
+	SkipUnchanged bool
+	// Shard, when set, restricts Gen to the functions of one shard (see
+	// Shard); the others are neither explored nor reported.
+	Shard Shard
+	// Jobs is how many functions are explored at once (0: GOMAXPROCS, or
+	// one when a model explores or writes). Functions that share a spec
+	// file (Out) are explored one at a time. With N at once, each
+	// exploration's wall-time bounds (Explore.MaxTime, Explore.Timeout)
+	// are N times longer, as N explorations share the machine.
+	Jobs int
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
 	// NoMutation turns the mutation step off: by default the chosen
@@ -94,6 +110,10 @@ type FuncResult struct {
 	// Path is the spec file; Changed reports that it was (re)written.
 	Path    string
 	Changed bool
+	// Unchanged reports a function left alone because its spec records
+	// the hash of its code as it is (Options.SkipUnchanged); of the
+	// other fields only Name, Path and Cases are set.
+	Unchanged bool
 	// Cases is the number of cases in the function's spec (including
 	// hand-written ones kept); Generated counts those written now.
 	Cases, Generated int
@@ -149,15 +169,10 @@ type FuncResult struct {
 }
 
 // Gen generates specs for the named functions of the package (all of them
-// when names is empty).
+// when names is empty). Functions are explored concurrently (see
+// Options.Jobs); the results are in the order of the functions, and each
+// spec is what a run of that function alone would write.
 func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*FuncResult, error) {
-	// One native engine confirms every spec and, under auto, explores
-	// where yaegi would not do.
-	native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
-	exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery, NoSandbox: opts.NoSandbox})
-	if err != nil {
-		return nil, err
-	}
 	pkg, err := target.Load(ctx, pattern, target.Config{Dir: opts.Dir, Logf: opts.Logf})
 	if err != nil {
 		return nil, err
@@ -168,7 +183,9 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		fs, skipped := pkg.Funcs()
 		funcs = fs
 		for _, s := range skipped {
-			results = append(results, &FuncResult{Name: s.Name, Skipped: s.Reason})
+			if opts.Shard.Has(s.Name) {
+				results = append(results, &FuncResult{Name: s.Name, Skipped: s.Reason})
+			}
 		}
 	} else {
 		var errs []error
@@ -184,15 +201,124 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 			return nil, errors.Join(errs...)
 		}
 	}
-	g := &generator{opts: opts, pkg: pkg, native: native, exe: exe}
+	g := &generator{opts: opts, pkg: pkg}
+	// Functions of other shards are left alone; unchanged ones are
+	// reported from their spec. Only what is left needs the engines.
+	var todo []*target.Func
+	var slots []*FuncResult
 	for _, f := range funcs {
-		if ctx.Err() != nil {
-			return results, ctx.Err()
+		if !opts.Shard.Has(f.Name) {
+			continue
 		}
-		res := g.function(ctx, f)
-		results = append(results, res)
+		if opts.SkipUnchanged {
+			if res := g.unchanged(f); res != nil {
+				g.progressf("%s: unchanged since its spec was written", f.Name)
+				results = append(results, res)
+				continue
+			}
+		}
+		results = append(results, nil)
+		slots = append(slots, nil)
+		todo = append(todo, f)
 	}
-	return results, nil
+	if len(todo) > 0 {
+		// One native engine confirms every spec and, under auto, explores
+		// where yaegi would not do.
+		native := &executors.Native{CacheDir: opts.CacheDir, Logf: opts.Logf, NoSandbox: opts.NoSandbox}
+		exe, err := executors.New(opts.Engine, executors.Options{Native: native, Logf: opts.Logf, CrossCheck: crossCheckEvery, NoSandbox: opts.NoSandbox})
+		if err != nil {
+			return nil, err
+		}
+		g.exe = exe
+		g.native = native
+		jobs := g.jobs(len(todo))
+		g.share = jobs
+		if jobs > 1 {
+			b := newBatcher(ctx, native, batchWindow)
+			g.native = b
+			g.batch = b
+		}
+		if err := g.all(ctx, todo, slots, jobs); err != nil {
+			return fill(results, slots), err
+		}
+	}
+	return fill(results, slots), nil
+}
+
+// fill puts the results of the functions explored into their places in
+// results (the nil entries, in order), leaving out those never reached.
+func fill(results, slots []*FuncResult) []*FuncResult {
+	out := results[:0]
+	i := 0
+	for _, r := range results {
+		if r == nil {
+			r = slots[i]
+			i++
+			if r == nil {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// jobs is how many functions are explored at once: Options.Jobs, or
+// GOMAXPROCS; one when a model explores or writes (its calls are
+// recorded and replayed in order) or when the functions share one spec
+// file (Options.Out).
+func (g *generator) jobs(n int) int {
+	j := g.opts.Jobs
+	if j <= 0 {
+		j = runtime.GOMAXPROCS(0)
+		if g.opts.Explorer != nil || g.opts.SpecAgent != nil {
+			j = 1
+		}
+	}
+	if g.opts.Out != "" {
+		// Functions that share a spec file merge into it in order.
+		j = 1
+	}
+	return max(min(j, n), 1)
+}
+
+// all explores funcs, jobs at a time, putting each one's result in the
+// same place of out. It stops starting functions when ctx ends.
+func (g *generator) all(ctx context.Context, funcs []*target.Func, out []*FuncResult, jobs int) error {
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for i, f := range funcs {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		g.batch.enter()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			defer g.batch.leave()
+			out[i] = g.function(ctx, f)
+		}()
+	}
+	return nil
+}
+
+// unchanged is the result of f when its spec on disk records the hash
+// of f's code as it is now (target.Func.SourceHash) and loads cleanly:
+// the spec is reported, not explored again. It is nil otherwise.
+func (g *generator) unchanged(f *target.Func) *FuncResult {
+	path := g.specPath(f)
+	prev := g.existing(path, f.Name)
+	if prev == nil || prev.Source == "" || prev.Source != f.SourceHash() {
+		return nil
+	}
+	return &FuncResult{Name: f.Name, Path: path, Unchanged: true, Cases: len(prev.Dataset)}
 }
 
 // crossCheckEvery is how often an exploration on yaegi is checked
@@ -210,6 +336,14 @@ type generator struct {
 	exe executors.Executor
 	// matrixEngines run the mutation step's mutants.
 	matrixEngines enginePool
+	// batch, when functions are explored concurrently, is native: it
+	// learns which functions are under way (nil otherwise).
+	batch *batcher
+	// share is how many functions are explored at once: each
+	// exploration's wall-time bounds (the budget, a probe's timeout) are
+	// that many times longer, so that it gets the time it would alone
+	// and finds what it would (0 or 1: as given).
+	share int
 }
 
 // funcEngine is an executor that settles on one engine per function
@@ -380,6 +514,13 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		// a spec case that slow would make a slow spec, and a budget of
 		// hundreds of probes cannot wait for it.
 		eopts.Timeout = DefaultExploreTimeout
+	}
+	if g.share > 1 {
+		if eopts.MaxTime <= 0 {
+			eopts.MaxTime = explore.DefaultMaxTime
+		}
+		eopts.MaxTime *= time.Duration(g.share)
+		eopts.Timeout *= time.Duration(g.share)
 	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {

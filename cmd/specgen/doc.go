@@ -39,6 +39,24 @@ as Go code. Functions the tool cannot drive (ones taking channels or
 interfaces other than error, io.Reader, fmt.Stringer and
 context.Context) are skipped with the reason.
 
+A function whose spec records the hash of its code as it is now (the
+"# specgen:source <hash>" comment; the hash covers the package code it
+calls, see check) is not explored again: the table reports it
+unchanged, with its spec's case count, and its file is left untouched,
+as is specgen_evals_test.go when no spec of the package changed. -force
+explores every function again. Functions are explored GOMAXPROCS at a
+time (-jobs; one at a time with a model or -o); the specs are those a
+run of each function alone writes (with N at once, each function's
+-max-time and -timeout are N times longer, as N explorations share the
+machine).
+
+-shard k/n explores only the functions of shard k of n, picked by a hash
+of each function's name (adding a function moves no other), for
+splitting a package across CI jobs: the others are neither explored nor
+touched, and specgen_evals_test.go is written from every spec on disk.
+The shards' spec files merge without conflict; run specgen export after
+merging to bring specgen_evals_test.go up to date with all of them.
+
 By default the built-in explorer is used: no network, no API key,
 deterministic. It mixes type-directed boundary values, values mined from
 the function's source (literals, comparison operands, separators) and
@@ -78,6 +96,9 @@ Flags:
 	-patience n      stop after n probes without a new block or outcome
 	-timeout d       bound on each probe while exploring (default 1s)
 	-n               explore and check, but write nothing
+	-force           explore functions whose code is as their spec records too
+	-shard k/n       explore only the functions of shard k of n
+	-jobs n          functions explored at once (default GOMAXPROCS)
 	-q, -v           quiet; debug logging
 
 Model flags:

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -26,6 +25,9 @@ type genOptions struct {
 	patience  int
 	timeout   time.Duration
 	dryRun    bool
+	force     bool
+	shard     string
+	jobs      int
 	export    bool
 	verbose   bool
 	quiet     bool
@@ -40,6 +42,9 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&o.out, "o", "", "write the spec to `file` (default PKG/testdata/specgen/<Func>_evals.yml)")
 	o.register(fs)
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
+	fs.BoolVar(&o.force, "force", false, "explore every function again, also those whose code is as their spec records")
+	fs.StringVar(&o.shard, "shard", "", "explore only the functions of shard `k/n` (picked by a hash of each name; the others are left alone)")
+	fs.IntVar(&o.jobs, "jobs", 0, "functions explored at once (default GOMAXPROCS; 1 with a model)")
 	fs.BoolVar(&o.export, "export", true, "rewrite the package's specgen_evals_test.go from its specs (see specgen export)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -52,6 +57,13 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	opts := o.pipelineOptions(stderr)
 	opts.Out = o.out
 	opts.DryRun = o.dryRun
+	opts.SkipUnchanged = !o.force
+	opts.Jobs = o.jobs
+	if o.shard != "" {
+		if opts.Shard, err = pipeline.ParseShard(o.shard); err != nil {
+			return usageError{fmt.Errorf("gen: -shard: %w", err)}
+		}
+	}
 	// The pipeline makes the engine; a wrong name is a usage error,
 	// reported before any work.
 	if _, err := executors.New(o.executor, executors.Options{}); err != nil {
@@ -160,6 +172,12 @@ func progress(w io.Writer) func(string, ...any) {
 	}
 }
 
+// isRegular reports a regular file at path.
+func isRegular(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -192,15 +210,15 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		case r.Skipped != "":
 			notes = append(notes, fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped))
 			continue
+		case r.Unchanged:
+			fmt.Fprintf(tw, "%s\t%d\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, r.Cases, cost(r), relPath(cwd, r.Path))
+			continue
 		case r.Err != nil:
 			failed = true
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
 			continue
 		}
-		path := r.Path
-		if rel, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(rel, "..") {
-			path = rel
-		}
+		path := relPath(cwd, r.Path)
 		state := "unchanged"
 		if r.Changed {
 			state = "written"
@@ -278,24 +296,32 @@ func writeReviews(w io.Writer, results []*pipeline.FuncResult) {
 }
 
 // exportAfterGen rewrites the go test file of each package whose specs
-// gen wrote into testdata/specgen, so that it stays in step with them.
+// gen wrote into testdata/specgen, so that it stays in step with them;
+// a package none of whose specs changed keeps its file, unless it has
+// none. The file is written from the specs on disk, those of functions
+// gen left alone (unchanged, other shards) included.
 // A package that cannot be exported (package main, a user's file of the
 // same name) gets a note: the specs themselves were written.
 func exportAfterGen(ctx context.Context, w io.Writer, results []*pipeline.FuncResult) {
-	seen := map[string]bool{}
+	changed := map[string]bool{}
 	var dirs []string
 	for _, r := range results {
 		if r.Err != nil || r.Skipped != "" || r.Path == "" {
 			continue
 		}
 		dir, ok := export.PackageDir(r.Path)
-		if !ok || seen[dir] {
+		if !ok {
 			continue
 		}
-		seen[dir] = true
-		dirs = append(dirs, dir)
+		if _, seen := changed[dir]; !seen {
+			dirs = append(dirs, dir)
+		}
+		changed[dir] = changed[dir] || r.Changed
 	}
 	for _, dir := range dirs {
+		if !changed[dir] && isRegular(filepath.Join(dir, export.FileName)) {
+			continue
+		}
 		res, err := export.Dir(ctx, dir, export.Options{})
 		if err != nil {
 			fmt.Fprintln(w, "note:", err)

@@ -358,6 +358,7 @@ type genFunction struct {
 	Error           string  `json:"error,omitempty"`
 	Spec            string  `json:"spec,omitempty"`
 	Changed         bool    `json:"changed,omitempty"`
+	Unchanged       bool    `json:"unchanged,omitempty"` // not explored: its code is as its spec records
 	Cases           int     `json:"cases"`
 	Generated       int     `json:"generated"`
 	Coverage        float64 `json:"coverage"`
@@ -443,7 +444,7 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 	rep := genReport{Functions: []genFunction{}}
 	for _, r := range results {
 		gf := genFunction{
-			Name: r.Name, Skipped: r.Skipped, Changed: r.Changed,
+			Name: r.Name, Skipped: r.Skipped, Changed: r.Changed, Unchanged: r.Unchanged,
 			Cases: r.Cases, Generated: r.Generated, Coverage: round2(r.Coverage), ExploreCoverage: round2(r.ExploreCoverage),
 			ReachCoverage: round2(r.ReachCoverage), ExploreReachCoverage: round2(r.ExploreReachCoverage),
 			Behaviours: r.Behaviours, Probes: r.Probes, Engine: r.Engine, Uncompiled: r.Uncompiled,
