@@ -187,7 +187,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		}
 	}
 	start := time.Now()
-	resp, err := p.w.call(ctx, rt.SpecgenRequest{ID: id, MaxOutput: p.max}, p.timeout)
+	resp, err := p.w.call(ctx, rt.SpecgenRequest{ID: id, MaxOutput: p.max, Mutant: probe.Mutant}, p.timeout)
 	res := Result{ID: probe.ID}
 	switch {
 	case err == nil:
