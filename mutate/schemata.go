@@ -300,9 +300,9 @@ func scorePackage(ctx context.Context, pls []*runner.Planned, opts Options) ([]*
 	runStart := time.Now()
 	err = runJobs(ctx, jobs, opts, func(ctx context.Context, j job) (Status, string, error) {
 		if j.schema == nil {
-			return runMutant(ctx, j, tmp, opts, separate[j.rep])
+			return runSeparate(ctx, j, tmp, opts, separate[j.rep])
 		}
-		return runSchemaMutant(ctx, batch, progOf[fnKey{j.plan, j.fn}], j)
+		return runCases(ctx, batch, progOf[fnKey{j.plan, j.fn}], j, j.id)
 	})
 	if err != nil {
 		return fail(err)
@@ -344,15 +344,41 @@ func countJobs(jobs []job, rep *Report) int {
 	return n
 }
 
-// runSchemaMutant runs the function's cases, cheapest first, against
-// mutant j.id of the batch's schema (program k of the batch), and stops
-// at the first case that kills it. A LIVED or TIMED OUT verdict is run
-// again, so that it does not rest on one run.
-func runSchemaMutant(ctx context.Context, b *executors.Batch, k int, j job) (Status, string, error) {
+// runSeparate runs the function's cases against a mutant that the
+// schema cannot hold, on a build of its own, as runCases runs them.
+func runSeparate(ctx context.Context, j job, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
+	dir, err := os.MkdirTemp(tmp, "mutant-")
+	if err != nil {
+		return "", "", fmt.Errorf("mutate %s: %w", j.path, err)
+	}
+	defer os.RemoveAll(dir)
+	p := *j.plan.Funcs[j.fn].Program
+	p.Overlay, p.Cover, p.Timeout = map[string][]byte{j.file: j.result().Src}, false, j.timeout
+	native := &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox, Logf: countBuilds(builds)}
+	b, err := native.Open(ctx, []*executors.Program{&p})
+	var be *executors.BuildError
+	switch {
+	case err == nil:
+		defer b.Close()
+	case ctx.Err() != nil:
+		return "", "", ctx.Err()
+	case errors.As(err, &be):
+		return NotViable, firstLine(err.Error()), nil
+	default:
+		return Errored, firstLine(err.Error()), nil
+	}
+	return runCases(ctx, b, 0, j, 0)
+}
+
+// runCases runs the function's cases that reach the mutant, cheapest
+// first, against mutant id of program k of the batch, and stops at the
+// first case that kills it. A LIVED or TIMED OUT verdict is run again,
+// so that it does not rest on one run.
+func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (Status, string, error) {
 	run := func() (Status, string, error) {
 		var v verdict
 		for _, i := range j.order {
-			res, err := b.RunMutant(ctx, k, i, j.id)
+			res, err := b.RunMutant(ctx, k, i, id)
 			if err != nil {
 				if ctx.Err() != nil {
 					return "", "", ctx.Err()

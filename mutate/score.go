@@ -357,6 +357,7 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return fr.Cases[order[a]].Duration < fr.Cases[order[b]].Duration })
+	caseBlocks := casesCovered(fn.File, exrep, len(fr.Cases))
 	var jobs []job
 	for _, m := range muts {
 		r := Result{Mutant: m}
@@ -367,7 +368,7 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 			if msg := c.check(fn.File, m.Src); msg != "" {
 				r.Status, r.Detail = NotViable, msg
 			} else {
-				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, pkg: fn.Pkg, order: order})
+				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
 			}
 		}
 		frep.Mutants = append(frep.Mutants, r)
@@ -384,7 +385,9 @@ type job struct {
 	name, file string
 	timeout    time.Duration
 	pkg        *target.Package
-	// order is the function's cases, cheapest first.
+	// order is the function's cases that run the mutated code,
+	// cheapest first: a case that does not run it behaves as it does
+	// unmutated, and passes.
 	order []int
 	// plan is the spec file's plan, under the schemata engine: fn
 	// indexes its Funcs too.
@@ -664,6 +667,40 @@ func coveredBlocks(file string, rep *executors.Report) blockSet {
 	for i, b := range rep.Blocks {
 		if ran[i] && filepath.Clean(b.File) == file {
 			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// casesCovered is, for each of the n probes of rep, the blocks of file
+// it ran; nil when rep has no coverage.
+func casesCovered(file string, rep *executors.Report, n int) []blockSet {
+	if rep == nil || len(rep.Blocks) == 0 || len(rep.Results) != n {
+		return nil
+	}
+	file = filepath.Clean(file)
+	out := make([]blockSet, n)
+	for i, r := range rep.Results {
+		out[i] = blockSet{}
+		for _, b := range r.Covered {
+			if b < len(rep.Blocks) && filepath.Clean(rep.Blocks[b].File) == file {
+				out[i] = append(out[i], rep.Blocks[b])
+			}
+		}
+	}
+	return out
+}
+
+// reaching is the cases of order that run the mutant's position, all of
+// them when the coverage of each is unknown.
+func reaching(order []int, blocks []blockSet, m Mutant) []int {
+	if blocks == nil {
+		return order
+	}
+	var out []int
+	for _, i := range order {
+		if blocks[i].has(m.Pos.Line, m.Pos.Column) {
+			out = append(out, i)
 		}
 	}
 	return out
