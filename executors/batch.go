@@ -90,6 +90,7 @@ type Batch struct {
 	workers   int
 	pools     chan *pool
 	closers   []func()
+	isolate   bool
 }
 
 // Open prepares and builds the programs (see RunMany) and starts no
@@ -106,7 +107,7 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("native %s: %w", merged.Func.Pkg.ImportPath, err)
 	}
-	b := &Batch{progs: progs, off: off, merged: merged, prepd: prepd, workers: defaultWorkers(n.Workers)}
+	b := &Batch{progs: progs, off: off, merged: merged, prepd: prepd, workers: defaultWorkers(n.Workers), isolate: n.IsolateMutants}
 	if len(prepd.runnable) == 0 {
 		return b, nil
 	}
@@ -271,6 +272,10 @@ func (b *Batch) RunMutant(ctx context.Context, k, i, mutant int) (Result, error)
 	defer func() { b.pools <- p }()
 	prog := b.progs[k]
 	p.timeout, p.max = timeoutOf(prog), prog.MaxOutput
+	if b.isolate && p.w != nil && p.mutant != mutant {
+		p.close()
+	}
+	p.mutant = mutant
 	at := b.off[k] + i
 	probe := b.merged.Probes[at]
 	probe.Mutant = mutant

@@ -39,6 +39,13 @@ type Native struct {
 	// it is not part of the build cache key, so that runs differing in it
 	// (a mutant id, say) share one build.
 	WorkerEnv []string
+	// IsolateMutants, for programs whose overlay holds a mutant schema,
+	// gives each worker the probes of one mutant at a time: a worker is
+	// restarted when its next probe asks for another mutant (see
+	// Probe.Mutant), so that what a mutant leaves in the package's
+	// variables does not reach the next. Without it a worker serves
+	// every mutant.
+	IsolateMutants bool
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
 	// Workers is the number of worker processes (0 = up to 4, one per CPU).

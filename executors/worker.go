@@ -164,6 +164,8 @@ type pool struct {
 	yaegi   bool
 	// handshake: the worker greets with one line once it has loaded.
 	handshake bool
+	// mutant is the mutant of the last probe run (Batch).
+	mutant int
 }
 
 func (p *pool) close() {

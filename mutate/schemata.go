@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -271,6 +273,11 @@ func scorePackage(ctx context.Context, pls []*runner.Planned, opts Options) ([]*
 	var batch *executors.Batch
 	if len(schemaProgs) > 0 {
 		native := &executors.Native{CacheDir: filepath.Join(tmp, "schema"), Env: opts.Env, NoSandbox: opts.NoSandbox, Workers: opts.workers(), Logf: countBuilds(&builds)}
+		if vars := stateVars(pkg); len(vars) > 0 {
+			// A mutant may leave a wrong value in them for the next.
+			opts.logf("mutate: %s: package-level variables (%s): each worker serves one mutant at a time", pkg.ImportPath, strings.Join(vars, ", "))
+			native.IsolateMutants = true
+		}
 		batch, err = native.Open(ctx, schemaProgs)
 		var be *executors.BuildError
 		switch {
@@ -342,6 +349,23 @@ func countJobs(jobs []job, rep *Report) int {
 		}
 	}
 	return n
+}
+
+// stateVars are the package-level variables of pkg that may hold state
+// a mutant changes: all but the schema's own and those of an error
+// type (sentinels), which probes compare but do not change.
+func stateVars(pkg *target.Package) []string {
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || name == "_" || name == MutantVar || types.Implements(v.Type(), errType) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // runSeparate runs the function's cases against a mutant that the
