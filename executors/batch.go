@@ -260,6 +260,12 @@ func (b *Batch) Run(ctx context.Context, k, i int) (Result, error) {
 // RunMutant runs probe i of program k against mutant (see Probe.Mutant),
 // whatever the probe's own Mutant says.
 func (b *Batch) RunMutant(ctx context.Context, k, i, mutant int) (Result, error) {
+	return b.RunMutantTimeout(ctx, k, i, mutant, 0)
+}
+
+// RunMutantTimeout is RunMutant with the probe bounded by timeout
+// instead of its program's Timeout (0 keeps that).
+func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout time.Duration) (Result, error) {
 	if r, ok := b.early(k, i); ok {
 		return r, nil
 	}
@@ -272,6 +278,9 @@ func (b *Batch) RunMutant(ctx context.Context, k, i, mutant int) (Result, error)
 	defer func() { b.pools <- p }()
 	prog := b.progs[k]
 	p.timeout, p.max = timeoutOf(prog), prog.MaxOutput
+	if timeout > 0 {
+		p.timeout = timeout
+	}
 	if b.isolate && p.w != nil && p.mutant != mutant {
 		p.close()
 	}

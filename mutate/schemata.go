@@ -92,14 +92,17 @@ func syntaxOf(pkg *target.Package, name string) *ast.File {
 }
 
 // ScoreFiles measures the spec files at paths, as Score measures one;
-// reports and errs are parallel to paths, one of the two set for each.
+// reports and errs are parallel to paths, one of the two set for each
+// file measured (a canceled run leaves the rest unset).
 // Under the schemata engine (and no Options.Executor), the files of one
 // package share their builds: one build of every file's cases for the
 // unmutated run (with coverage), and one build of the package's mutant
-// schema for every mutant, the mutant being chosen per probe; a
-// mutant's cases run cheapest first, and the first that kills it ends
-// its run. The schema build is counted in the Builds of the package's
-// first file that has mutants to run.
+// schema for every mutant, the mutant being chosen per probe over one
+// pool of Options.Workers workers. Only the cases that ran the mutated
+// code unmutated run against a mutant, cheapest first, and the first
+// that kills it ends its run. In a package with package-level variables
+// a worker serves one mutant at a time. The schema build is counted in
+// the Builds of the package's first file that has mutants to run.
 func ScoreFiles(ctx context.Context, paths []string, opts Options) (reports []*Report, errs []error) {
 	reports, errs = make([]*Report, len(paths)), make([]error, len(paths))
 	switch opts.Engine {
@@ -402,7 +405,7 @@ func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (St
 	run := func() (Status, string, error) {
 		var v verdict
 		for _, i := range j.order {
-			res, err := b.RunMutant(ctx, k, i, id)
+			res, err := b.RunMutantTimeout(ctx, k, i, id, j.caseTimeouts[i])
 			if err != nil {
 				if ctx.Err() != nil {
 					return "", "", ctx.Err()

@@ -30,9 +30,12 @@ type Options struct {
 	Executor executors.Executor
 	// Workers is the number of mutants run at a time (0 = 2).
 	Workers int
-	// Timeout bounds each case of a mutant's run (0 = ten times the
-	// slowest case of the unmutated run, at least one second). A mutant
-	// whose cases time out, and that no case kills, is TIMED OUT.
+	// Timeout bounds each case of a mutant's run. 0 means ten times the
+	// case's own unmutated time, at least a quarter of a second, under
+	// the schemata engine, and ten times the slowest case of the
+	// function's unmutated run, at least one second, under the others. A
+	// mutant whose cases time out, and that no case kills, is TIMED OUT
+	// (and run again to confirm it).
 	Timeout time.Duration
 	// Filter, when set, selects the functions to measure by spec name.
 	Filter *regexp.Regexp
@@ -351,6 +354,13 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 	if timeout <= 0 {
 		timeout = max(10*slowest(fr), time.Second)
 	}
+	caseTimeouts := make([]time.Duration, len(fr.Cases))
+	for i, c := range fr.Cases {
+		caseTimeouts[i] = opts.Timeout
+		if caseTimeouts[i] <= 0 {
+			caseTimeouts[i] = max(10*c.Duration, minCaseTimeout)
+		}
+	}
 	// Cases run cheapest first: a kill ends a mutant's run.
 	order := make([]int, len(fr.Cases))
 	for i := range order {
@@ -368,7 +378,7 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 			if msg := c.check(fn.File, m.Src); msg != "" {
 				r.Status, r.Detail = NotViable, msg
 			} else {
-				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
+				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, caseTimeouts: caseTimeouts, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
 			}
 		}
 		frep.Mutants = append(frep.Mutants, r)
@@ -377,6 +387,12 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 	return frep, jobs, nil
 }
 
+// minCaseTimeout is the least time a case has against a mutant under
+// the schemata engine, whatever its unmutated time: a spurious time-out
+// of a loaded machine is unlikely, and a TIMED OUT verdict is confirmed
+// by a second run.
+const minCaseTimeout = 250 * time.Millisecond
+
 // job is a mutant to run: rep.Functions[fn].Mutants[mutant].
 type job struct {
 	rep        *Report
@@ -384,6 +400,8 @@ type job struct {
 	fn, mutant int
 	name, file string
 	timeout    time.Duration
+	// caseTimeouts bound each case under the schemata engine.
+	caseTimeouts []time.Duration
 	pkg        *target.Package
 	// order is the function's cases that run the mutated code,
 	// cheapest first: a case that does not run it behaves as it does
