@@ -402,7 +402,7 @@ type job struct {
 	timeout    time.Duration
 	// caseTimeouts bound each case under the schemata engine.
 	caseTimeouts []time.Duration
-	pkg        *target.Package
+	pkg          *target.Package
 	// order is the function's cases that run the mutated code,
 	// cheapest first: a case that does not run it behaves as it does
 	// unmutated, and passes.
