@@ -10,6 +10,7 @@
 package executors
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -105,6 +106,28 @@ type Probe struct {
 	// (see target.Func.Instantiate), so that one program runs cases of
 	// several instantiations.
 	Func *target.Func
+	// Mutant selects the mutant the probe runs against when the
+	// program's Overlay holds a mutant schema (a package-level int
+	// variable named MutantVar that the mutated code switches on): the
+	// worker sets the variable before the call and resets it after. 0 is
+	// the original code. It is not part of the build: programs that
+	// differ only in it share one.
+	Mutant int
+}
+
+// MutantVar is the package-level int variable of a mutant schema that
+// selects the active mutant (0 = none); Probe.Mutant sets it per probe.
+const MutantVar = "specgenMutant"
+
+// hasSchema reports whether the program's overlay declares MutantVar.
+func (p *Program) hasSchema() bool {
+	decl := []byte("var " + MutantVar + " ")
+	for _, src := range p.Overlay {
+		if bytes.Contains(src, decl) {
+			return true
+		}
+	}
+	return false
 }
 
 // The texts of the opaque values of observers that did not give one

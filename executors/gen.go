@@ -573,6 +573,11 @@ var specgenProbes = map[string]func(func(string, string, interface{})){
 		fmt.Fprintf(&body, "\t%q: %s,\n", strconv.Itoa(i), probeFunc(i))
 	}
 	body.WriteString("}\n")
+	if g.prog.hasSchema() {
+		fmt.Fprintf(&body, "\n// SpecgenSetMutant selects the mutant of the package's schema that runs.\nvar SpecgenSetMutant = func(k int) { %s = k }\n", MutantVar)
+	} else {
+		body.WriteString("\n// SpecgenSetMutant is nil: the package holds no mutant schema.\nvar SpecgenSetMutant func(int)\n")
+	}
 	body.WriteString(`
 var _ = specgenstrings.Join
 var _ = specgenerrors.Is

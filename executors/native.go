@@ -39,6 +39,13 @@ type Native struct {
 	// it is not part of the build cache key, so that runs differing in it
 	// (a mutant id, say) share one build.
 	WorkerEnv []string
+	// IsolateMutants, for programs whose overlay holds a mutant schema,
+	// gives each worker the probes of one mutant at a time: a worker is
+	// restarted when its next probe asks for another mutant (see
+	// Probe.Mutant), so that what a mutant leaves in the package's
+	// variables does not reach the next. Without it a worker serves
+	// every mutant.
+	IsolateMutants bool
 	// Logf, when set, receives debug logging.
 	Logf func(format string, args ...any)
 	// Workers is the number of worker processes (0 = up to 4, one per CPU).
@@ -68,73 +75,11 @@ func (n *Native) logf(format string, args ...any) {
 
 // Run builds the program and runs its probes.
 func (n *Native) Run(ctx context.Context, prog *Program) (*Report, error) {
-	prepd, err := n.prep.prepare(prog, "_test.go", nil)
-	if err != nil {
-		return nil, fmt.Errorf("native %s: %w", prog.Func.Pkg.ImportPath, err)
-	}
-	rep := &Report{Engine: "native", Blocks: prepd.blocks, Results: make([]Result, len(prog.Probes))}
-	for i, r := range prepd.early {
-		rep.Results[i] = r
-	}
-	if len(prepd.runnable) == 0 {
-		return rep, nil
-	}
-	start := time.Now()
-	bin, release, err := n.build(ctx, prog, prepd)
-	rep.BuildTime = time.Since(start)
+	reps, err := n.RunMany(ctx, []*Program{prog})
 	if err != nil {
 		return nil, err
 	}
-	defer release()
-	mk := func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
-		cmd := exec.CommandContext(ctx, bin)
-		cmd.Dir = prog.Func.Pkg.Dir
-		cmd.Env = append(os.Environ(), n.Env...)
-		cmd.Env = append(cmd.Env, n.WorkerEnv...)
-		cmd.Env = append(cmd.Env, "SPECGEN_WORKER=native")
-		return cmd, confinedWorker{}, nil, nil
-	}
-	if status := sandboxStatus(n.NoSandbox); !status.Off {
-		exe, err := executable(n.Exe)
-		if err != nil {
-			return nil, fmt.Errorf("native: %w", err)
-		}
-		rd, err := newRunDir(exe)
-		if err != nil {
-			return nil, fmt.Errorf("native: %w", err)
-		}
-		defer rd.remove()
-		mk = func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
-			d, cleanup, err := rd.scratch(prog.Func.Pkg.Dir, n.Logf)
-			if err != nil {
-				return nil, confinedWorker{}, nil, err
-			}
-			env := append(os.Environ(), n.Env...)
-			env = append(env, n.WorkerEnv...)
-			env = append(env, d.Env()...)
-			cmd := exec.CommandContext(ctx, bin)
-			cmd.Env = append(env, "SPECGEN_WORKER=native")
-			if status.Active() {
-				// specgen's executable confines itself and becomes the
-				// worker binary, which cannot import the sandbox: it is
-				// built in the user's module.
-				cmd = exec.CommandContext(ctx, exe)
-				cmd.Env = append(env, workerEnv(d)...)
-				cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
-			}
-			cmd.Dir = d.Pkg
-			return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
-		}
-	}
-	proto := pool{
-		mk:      mk,
-		timeout: timeoutOf(prog),
-		max:     prog.MaxOutput,
-	}
-	if err := runAll(ctx, proto, defaultWorkers(n.Workers), prog, prepd.runnable, rep.Results, func(s string) string { return s }); err != nil {
-		return nil, fmt.Errorf("native %s: %w", prog.Func.Pkg.ImportPath, err)
-	}
-	return rep, nil
+	return reps[0], nil
 }
 
 func timeoutOf(prog *Program) time.Duration {
@@ -155,7 +100,7 @@ import (
 )
 
 func TestMain(m *specgentesting.M) {
-	if err := SpecgenServe(specgenos.Stdin, specgenos.NewFile(3, "specgen-answers"), SpecgenRunProbe, SpecgenCovTake, nil, SpecgenCanonOptions{}); err != nil {
+	if err := SpecgenServe(specgenos.Stdin, specgenos.NewFile(3, "specgen-answers"), SpecgenRunProbe, SpecgenCovTake, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
 		specgenos.Stderr.WriteString("specgen worker: " + err.Error() + "\n")
 		specgenos.Exit(3)
 	}

@@ -164,6 +164,8 @@ type pool struct {
 	yaegi   bool
 	// handshake: the worker greets with one line once it has loaded.
 	handshake bool
+	// mutant is the mutant of the last probe run (Batch).
+	mutant int
 }
 
 func (p *pool) close() {
@@ -187,7 +189,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		}
 	}
 	start := time.Now()
-	resp, err := p.w.call(ctx, rt.SpecgenRequest{ID: id, MaxOutput: p.max}, p.timeout)
+	resp, err := p.w.call(ctx, rt.SpecgenRequest{ID: id, MaxOutput: p.max, Mutant: probe.Mutant}, p.timeout)
 	res := Result{ID: probe.ID}
 	switch {
 	case err == nil:

@@ -233,7 +233,7 @@ func yaegiWorker(gopath, importPath string) (err error) {
 	if err := enc.Encode(&hello); err != nil {
 		return err
 	}
-	return rt.SpecgenServe(os.Stdin, answers, run, covTake, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
+	return rt.SpecgenServe(os.Stdin, answers, run, covTake, nil, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
 }
 
 func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, err error) {

@@ -9,13 +9,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/specgen-dev/specgen/executors"
 )
 
 // MutantVar is the package-level variable of a schema that selects the
 // active mutant; MutantEnv is the environment variable it is read from
 // when the program starts. 0 (or unset) is the original program.
 const (
-	MutantVar = "specgenMutant"
+	MutantVar = executors.MutantVar
 	MutantEnv = "SPECGEN_MUTANT"
 )
 

@@ -2,15 +2,16 @@ package mutate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
-	"sync"
+	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/runner"
@@ -23,7 +24,7 @@ import (
 // job the schema holds. A job it cannot hold keeps a nil schema and runs
 // on its own build. A schema that does not type-check leaves every job
 // of its package on its own build, which Logf reports.
-func makeSchema(path string, jobs []job, rep *Report, checkers map[*target.Package]*checker, opts Options) {
+func makeSchema(path string, jobs []job, checkers map[*target.Package]*checker, opts Options) {
 	byPkg := map[*target.Package][]int{}
 	var pkgs []*target.Package
 	for i, j := range jobs {
@@ -40,7 +41,7 @@ func makeSchema(path string, jobs []job, rep *Report, checkers map[*target.Packa
 			j := &jobs[i]
 			id := n + 1
 			jobOf[id] = i
-			byFile[j.file] = append(byFile[j.file], numbered{ID: id, Mutant: rep.Functions[j.fn].Mutants[j.mutant].Mutant})
+			byFile[j.file] = append(byFile[j.file], numbered{ID: id, Mutant: j.result().Mutant})
 		}
 		c := checkers[pkg]
 		overlay, left, msg := schemaOverlay(pkg, c, byFile)
@@ -100,43 +101,340 @@ func syntaxOf(pkg *target.Package, name string) *ast.File {
 	return nil
 }
 
-// runSchemaMutant runs the function's cases against mutant j.id of the
-// schema: every run of the spec file's schema shares one build, the
-// mutant being chosen by the workers' environment. A LIVED or TIMED OUT
-// verdict is run again, so that it does not rest on one run; a schema
-// that does not build sends the mutant to a build of its own.
-func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options, builds *atomic.Int64, pool *sessionPool) (Status, string, error) {
-	dir := filepath.Join(tmp, "schema")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", "", fmt.Errorf("mutate %s: %w", path, err)
+// ScoreFiles measures the spec files at paths, as Score measures one;
+// reports and errs are parallel to paths, one of the two set for each
+// file measured (a canceled run leaves the rest unset).
+// Under the schemata engine (and no Options.Executor), the files of one
+// package share their builds: one build of every file's cases for the
+// unmutated run (with coverage), and one build of the package's mutant
+// schema for every mutant, the mutant being chosen per probe over one
+// pool of Options.Workers workers. Only the cases that ran the mutated
+// code unmutated run against a mutant, cheapest first, and the first
+// that kills it ends its run. In a package with package-level variables
+// a worker serves one mutant at a time. The schema build is counted in
+// the Builds of the package's first file that has mutants to run.
+func ScoreFiles(ctx context.Context, paths []string, opts Options) (reports []*Report, errs []error) {
+	reports, errs = make([]*Report, len(paths)), make([]error, len(paths))
+	switch opts.Engine {
+	case "", Schemata, PerMutant:
+	default:
+		for i, p := range paths {
+			errs[i] = fmt.Errorf("mutate %s: unknown engine %q (want %s or %s)", p, opts.Engine, Schemata, PerMutant)
+		}
+		return reports, errs
 	}
-	run := func() (Status, string, error) {
-		ex := &executors.Native{
-			CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox,
-			WorkerEnv: []string{MutantEnv + "=" + strconv.Itoa(j.id)},
-			Logf:      countBuilds(builds),
+	if opts.Executor != nil || opts.Engine == PerMutant {
+		for i, p := range paths {
+			if reports[i], errs[i] = scoreFile(ctx, p, opts); errs[i] != nil && ctx.Err() != nil {
+				break
+			}
 		}
-		s := pool.get(j, opts)
-		defer pool.put(j, s)
-		f, err := spec.Load(path)
+		return reports, errs
+	}
+	sess := runner.NewSession(runner.Options{IgnoreDuration: true, Filter: opts.Filter, Env: opts.Env})
+	var pkgs []*target.Package
+	byPkg := map[*target.Package][]int{}
+	plans := make([]*runner.Planned, len(paths))
+	for i, p := range paths {
+		// A file that does not read or parse is spec.Load's error, as
+		// scoreFile reports it.
+		if _, err := spec.Load(p); err != nil {
+			errs[i] = err
+			continue
+		}
+		pl, err := sess.PlanFiles(ctx, []string{p})
 		if err != nil {
-			return "", "", err
+			if u, ok := err.(interface{ Unwrap() []error }); ok && len(u.Unwrap()) == 1 {
+				err = u.Unwrap()[0]
+			}
+			errs[i] = err
+			if ctx.Err() != nil {
+				return reports, errs
+			}
+			continue
 		}
-		if f.Path == "" {
-			f.Path = path
+		plans[i] = pl[0]
+		pkg := pl[0].Package
+		if _, ok := byPkg[pkg]; !ok {
+			pkgs = append(pkgs, pkg)
 		}
-		rep, err := s.RunSpec(withExecutor(ctx, ex), f)
-		return judge(ctx, rep, err)
+		byPkg[pkg] = append(byPkg[pkg], i)
+	}
+	for _, pkg := range pkgs {
+		idx := byPkg[pkg]
+		var pls []*runner.Planned
+		for _, i := range idx {
+			pls = append(pls, plans[i])
+		}
+		reps, perrs := scorePackage(ctx, pls, opts)
+		for k, i := range idx {
+			reports[i], errs[i] = reps[k], perrs[k]
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return reports, errs
+}
+
+// scorePackage is ScoreFiles under the schemata engine for the spec
+// files of one package.
+func scorePackage(ctx context.Context, pls []*runner.Planned, opts Options) ([]*Report, []error) {
+	start := time.Now()
+	reports, errs := make([]*Report, len(pls)), make([]error, len(pls))
+	fail := func(err error) ([]*Report, []error) {
+		for i := range pls {
+			if errs[i] == nil {
+				reports[i], errs[i] = nil, err
+			}
+		}
+		return reports, errs
+	}
+	pkg := pls[0].Package
+	tmp, err := os.MkdirTemp("", "specgen-mutate-")
+	if err != nil {
+		return fail(fmt.Errorf("mutate %s: %w", pkg.ImportPath, err))
+	}
+	defer os.RemoveAll(tmp)
+	var builds atomic.Int64
+
+	// The unmutated run, with coverage: every function of every file in
+	// one program set.
+	var progs []*executors.Program
+	for _, pl := range pls {
+		for _, pf := range pl.Funcs {
+			p := *pf.Program
+			p.Cover = true
+			progs = append(progs, &p)
+		}
+	}
+	var base []*executors.Report
+	var baseErr error
+	if len(progs) > 0 {
+		native := &executors.Native{CacheDir: filepath.Join(tmp, "base"), Env: opts.Env, NoSandbox: opts.NoSandbox, Workers: opts.workers()}
+		if base, baseErr = native.RunMany(ctx, progs); baseErr != nil && ctx.Err() != nil {
+			return fail(ctx.Err())
+		}
+	}
+
+	checkers := map[*target.Package]*checker{}
+	var jobs []job
+	at := 0
+	for i, pl := range pls {
+		rep := &Report{Path: pl.Path, Package: pl.Package.ImportPath, Engine: Schemata}
+		var fjobs []job
+		var failures []string
+		for k, pf := range pl.Funcs {
+			var exrep *executors.Report
+			if baseErr == nil {
+				exrep = base[at]
+			}
+			at++
+			fr := pl.Judge(k, exrep, baseErr)
+			for _, c := range fr.Cases {
+				if c.Status != runner.Passed {
+					failures = append(failures, fmt.Sprintf("%s: case %s %s: %s", fr.Name, c.Name(), c.Status, firstLine(runner.JoinFailures(c.Failures, "; "))))
+				}
+			}
+			if len(failures) > 0 {
+				continue
+			}
+			frep, js, err := functionJobs(pl.Path, rep, k, fr, pf.Program.Func, exrep, checkers, opts)
+			if err != nil {
+				errs[i] = err
+				break
+			}
+			for n := range js {
+				js[n].plan = pl
+			}
+			opts.logf("mutate: %s: %d mutants", fr.Name, len(frep.Mutants))
+			rep.Functions = append(rep.Functions, frep)
+			fjobs = append(fjobs, js...)
+		}
+		switch {
+		case len(failures) > 0:
+			errs[i] = &BaselineError{Path: pl.Path, Failures: failures}
+		case errs[i] == nil:
+			reports[i] = rep
+			jobs = append(jobs, fjobs...)
+		}
+	}
+	if len(jobs) > 0 {
+		makeSchema(pkg.ImportPath, jobs, checkers, opts)
+	}
+
+	// One build of the schema for every function that has mutants in it.
+	type fnKey struct {
+		plan *runner.Planned
+		fn   int
+	}
+	progOf := map[fnKey]int{}
+	var schemaProgs []*executors.Program
+	for _, j := range jobs {
+		if j.schema == nil {
+			continue
+		}
+		key := fnKey{j.plan, j.fn}
+		if _, ok := progOf[key]; ok {
+			continue
+		}
+		progOf[key] = len(schemaProgs)
+		p := *j.plan.Funcs[j.fn].Program
+		p.Overlay, p.Cover, p.Timeout = j.schema, false, j.timeout
+		schemaProgs = append(schemaProgs, &p)
+	}
+	var batch *executors.Batch
+	if len(schemaProgs) > 0 {
+		native := &executors.Native{CacheDir: filepath.Join(tmp, "schema"), Env: opts.Env, NoSandbox: opts.NoSandbox, Workers: opts.workers(), Logf: countBuilds(&builds)}
+		if vars := stateVars(pkg); len(vars) > 0 {
+			// A mutant may leave a wrong value in them for the next.
+			opts.logf("mutate: %s: package-level variables (%s): each worker serves one mutant at a time", pkg.ImportPath, strings.Join(vars, ", "))
+			native.IsolateMutants = true
+		}
+		batch, err = native.Open(ctx, schemaProgs)
+		var be *executors.BuildError
+		switch {
+		case err == nil:
+			defer batch.Close()
+		case ctx.Err() != nil:
+			return fail(ctx.Err())
+		case errors.As(err, &be):
+			opts.logf("mutate: %s: the schema did not build (%s): one build per mutant", pkg.ImportPath, firstLine(be.Detail))
+			for n := range jobs {
+				jobs[n].schema = nil
+			}
+		default:
+			return fail(fmt.Errorf("mutate %s: %w", pkg.ImportPath, err))
+		}
+	}
+	schemaBuilds := builds.Load()
+	separate := map[*Report]*atomic.Int64{}
+	for _, j := range jobs {
+		if separate[j.rep] == nil {
+			separate[j.rep] = &atomic.Int64{}
+		}
+		if j.schema == nil {
+			j.rep.Separate++
+		}
+	}
+	runStart := time.Now()
+	err = runJobs(ctx, jobs, opts, func(ctx context.Context, j job) (Status, string, error) {
+		if j.schema == nil {
+			return runSeparate(ctx, j, tmp, opts, separate[j.rep])
+		}
+		return runCases(ctx, batch, progOf[fnKey{j.plan, j.fn}], j, j.id)
+	})
+	if err != nil {
+		return fail(err)
+	}
+	opts.logf("mutate: %s: %d builds for %d mutants run in %s", pkg.ImportPath, schemaBuilds+sumBuilds(separate), len(jobs), time.Since(runStart).Round(time.Millisecond))
+	counted := false
+	for _, rep := range reports {
+		if rep == nil {
+			continue
+		}
+		if n := separate[rep]; n != nil {
+			rep.Builds = int(n.Load())
+			if !counted && schemaBuilds > 0 && rep.Separate < countJobs(jobs, rep) {
+				rep.Builds += int(schemaBuilds)
+				counted = true
+			}
+		}
+		rep.tally()
+		rep.Elapsed = time.Since(start)
+	}
+	return reports, errs
+}
+
+func sumBuilds(m map[*Report]*atomic.Int64) int64 {
+	var n int64
+	for _, b := range m {
+		n += b.Load()
+	}
+	return n
+}
+
+func countJobs(jobs []job, rep *Report) int {
+	n := 0
+	for _, j := range jobs {
+		if j.rep == rep {
+			n++
+		}
+	}
+	return n
+}
+
+// stateVars are the package-level variables of pkg that may hold state
+// a mutant changes: all but the schema's own and those of an error
+// type (sentinels), which probes compare but do not change.
+func stateVars(pkg *target.Package) []string {
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || name == "_" || name == MutantVar || types.Implements(v.Type(), errType) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// runSeparate runs the function's cases against a mutant that the
+// schema cannot hold, on a build of its own, as runCases runs them.
+func runSeparate(ctx context.Context, j job, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
+	dir, err := os.MkdirTemp(tmp, "mutant-")
+	if err != nil {
+		return "", "", fmt.Errorf("mutate %s: %w", j.path, err)
+	}
+	defer os.RemoveAll(dir)
+	p := *j.plan.Funcs[j.fn].Program
+	p.Overlay, p.Cover, p.Timeout = map[string][]byte{j.file: j.result().Src}, false, j.timeout
+	native := &executors.Native{CacheDir: dir, Workers: 1, Env: opts.Env, NoSandbox: opts.NoSandbox, Logf: countBuilds(builds)}
+	b, err := native.Open(ctx, []*executors.Program{&p})
+	var be *executors.BuildError
+	switch {
+	case err == nil:
+		defer b.Close()
+	case ctx.Err() != nil:
+		return "", "", ctx.Err()
+	case errors.As(err, &be):
+		return NotViable, firstLine(err.Error()), nil
+	default:
+		return Errored, firstLine(err.Error()), nil
+	}
+	return runCases(ctx, b, 0, j, 0)
+}
+
+// runCases runs the function's cases that reach the mutant, cheapest
+// first, against mutant id of program k of the batch, and stops at the
+// first case that kills it. A LIVED or TIMED OUT verdict is run again,
+// so that it does not rest on one run.
+func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (Status, string, error) {
+	run := func() (Status, string, error) {
+		var v verdict
+		for _, i := range j.order {
+			res, err := b.RunMutantTimeout(ctx, k, i, id, j.caseTimeouts[i])
+			if err != nil {
+				if ctx.Err() != nil {
+					return "", "", ctx.Err()
+				}
+				return Errored, firstLine(err.Error()), nil
+			}
+			c := j.plan.Evaluate(j.fn, i, res)
+			if v.add(&c) {
+				break
+			}
+		}
+		status, detail := v.status()
+		return status, detail, nil
 	}
 	status, detail, err := run()
 	if err != nil {
 		return status, detail, err
 	}
-	switch status {
-	case NotViable:
-		opts.logf("mutate: %s: the schema did not build (%s): %s gets a build of its own", path, detail, m.Change())
-		return runMutant(ctx, path, j, m, tmp, opts, builds)
-	case Lived, TimedOut:
+	if status == Lived || status == TimedOut {
 		again, why, err := run()
 		if err != nil {
 			return again, why, err
@@ -146,59 +444,4 @@ func runSchemaMutant(ctx context.Context, path string, j job, m Mutant, tmp stri
 		}
 	}
 	return status, detail, nil
-}
-
-// sessionPool keeps runner sessions, one per function and goroutine at
-// a time, so that the package under test is loaded once per session
-// instead of once per mutant.
-type sessionPool struct {
-	mu   sync.Mutex
-	free map[string][]*runner.Session
-}
-
-func (p *sessionPool) get(j job, opts Options) *runner.Session {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free[j.name]); n > 0 {
-		s := p.free[j.name][n-1]
-		p.free[j.name] = p.free[j.name][:n-1]
-		return s
-	}
-	return runner.NewSession(runner.Options{
-		Executor:       ctxExecutor{},
-		Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(j.name) + "$"),
-		Overlay:        j.schema,
-		Timeout:        j.timeout,
-		IgnoreDuration: true,
-		Env:            opts.Env,
-	})
-}
-
-func (p *sessionPool) put(j job, s *runner.Session) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.free == nil {
-		p.free = map[string][]*runner.Session{}
-	}
-	p.free[j.name] = append(p.free[j.name], s)
-}
-
-type executorKey struct{}
-
-func withExecutor(ctx context.Context, ex executors.Executor) context.Context {
-	return context.WithValue(ctx, executorKey{}, ex)
-}
-
-// ctxExecutor runs programs with the executor the context carries: a
-// session's options are fixed, the mutant selected changes per run.
-type ctxExecutor struct{}
-
-func (ctxExecutor) Name() string { return "native" }
-
-func (ctxExecutor) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
-	ex, ok := ctx.Value(executorKey{}).(executors.Executor)
-	if !ok {
-		return nil, fmt.Errorf("mutate: no executor for %s", prog.Func.Name)
-	}
-	return ex.Run(ctx, prog)
 }

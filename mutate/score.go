@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,9 +30,12 @@ type Options struct {
 	Executor executors.Executor
 	// Workers is the number of mutants run at a time (0 = 2).
 	Workers int
-	// Timeout bounds each case of a mutant's run (0 = ten times the
-	// slowest case of the unmutated run, at least one second). A mutant
-	// whose cases time out, and that no case kills, is TIMED OUT.
+	// Timeout bounds each case of a mutant's run. 0 means ten times the
+	// case's own unmutated time, at least a quarter of a second, under
+	// the schemata engine, and ten times the slowest case of the
+	// function's unmutated run, at least one second, under the others. A
+	// mutant whose cases time out, and that no case kills, is TIMED OUT
+	// (and run again to confirm it).
 	Timeout time.Duration
 	// Filter, when set, selects the functions to measure by spec name.
 	Filter *regexp.Regexp
@@ -44,8 +48,8 @@ type Options struct {
 	// each mutant's status.
 	Logf func(format string, args ...any)
 	// Engine is how mutants are built when Executor is nil: Schemata
-	// ("" too) builds every mutant of a spec file into one program and
-	// selects one per run; PerMutant builds each mutant on its own.
+	// ("" too) builds every mutant of a package into one program and
+	// selects one per probe; PerMutant builds each mutant on its own.
 	Engine string
 }
 
@@ -210,8 +214,10 @@ type Report struct {
 	Counts    Counts
 	Elapsed   time.Duration
 	// Builds is the number of native builds the mutants took (the
-	// unmutated run's not counted): one per function under the
-	// schemata engine, one per mutant run under the per-mutant one.
+	// unmutated run's not counted): under the schemata engine one per
+	// package, counted in the first of its spec files that has mutants
+	// to run (see ScoreFiles), and one per mutant the schema cannot
+	// hold; one per mutant run under the per-mutant engine.
 	Builds int
 	// Separate is how many mutants had a build of their own: every one
 	// under the per-mutant engine; under schemata those the schema
@@ -240,8 +246,15 @@ func (e *BaselineError) Error() string {
 // lines. Mutants on code no case runs are NOT COVERED and not run;
 // mutants that do not type-check are NOT VIABLE and not run. A problem
 // that keeps the spec from loading is a *runner.LoadError (or the
-// error of spec.Load).
+// error of spec.Load). It is ScoreFiles of one file.
 func Score(ctx context.Context, path string, opts Options) (*Report, error) {
+	reps, errs := ScoreFiles(ctx, []string{path}, opts)
+	return reps[0], errs[0]
+}
+
+// scoreFile is Score with an executor of the caller's or the
+// per-mutant engine: each mutant runs through runner.RunSpec.
+func scoreFile(ctx context.Context, path string, opts Options) (*Report, error) {
 	start := time.Now()
 	f, err := spec.Load(path)
 	if err != nil {
@@ -279,87 +292,124 @@ func Score(ctx context.Context, path string, opts Options) (*Report, error) {
 	var jobs []job
 	for i, fr := range base.Functions {
 		run := rec.runs[i]
-		fn := run.prog.Func
-		c, ok := checkers[fn.Pkg]
-		if !ok {
-			if c, err = newChecker(fn.Pkg); err != nil {
-				return nil, fmt.Errorf("mutate %s: %w", path, err)
-			}
-			checkers[fn.Pkg] = c
-		}
-		muts, err := functionMutants(fn, c.srcs[fn.File])
+		frep, fjobs, err := functionJobs(path, rep, i, fr, run.prog.Func, run.rep, checkers, opts)
 		if err != nil {
-			return nil, fmt.Errorf("mutate %s: %s: %w", path, fr.Name, err)
+			return nil, err
 		}
-		opts.logf("mutate: %s: %d mutants", fr.Name, len(muts))
-		frep := FunctionReport{Name: fr.Name, File: fn.File, StartLine: fn.StartLine, EndLine: fn.EndLine, Mutants: []Result{}}
-		covered := coveredBlocks(fn.File, run.rep)
-		timeout := opts.Timeout
-		if timeout <= 0 {
-			timeout = max(10*slowest(fr), time.Second)
-		}
-		for _, m := range muts {
-			r := Result{Mutant: m}
-			switch {
-			case !covered.has(m.Pos.Line, m.Pos.Column):
-				r.Status = NotCovered
-			default:
-				if msg := c.check(fn.File, m.Src); msg != "" {
-					r.Status, r.Detail = NotViable, msg
-				} else {
-					jobs = append(jobs, job{fn: i, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, pkg: fn.Pkg})
-				}
-			}
-			frep.Mutants = append(frep.Mutants, r)
-		}
-		frep.Gremlins = gremlinsCounts(fn, c, covered)
+		opts.logf("mutate: %s: %d mutants", fr.Name, len(frep.Mutants))
 		rep.Functions = append(rep.Functions, frep)
+		jobs = append(jobs, fjobs...)
 	}
-
-	switch opts.Engine {
-	case "", Schemata, PerMutant:
-	default:
-		return nil, fmt.Errorf("mutate %s: unknown engine %q (want %s or %s)", path, opts.Engine, Schemata, PerMutant)
-	}
-	if opts.Executor == nil && opts.Engine != PerMutant && len(jobs) > 0 {
-		makeSchema(path, jobs, rep, checkers, opts)
-	}
-	for _, j := range jobs {
-		if j.schema == nil {
-			rep.Separate++
-		}
-	}
+	rep.Separate = len(jobs)
 	var builds atomic.Int64
 	runStart := time.Now()
-	if err := runJobs(ctx, path, jobs, rep, tmp, opts, &builds); err != nil {
+	if err := runJobs(ctx, jobs, opts, func(ctx context.Context, j job) (Status, string, error) {
+		return runMutant(ctx, j, tmp, opts, &builds)
+	}); err != nil {
 		return nil, err
 	}
 	rep.Builds = int(builds.Load())
 	rep.Engine = opts.Engine
-	switch {
-	case opts.Executor != nil:
+	if opts.Executor != nil {
 		rep.Engine = opts.Executor.Name()
-	case rep.Engine == "":
-		rep.Engine = Schemata
 	}
 	opts.logf("mutate: %s: %d builds for %d mutants run in %s", path, rep.Builds, len(jobs), time.Since(runStart).Round(time.Millisecond))
-	for i := range rep.Functions {
-		fr := &rep.Functions[i]
-		for _, r := range fr.Mutants {
-			fr.Counts.add(r.Status)
-		}
-		rep.Counts.Add(fr.Counts)
-	}
+	rep.tally()
 	rep.Elapsed = time.Since(start)
 	return rep, nil
 }
 
+// tally adds up the statuses of the report's mutants.
+func (r *Report) tally() {
+	r.Counts = Counts{}
+	for i := range r.Functions {
+		fr := &r.Functions[i]
+		fr.Counts = Counts{}
+		for _, m := range fr.Mutants {
+			fr.Counts.add(m.Status)
+		}
+		r.Counts.Add(fr.Counts)
+	}
+}
+
+// functionJobs makes the mutants of function fn of rep (fr its unmutated
+// run, exrep the executor's report of it, for coverage): those on
+// covered code that compile are returned as jobs, the others decided.
+func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionReport, fn *target.Func, exrep *executors.Report, checkers map[*target.Package]*checker, opts Options) (FunctionReport, []job, error) {
+	c, ok := checkers[fn.Pkg]
+	if !ok {
+		var err error
+		if c, err = newChecker(fn.Pkg); err != nil {
+			return FunctionReport{}, nil, fmt.Errorf("mutate %s: %w", path, err)
+		}
+		checkers[fn.Pkg] = c
+	}
+	muts, err := functionMutants(fn, c.srcs[fn.File])
+	if err != nil {
+		return FunctionReport{}, nil, fmt.Errorf("mutate %s: %s: %w", path, fr.Name, err)
+	}
+	frep := FunctionReport{Name: fr.Name, File: fn.File, StartLine: fn.StartLine, EndLine: fn.EndLine, Mutants: []Result{}}
+	covered := coveredBlocks(fn.File, exrep)
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = max(10*slowest(fr), time.Second)
+	}
+	caseTimeouts := make([]time.Duration, len(fr.Cases))
+	for i, c := range fr.Cases {
+		caseTimeouts[i] = opts.Timeout
+		if caseTimeouts[i] <= 0 {
+			caseTimeouts[i] = max(10*c.Duration, minCaseTimeout)
+		}
+	}
+	// Cases run cheapest first: a kill ends a mutant's run.
+	order := make([]int, len(fr.Cases))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return fr.Cases[order[a]].Duration < fr.Cases[order[b]].Duration })
+	caseBlocks := casesCovered(fn.File, exrep, len(fr.Cases))
+	var jobs []job
+	for _, m := range muts {
+		r := Result{Mutant: m}
+		switch {
+		case !covered.has(m.Pos.Line, m.Pos.Column):
+			r.Status = NotCovered
+		default:
+			if msg := c.check(fn.File, m.Src); msg != "" {
+				r.Status, r.Detail = NotViable, msg
+			} else {
+				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, caseTimeouts: caseTimeouts, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
+			}
+		}
+		frep.Mutants = append(frep.Mutants, r)
+	}
+	frep.Gremlins = gremlinsCounts(fn, c, covered)
+	return frep, jobs, nil
+}
+
+// minCaseTimeout is the least time a case has against a mutant under
+// the schemata engine, whatever its unmutated time: a spurious time-out
+// of a loaded machine is unlikely, and a TIMED OUT verdict is confirmed
+// by a second run.
+const minCaseTimeout = 250 * time.Millisecond
+
 // job is a mutant to run: rep.Functions[fn].Mutants[mutant].
 type job struct {
+	rep        *Report
+	path       string
 	fn, mutant int
 	name, file string
 	timeout    time.Duration
-	pkg        *target.Package
+	// caseTimeouts bound each case under the schemata engine.
+	caseTimeouts []time.Duration
+	pkg          *target.Package
+	// order is the function's cases that run the mutated code,
+	// cheapest first: a case that does not run it behaves as it does
+	// unmutated, and passes.
+	order []int
+	// plan is the spec file's plan, under the schemata engine: fn
+	// indexes its Funcs too.
+	plan *runner.Planned
 	// id selects the mutant in schema, the overlay of the package's
 	// files that holds every mutant; schema is nil for a mutant built
 	// on its own.
@@ -367,19 +417,17 @@ type job struct {
 	schema map[string][]byte
 }
 
-// runJobs runs the spec against each job's mutant, opts.Workers at a time,
-// and records the outcomes in rep.
-func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp string, opts Options, builds *atomic.Int64) error {
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = 2
-	}
+func (j job) result() *Result { return &j.rep.Functions[j.fn].Mutants[j.mutant] }
+
+// runJobs runs each job with run, opts.Workers at a time, and records
+// the outcomes in the jobs' reports.
+func runJobs(ctx context.Context, jobs []job, opts Options, run func(context.Context, job) (Status, string, error)) error {
+	workers := opts.workers()
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
 		done     int
-		pool     sessionPool
 	)
 	next := make(chan job)
 	for w := 0; w < min(workers, len(jobs)); w++ {
@@ -387,17 +435,8 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				r := &rep.Functions[j.fn].Mutants[j.mutant]
-				var (
-					status Status
-					detail string
-					err    error
-				)
-				if j.schema != nil {
-					status, detail, err = runSchemaMutant(ctx, path, j, r.Mutant, tmp, opts, builds, &pool)
-				} else {
-					status, detail, err = runMutant(ctx, path, j, r.Mutant, tmp, opts, builds)
-				}
+				status, detail, err := run(ctx, j)
+				r := j.result()
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -426,8 +465,17 @@ func runJobs(ctx context.Context, path string, jobs []job, rep *Report, tmp stri
 	return firstErr
 }
 
-// runMutant runs the function's cases against one mutant.
-func runMutant(ctx context.Context, path string, j job, m Mutant, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
+func (o *Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return 2
+}
+
+// runMutant runs the function's cases against one mutant, on a build of
+// its own unless opts.Executor is set.
+func runMutant(ctx context.Context, j job, tmp string, opts Options, builds *atomic.Int64) (Status, string, error) {
+	path, m := j.path, j.result().Mutant
 	ex := opts.Executor
 	if ex == nil {
 		dir, err := os.MkdirTemp(tmp, "mutant-")
@@ -490,35 +538,57 @@ func judge(ctx context.Context, rep *runner.FileReport, err error) (Status, stri
 // a case whose process died, kills it; else a timed-out case times it
 // out; else a build failure makes it not viable.
 func classify(fr *runner.FunctionReport) (Status, string) {
-	var timedOut, notViable, errored string
+	var v verdict
 	for i := range fr.Cases {
-		c := &fr.Cases[i]
-		why := fmt.Sprintf("case %s: %s", c.Name(), firstLine(runner.JoinFailures(c.Failures, "; ")))
-		switch {
-		case c.Status == runner.Passed:
-		case c.Status == runner.Failed, c.Outcome == executors.Exited:
-			return Killed, why
-		case c.Outcome == executors.Timeout:
-			if timedOut == "" {
-				timedOut = why
-			}
-		case c.Outcome == executors.NoBuild:
-			if notViable == "" {
-				notViable = why
-			}
-		default:
-			if errored == "" {
-				errored = why
-			}
+		if v.add(&fr.Cases[i]) {
+			break
 		}
 	}
+	return v.status()
+}
+
+// verdict gathers the cases of a run against a mutant, one at a time.
+type verdict struct {
+	killed, timedOut, notViable, errored string
+}
+
+// add counts case c; it reports whether c kills the mutant, which
+// makes the cases after it moot.
+func (v *verdict) add(c *runner.CaseReport) bool {
+	why := func() string {
+		return fmt.Sprintf("case %s: %s", c.Name(), firstLine(runner.JoinFailures(c.Failures, "; ")))
+	}
 	switch {
-	case timedOut != "":
-		return TimedOut, timedOut
-	case notViable != "":
-		return NotViable, notViable
-	case errored != "":
-		return Errored, errored
+	case c.Status == runner.Passed:
+	case c.Status == runner.Failed, c.Outcome == executors.Exited:
+		v.killed = why()
+		return true
+	case c.Outcome == executors.Timeout:
+		if v.timedOut == "" {
+			v.timedOut = why()
+		}
+	case c.Outcome == executors.NoBuild:
+		if v.notViable == "" {
+			v.notViable = why()
+		}
+	default:
+		if v.errored == "" {
+			v.errored = why()
+		}
+	}
+	return false
+}
+
+func (v *verdict) status() (Status, string) {
+	switch {
+	case v.killed != "":
+		return Killed, v.killed
+	case v.timedOut != "":
+		return TimedOut, v.timedOut
+	case v.notViable != "":
+		return NotViable, v.notViable
+	case v.errored != "":
+		return Errored, v.errored
 	}
 	return Lived, ""
 }
@@ -615,6 +685,40 @@ func coveredBlocks(file string, rep *executors.Report) blockSet {
 	for i, b := range rep.Blocks {
 		if ran[i] && filepath.Clean(b.File) == file {
 			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// casesCovered is, for each of the n probes of rep, the blocks of file
+// it ran; nil when rep has no coverage.
+func casesCovered(file string, rep *executors.Report, n int) []blockSet {
+	if rep == nil || len(rep.Blocks) == 0 || len(rep.Results) != n {
+		return nil
+	}
+	file = filepath.Clean(file)
+	out := make([]blockSet, n)
+	for i, r := range rep.Results {
+		out[i] = blockSet{}
+		for _, b := range r.Covered {
+			if b < len(rep.Blocks) && filepath.Clean(rep.Blocks[b].File) == file {
+				out[i] = append(out[i], rep.Blocks[b])
+			}
+		}
+	}
+	return out
+}
+
+// reaching is the cases of order that run the mutant's position, all of
+// them when the coverage of each is unknown.
+func reaching(order []int, blocks []blockSet, m Mutant) []int {
+	if blocks == nil {
+		return order
+	}
+	var out []int
+	for _, i := range order {
+		if blocks[i].has(m.Pos.Line, m.Pos.Column) {
+			out = append(out, i)
 		}
 	}
 	return out

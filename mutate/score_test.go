@@ -114,12 +114,12 @@ func TestScore(t *testing.T) {
 			}
 		}
 	}
-	// Schemata, the default: one build per function whose mutants ran
-	// (each function's cases are a program of their own), Clamp, Abs and
-	// Sum, and one for Sum's i-- in the for statement's header, which
-	// the schema cannot switch; not one per mutant (10).
-	if rep.Engine != Schemata || rep.Builds != 4 {
-		t.Errorf("engine %s, %d builds; want schemata, 4", rep.Engine, rep.Builds)
+	// Schemata, the default: one build of the package's schema for
+	// every function's mutants, the mutant chosen per probe, and one for
+	// Sum's i-- in the for statement's header, which the schema cannot
+	// switch; not one per function (3) nor per mutant (10).
+	if rep.Engine != Schemata || rep.Builds != 2 || rep.Separate != 1 {
+		t.Errorf("engine %s, %d builds, %d mutants apart; want schemata, 2, 1", rep.Engine, rep.Builds, rep.Separate)
 	}
 	// The user's file is never touched.
 	src, err := os.ReadFile("testdata/mod/tiny/tiny.go")

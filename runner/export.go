@@ -20,6 +20,7 @@ type Planned struct {
 	Path    string
 	Package *target.Package
 	Funcs   []*PlannedFunc
+	s       *session
 }
 
 // PlannedFunc is one function of a planned spec.
@@ -44,6 +45,7 @@ type PlannedFunc struct {
 	ContainsInput *spec.ContainsInputEval
 	Assertion     *spec.AssertionEval
 	Duration      time.Duration
+	fp            *funcPlan
 }
 
 // Raise kinds of PlannedCase.Raise.
@@ -130,7 +132,7 @@ func (s *session) planFile(ctx context.Context, path string) (*Planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Planned{Path: f.Path, Package: c.pkg}
+	pl := &Planned{Path: f.Path, Package: c.pkg, s: s}
 	for _, fp := range c.funcs {
 		pf := &PlannedFunc{
 			Name:          fp.info.Name,
@@ -141,6 +143,7 @@ func (s *session) planFile(ctx context.Context, path string) (*Planned, error) {
 			Pattern:       fp.info.Pattern,
 			ContainsInput: fp.info.ContainsInput,
 			Assertion:     fp.info.Assertion,
+			fp:            fp,
 		}
 		if t := fp.info.Type; t != nil && !sameType(t.Type, fp.info.ResultType, fp.info.ResultTypeShort) {
 			pf.TypeMismatch = fmt.Sprintf("want %s, got %s", strings.TrimSpace(t.Type), fp.info.ResultType)

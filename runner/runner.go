@@ -121,24 +121,67 @@ func RunFile(ctx context.Context, path string, opts Options) (*FileReport, error
 	return newSession(opts).runFile(ctx, path)
 }
 
-// RunFiles runs several spec files, loading each package once. It
-// returns the reports of the files that ran, in order, and an error
-// joining the problems of the others (*LoadError for each file that
-// could not be loaded); a canceled context stops the run.
+// RunFiles runs several spec files, loading each package once and
+// running the functions of all the files of one package together (one
+// build, when the executor runs several programs as one). It returns the
+// reports of the files that ran, in order, and an error joining the
+// problems of the others (*LoadError for each file that could not be
+// loaded); a canceled context stops the run.
 func RunFiles(ctx context.Context, paths []string, opts Options) ([]*FileReport, error) {
 	s := newSession(opts)
-	var reports []*FileReport
-	var errs []error
-	for _, p := range paths {
-		rep, err := s.runFile(ctx, p)
-		if err != nil {
-			if ctx.Err() != nil {
-				return reports, ctx.Err()
-			}
-			errs = append(errs, err)
+	type file struct {
+		f   *spec.File
+		c   *checked
+		err error
+		rep *FileReport
+	}
+	files := make([]*file, len(paths))
+	for i, p := range paths {
+		fl := &file{}
+		files[i] = fl
+		if fl.f, fl.err = s.load(ctx, p); fl.err == nil {
+			fl.c, fl.err = s.check(ctx, fl.f, nil)
+		}
+		if fl.err != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	for i, fl := range files {
+		if fl.err != nil || fl.rep != nil {
 			continue
 		}
-		reports = append(reports, rep)
+		// This file and the later ones of its package, in one run.
+		group := []*file{fl}
+		for _, other := range files[i+1:] {
+			if other.err == nil && other.c.pkg == fl.c.pkg {
+				group = append(group, other)
+			}
+		}
+		var fps []*funcPlan
+		for _, g := range group {
+			fps = append(fps, g.c.funcs...)
+		}
+		frs, err := s.runFuncs(ctx, fps)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range group {
+			g.rep = &FileReport{Path: g.f.Path, Package: g.c.pkg.ImportPath}
+			for range g.c.funcs {
+				g.rep.Functions = append(g.rep.Functions, *frs[0])
+				frs = frs[1:]
+			}
+			g.rep.tally()
+		}
+	}
+	var reports []*FileReport
+	var errs []error
+	for _, fl := range files {
+		if fl.err != nil {
+			errs = append(errs, fl.err)
+			continue
+		}
+		reports = append(reports, fl.rep)
 	}
 	return reports, errors.Join(errs...)
 }
@@ -206,16 +249,60 @@ func (s *session) runSpec(ctx context.Context, f *spec.File) (*FileReport, error
 	if err != nil {
 		return nil, err
 	}
+	frs, err := s.runFuncs(ctx, c.funcs)
+	if err != nil {
+		return nil, err
+	}
 	rep := &FileReport{Path: f.Path, Package: c.pkg.ImportPath}
-	for _, fp := range c.funcs {
-		fr, err := s.runFunc(ctx, fp)
-		if err != nil {
-			return nil, err
-		}
+	for _, fr := range frs {
 		rep.Functions = append(rep.Functions, *fr)
 	}
 	rep.tally()
 	return rep, nil
+}
+
+// manyRunner is an executor that runs several programs of one package
+// as one (one build): executors.Native.
+type manyRunner interface {
+	RunMany(ctx context.Context, progs []*executors.Program) ([]*executors.Report, error)
+}
+
+// runFuncs runs the functions' cases: through one RunMany when the
+// executor has it (and each function runs once), else function by
+// function.
+func (s *session) runFuncs(ctx context.Context, fps []*funcPlan) ([]*FunctionReport, error) {
+	ex := s.opts.executor()
+	mr, ok := ex.(manyRunner)
+	if !ok || s.opts.Count > 1 || len(fps) < 2 {
+		out := make([]*FunctionReport, 0, len(fps))
+		for _, fp := range fps {
+			fr, err := s.runFunc(ctx, ex, fp)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fr)
+		}
+		return out, nil
+	}
+	progs := make([]*executors.Program, len(fps))
+	for i, fp := range fps {
+		progs[i] = s.program(fp)
+		s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
+	}
+	reps, err := mr.RunMany(ctx, progs)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	out := make([]*FunctionReport, len(fps))
+	for i, fp := range fps {
+		var rep *executors.Report
+		if err == nil {
+			rep = reps[i]
+		}
+		out[i] = s.judge(fp, rep, err)
+		out[i].tally()
+	}
+	return out, nil
 }
 
 // checked is a spec resolved against its package, ready to run.
@@ -326,12 +413,12 @@ func packageDir(dir string) string {
 // runFunc runs the probes of one function Options.Count times and
 // evaluates its cases: the report of the first run, where a case that
 // did not pass some run has that run's report instead.
-func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, error) {
+func (s *session) runFunc(ctx context.Context, ex executors.Executor, fp *funcPlan) (*FunctionReport, error) {
 	many := s.opts.Count > 1
 	runs := max(s.opts.Count, 1)
 	var fr *FunctionReport
 	for run := 1; run <= runs; run++ {
-		one, whole, err := s.runOnce(ctx, fp)
+		one, whole, err := s.runOnce(ctx, ex, fp)
 		if err != nil {
 			return nil, err
 		}
@@ -367,16 +454,28 @@ func (s *session) runFunc(ctx context.Context, fp *funcPlan) (*FunctionReport, e
 // runOnce runs the probes of one function once and evaluates its cases.
 // whole reports that the program as a whole failed (it did not build,
 // say), so that every case errored.
-func (s *session) runOnce(ctx context.Context, fp *funcPlan) (fr *FunctionReport, whole bool, err error) {
-	prog := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
-	ex := s.opts.executor()
+func (s *session) runOnce(ctx context.Context, ex executors.Executor, fp *funcPlan) (fr *FunctionReport, whole bool, err error) {
+	prog := s.program(fp)
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
 	rep, err := ex.Run(ctx, prog)
 	if err != nil && ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}
+	fr = s.judge(fp, rep, err)
+	fr.tally()
+	return fr, err != nil, nil
+}
+
+// program is the program that runs a function's cases.
+func (s *session) program(fp *funcPlan) *executors.Program {
+	return &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
+}
+
+// judge evaluates a function's cases from the report of its program, or
+// the error that kept the program from running.
+func (s *session) judge(fp *funcPlan, rep *executors.Report, err error) *FunctionReport {
 	eo := evalOptions{FloatTolerance: s.opts.FloatTolerance, IgnoreDuration: s.opts.IgnoreDuration}
-	fr = &FunctionReport{Name: fp.info.Name}
+	fr := &FunctionReport{Name: fp.info.Name}
 	if rep != nil {
 		fr.Engine, fr.EngineWhy = rep.Engine, rep.Why
 	}
@@ -398,8 +497,7 @@ func (s *session) runOnce(ctx context.Context, fp *funcPlan) (fr *FunctionReport
 	if s.opts.Cover && err == nil {
 		fr.Coverage, fr.Reach = coverage(fp.fn, rep)
 	}
-	fr.tally()
-	return fr, err != nil, nil
+	return fr
 }
 
 // coverage is the statement coverage of f by all the probes of rep,

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
@@ -48,4 +49,21 @@ func (s *Session) RunSpec(ctx context.Context, f *spec.File) (*FileReport, error
 // included, as RunFile reports them.
 func (s *Session) Load(ctx context.Context, path string) (*spec.File, error) {
 	return s.s.load(ctx, path)
+}
+
+// Evaluate judges the result of case i of function fn as a run with
+// the session's options does.
+func (p *Planned) Evaluate(fn, i int, res executors.Result) CaseReport {
+	fp := p.Funcs[fn].fp
+	eo := evalOptions{FloatTolerance: p.s.opts.FloatTolerance, IgnoreDuration: p.s.opts.IgnoreDuration}
+	return evaluate(fp.cases[i], &fp.info, eo, res)
+}
+
+// Judge is the report of function fn from the report of its program
+// (or of a program like it: with coverage, say), or from the error
+// that kept it from running, as a run gives it.
+func (p *Planned) Judge(fn int, rep *executors.Report, err error) FunctionReport {
+	fr := p.s.judge(p.Funcs[fn].fp, rep, err)
+	fr.tally()
+	return *fr
 }

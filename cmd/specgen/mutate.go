@@ -42,7 +42,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.BoolVar(&o.verbose, "v", false, "list the mutants that lived")
 	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
 	fs.StringVar(&o.executor, "executor", "native", "engine: native, auto or yaegi")
-	fs.StringVar(&o.engine, "engine", mutate.Schemata, "how native mutants are built: schemata (all of a spec file's mutants in one build) or per-mutant")
+	fs.StringVar(&o.engine, "engine", mutate.Schemata, "how native mutants are built: schemata (all of a package's mutants in one build) or per-mutant")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case of a mutant (default 10x the slowest unmutated case, at least 1s)")
 	fs.IntVar(&o.workers, "workers", 2, "mutants run at a time")
 	o.sandbox.register(fs)
@@ -83,9 +83,9 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		reports        []*mutate.Report
 		loadErrs, errs []error
 	)
-	for _, f := range files {
-		rep, err := mutate.Score(ctx, f, opts)
-		if err != nil {
+	reps, repErrs := mutate.ScoreFiles(ctx, files, opts)
+	for i, rep := range reps {
+		if err := repErrs[i]; err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -97,7 +97,9 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			continue
 		}
-		reports = append(reports, rep)
+		if rep != nil {
+			reports = append(reports, rep)
+		}
 	}
 	if len(reports) > 0 {
 		fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
@@ -154,9 +156,26 @@ func writeMutationTable(w io.Writer, reports []*mutate.Report, verbose bool) err
 		return nil
 	}
 	wd, _ := os.Getwd()
+	// Builds per package: under schemata the files of a package share them.
+	type tally struct{ builds, run, files int }
+	var pkgs []string
+	byPkg := map[string]*tally{}
 	for _, r := range reports {
-		run := r.Counts.Killed + r.Counts.Lived + r.Counts.TimedOut + r.Counts.Errored
-		fmt.Fprintf(w, "%s: %d %s for %d mutants run (%s)\n", relPath(wd, r.Path), r.Builds, plural(r.Builds, "build"), run, r.Engine)
+		key := r.Package + " (" + r.Engine + ")"
+		t, ok := byPkg[key]
+		if !ok {
+			t = &tally{}
+			byPkg[key] = t
+			pkgs = append(pkgs, key)
+		}
+		t.builds += r.Builds
+		t.run += r.Counts.Killed + r.Counts.Lived + r.Counts.TimedOut + r.Counts.Errored
+		t.files++
+	}
+	for _, key := range pkgs {
+		t := byPkg[key]
+		pkg, engine, _ := strings.Cut(key, " ")
+		fmt.Fprintf(w, "%s: %d %s for %d mutants run in %d spec %s %s\n", pkg, t.builds, plural(t.builds, "build"), t.run, t.files, plural(t.files, "file"), engine)
 	}
 	for _, r := range reports {
 		for _, fr := range r.Functions {

@@ -295,6 +295,10 @@ func specgenFloat(f float64, bits int) string {
 type SpecgenRequest struct {
 	ID        string `json:"id"`
 	MaxOutput int    `json:"max_output,omitempty"`
+	// Mutant selects the mutant of a mutant schema that the probe runs
+	// against (0 = the original code); the worker sets it before the
+	// probe and resets it after.
+	Mutant int `json:"mutant,omitempty"`
 }
 
 // SpecgenResponse is what a worker answers.
@@ -501,8 +505,10 @@ func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out
 // line, writing one JSON response a line to out. run runs one probe by id
 // and reports through the recorder; it returns false for an unknown id.
 // covTake returns and clears the coverage blocks run since its last call.
+// setMutant, when not nil, selects the active mutant of the package's
+// mutant schema; a request for a mutant without it fails.
 // capture, when nil, is made and installed here.
-func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, capture *SpecgenCapture, opt SpecgenCanonOptions) error {
+func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, setMutant func(int), capture *SpecgenCapture, opt SpecgenCanonOptions) error {
 	if capture == nil {
 		var err error
 		if capture, err = SpecgenNewCapture(); err != nil {
@@ -529,9 +535,21 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 		if covTake != nil {
 			covTake()
 		}
-		start := specgentime.Now()
-		found := specgenCall(run, req.ID, rec)
-		rec.Resp.Nanos = int64(specgentime.Since(start))
+		found := true
+		switch {
+		case req.Mutant != 0 && setMutant == nil:
+			rec.Resp.Fail = specgenfmt.Sprintf("mutant %d asked of a program without a mutant schema", req.Mutant)
+		default:
+			if req.Mutant != 0 {
+				setMutant(req.Mutant)
+			}
+			start := specgentime.Now()
+			found = specgenCall(run, req.ID, rec)
+			rec.Resp.Nanos = int64(specgentime.Since(start))
+			if req.Mutant != 0 {
+				setMutant(0)
+			}
+		}
 		rec.Resp.ID = req.ID
 		if !found {
 			rec.Resp.Fail = "unknown probe " + req.ID

@@ -1,0 +1,311 @@
+package executors
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// RunMany runs several programs of one package as one: one test binary
+// holds the probes of all of them, built once (cached by content as Run
+// caches), and their probes run over one pool of n.Workers workers. The
+// programs must call functions of the same package with the same Cover,
+// Overlay, ObserveOpaque and ObserveReceiver; each keeps its Timeout and
+// MaxOutput. It returns one report per program, as Run would give it.
+func (n *Native) RunMany(ctx context.Context, progs []*Program) ([]*Report, error) {
+	b, err := n.Open(ctx, progs)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	type item struct{ prog, probe int }
+	var items []item
+	for k, prog := range progs {
+		for i := range prog.Probes {
+			if _, early := b.early(k, i); !early {
+				items = append(items, item{k, i})
+			}
+		}
+	}
+	reps := b.Reports()
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	next := make(chan item)
+	for w := 0; w < min(b.workers, len(items)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range next {
+				res, err := b.Run(ctx, it.prog, it.probe)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					continue
+				}
+				reps[it.prog].Results[it.probe] = res
+			}
+		}()
+	}
+	for _, it := range items {
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		next <- it
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return reps, nil
+}
+
+// Batch is programs of one package built into one test binary, with a
+// pool of workers that runs any of their probes on demand: what
+// RunMany runs all probes with, and what a caller that picks the probes
+// to run as it goes (mutation testing stops a mutant's cases at the
+// first that kills it) uses directly. Run may be called concurrently;
+// Close ends the workers.
+type Batch struct {
+	progs     []*Program
+	off       []int // index of each program's first probe in merged
+	merged    *Program
+	prepd     *prepared
+	buildTime time.Duration
+	workers   int
+	pools     chan *pool
+	closers   []func()
+	isolate   bool
+}
+
+// Open prepares and builds the programs (see RunMany) and starts no
+// worker yet: each starts on the first probe that needs it.
+func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
+	if len(progs) == 0 {
+		return nil, errors.New("native: no program to run")
+	}
+	merged, off, err := mergePrograms(progs)
+	if err != nil {
+		return nil, fmt.Errorf("native %s: %w", progs[0].Func.Pkg.ImportPath, err)
+	}
+	prepd, err := n.prep.prepare(merged, "_test.go", nil)
+	if err != nil {
+		return nil, fmt.Errorf("native %s: %w", merged.Func.Pkg.ImportPath, err)
+	}
+	b := &Batch{progs: progs, off: off, merged: merged, prepd: prepd, workers: defaultWorkers(n.Workers), isolate: n.IsolateMutants}
+	if len(prepd.runnable) == 0 {
+		return b, nil
+	}
+	start := time.Now()
+	bin, release, err := n.build(ctx, merged, prepd)
+	b.buildTime = time.Since(start)
+	if err != nil {
+		return nil, err
+	}
+	b.closers = append(b.closers, release)
+	mk, err := n.workerCmd(bin, merged.Func.Pkg.Dir, b)
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	b.pools = make(chan *pool, b.workers)
+	for w := 0; w < b.workers; w++ {
+		b.pools <- &pool{mk: mk}
+	}
+	return b, nil
+}
+
+// workerCmd makes the command that starts a worker of bin, confined
+// unless n.NoSandbox; what must go when the batch closes is added to
+// b.closers.
+func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
+	mk := func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
+		cmd := exec.CommandContext(ctx, bin)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), n.Env...)
+		cmd.Env = append(cmd.Env, n.WorkerEnv...)
+		cmd.Env = append(cmd.Env, "SPECGEN_WORKER=native")
+		return cmd, confinedWorker{}, nil, nil
+	}
+	status := sandboxStatus(n.NoSandbox)
+	if status.Off {
+		return mk, nil
+	}
+	exe, err := executable(n.Exe)
+	if err != nil {
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	rd, err := newRunDir(exe)
+	if err != nil {
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	b.closers = append(b.closers, rd.remove)
+	return func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
+		d, cleanup, err := rd.scratch(dir, n.Logf)
+		if err != nil {
+			return nil, confinedWorker{}, nil, err
+		}
+		env := append(os.Environ(), n.Env...)
+		env = append(env, n.WorkerEnv...)
+		env = append(env, d.Env()...)
+		cmd := exec.CommandContext(ctx, bin)
+		cmd.Env = append(env, "SPECGEN_WORKER=native")
+		if status.Active() {
+			// specgen's executable confines itself and becomes the
+			// worker binary, which cannot import the sandbox: it is
+			// built in the user's module.
+			cmd = exec.CommandContext(ctx, exe)
+			cmd.Env = append(env, workerEnv(d)...)
+			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
+		}
+		cmd.Dir = d.Pkg
+		return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
+	}, nil
+}
+
+// mergePrograms makes one program of progs: their probes in order, each
+// calling its own program's function; off[k] is the index of the first
+// probe of progs[k].
+func mergePrograms(progs []*Program) (*Program, []int, error) {
+	first := progs[0]
+	merged := &Program{
+		Func: first.Func, Cover: first.Cover, Overlay: first.Overlay, Exact: first.Exact,
+		ObserveOpaque: first.ObserveOpaque, ObserveReceiver: first.ObserveReceiver,
+	}
+	off := make([]int, len(progs))
+	for k, p := range progs {
+		switch {
+		case p.Func.Pkg != first.Func.Pkg:
+			return nil, nil, fmt.Errorf("programs of packages %s and %s in one run", first.Func.Pkg.ImportPath, p.Func.Pkg.ImportPath)
+		case p.Cover != first.Cover || p.ObserveOpaque != first.ObserveOpaque || p.ObserveReceiver != first.ObserveReceiver:
+			return nil, nil, fmt.Errorf("programs of %s and %s differ in Cover or the observers", first.Func.Name, p.Func.Name)
+		case !sameOverlay(p.Overlay, first.Overlay):
+			return nil, nil, fmt.Errorf("programs of %s and %s have different overlays", first.Func.Name, p.Func.Name)
+		}
+		off[k] = len(merged.Probes)
+		for _, pr := range p.Probes {
+			if pr.Func == nil {
+				pr.Func = p.Func
+			}
+			merged.Probes = append(merged.Probes, pr)
+		}
+	}
+	return merged, off, nil
+}
+
+func sameOverlay(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, src := range a {
+		other, ok := b[name]
+		if !ok || !bytes.Equal(src, other) {
+			return false
+		}
+	}
+	return true
+}
+
+// Reports returns a report for each program, its Results not yet
+// filled but for the probes decided without running (refused, not
+// compiling).
+func (b *Batch) Reports() []*Report {
+	reps := make([]*Report, len(b.progs))
+	for k, prog := range b.progs {
+		rep := &Report{Engine: "native", BuildTime: b.buildTime, Results: make([]Result, len(prog.Probes))}
+		if b.prepd.blocks != nil {
+			rep.Blocks = append([]Block(nil), b.prepd.blocks...)
+		}
+		for i := range prog.Probes {
+			if r, ok := b.early(k, i); ok {
+				rep.Results[i] = r
+			}
+		}
+		reps[k] = rep
+	}
+	return reps
+}
+
+// BuildTime is the time the build took (0 for a cached one, about).
+func (b *Batch) BuildTime() time.Duration { return b.buildTime }
+
+func (b *Batch) early(prog, probe int) (Result, bool) {
+	r, ok := b.prepd.early[b.off[prog]+probe]
+	return r, ok
+}
+
+// Run runs probe i of program k (as Batch's programs were given to
+// Open) on the next free worker, against the mutant the probe's Mutant
+// field selects. The error is the context's, or a failure of the
+// engine; what the probe did is in the Result.
+func (b *Batch) Run(ctx context.Context, k, i int) (Result, error) {
+	return b.RunMutant(ctx, k, i, b.progs[k].Probes[i].Mutant)
+}
+
+// RunMutant runs probe i of program k against mutant (see Probe.Mutant),
+// whatever the probe's own Mutant says.
+func (b *Batch) RunMutant(ctx context.Context, k, i, mutant int) (Result, error) {
+	return b.RunMutantTimeout(ctx, k, i, mutant, 0)
+}
+
+// RunMutantTimeout is RunMutant with the probe bounded by timeout
+// instead of its program's Timeout (0 keeps that).
+func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout time.Duration) (Result, error) {
+	if r, ok := b.early(k, i); ok {
+		return r, nil
+	}
+	var p *pool
+	select {
+	case p = <-b.pools:
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	}
+	defer func() { b.pools <- p }()
+	prog := b.progs[k]
+	p.timeout, p.max = timeoutOf(prog), prog.MaxOutput
+	if timeout > 0 {
+		p.timeout = timeout
+	}
+	if b.isolate && p.w != nil && p.mutant != mutant {
+		p.close()
+	}
+	p.mutant = mutant
+	at := b.off[k] + i
+	probe := b.merged.Probes[at]
+	probe.Mutant = mutant
+	res, err := p.run(ctx, strconv.Itoa(at), probe)
+	if err != nil {
+		return Result{}, fmt.Errorf("native %s: probe %s: %w", prog.Func.Pkg.ImportPath, probe.ID, err)
+	}
+	return res, nil
+}
+
+// Close stops the workers and releases the build.
+func (b *Batch) Close() {
+	if b.pools != nil {
+		for w := 0; w < b.workers; w++ {
+			p := <-b.pools
+			p.close()
+		}
+		b.pools = nil
+	}
+	for i := len(b.closers) - 1; i >= 0; i-- {
+		b.closers[i]()
+	}
+	b.closers = nil
+}
