@@ -189,15 +189,17 @@ func (b *batcher) send(calls []*batchCall) {
 	wg.Wait()
 }
 
-// batchKey is what programs run in one batch share: the package, whether
-// it is instrumented for coverage, and the overlay.
+// batchKey is what programs run in one batch share, as
+// executors.Native.RunMany requires: the loaded package (the same load:
+// two loads of one package have types that do not mix), whether it is
+// instrumented for coverage, the observers, and the overlay.
 func batchKey(prog *executors.Program) string {
 	h := sha256.New()
 	pkg := ""
 	if prog.Func != nil && prog.Func.Pkg != nil {
-		pkg = prog.Func.Pkg.Dir + "\x00" + prog.Func.Pkg.ImportPath
+		pkg = fmt.Sprintf("%s\x00%s\x00%p", prog.Func.Pkg.Dir, prog.Func.Pkg.ImportPath, prog.Func.Pkg)
 	}
-	fmt.Fprintf(h, "%s\x00%t\x00", pkg, prog.Cover)
+	fmt.Fprintf(h, "%s\x00%t\x00%t\x00%t\x00", pkg, prog.Cover, prog.ObserveOpaque, prog.ObserveReceiver)
 	paths := make([]string, 0, len(prog.Overlay))
 	for p := range prog.Overlay {
 		paths = append(paths, p)

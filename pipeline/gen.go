@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -445,7 +446,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Cases = len(fn.Dataset)
 		return res
 	}
-	if len(fn.Dataset) == 0 {
+	// With no generated case left (the cases a person wrote show every
+	// behaviour found), the spec is still written: its hash moves on.
+	if len(fn.Dataset) == 0 && !slices.ContainsFunc(old, func(c *spec.Case) bool { return !c.Generated }) {
 		res.Err = fmt.Errorf("no behaviour could be written as a case (%d probes ran)", res.Probes)
 		return res
 	}
@@ -554,6 +557,18 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 	return g.nativeCases(ctx, f, x, limit, res)
 }
 
+// nativeEngine is the native engine under g.native, the batcher's
+// when functions are explored at once; false when g.native is not one
+// (a test's fake).
+func (g *generator) nativeEngine() (*executors.Native, bool) {
+	ex := g.native
+	if b, ok := ex.(*batcher); ok {
+		ex = b.inner
+	}
+	nat, ok := ex.(*executors.Native)
+	return nat, ok
+}
+
 // nativeCases reruns the representative probe of each behaviour
 // selected (at most limit, see write.Select)
 // natively — the ground truth — and writes the cases from what native
@@ -564,7 +579,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	if len(recs) == 0 {
 		return nil, nil
 	}
-	if nat, ok := g.native.(*executors.Native); ok && !g.opts.NoMutation && len(f.TypeArgs) == 0 {
+	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation && len(f.TypeArgs) == 0 {
 		if probes, results, ok := g.guide(ctx, x, nat, recs, res); ok {
 			cases, skipped := write.CasesFromResults(f, probes, results)
 			res.Notes = append(res.Notes, skipped...)
@@ -726,6 +741,11 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 				if cr := first.Cases[i]; c.Generated {
 					observed[c] = executors.Result{Outcome: cr.Outcome, Outputs: cr.Outputs, After: cr.After, Err: cr.Err, Panic: cr.Panic}
 				}
+			}
+			if second.Coverage == nil {
+				// The program as a whole did not run: only a person's
+				// cases were left, and they all failed with it.
+				return nil, 0, nil, fmt.Errorf("confirm %s natively: the cases did not run: %s", fn.Name, runner.JoinFailures(second.Cases[0].Failures, "; "))
 			}
 			return out, second.Coverage.Percent, observed, nil
 		}
