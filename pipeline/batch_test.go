@@ -60,9 +60,13 @@ func (o onlyRun) Run(ctx context.Context, prog *executors.Program) (*executors.R
 	return o.m.Run(ctx, prog)
 }
 
+// batchPkg is the one load of package p the batch tests' programs share:
+// programs of two loads never share a batch.
+var batchPkg = &target.Package{Dir: "/src/p", ImportPath: "example.com/p"}
+
 func batchProg(id, overlay string) *executors.Program {
 	p := &executors.Program{
-		Func:   &target.Func{Name: id, Pkg: &target.Package{Dir: "/src/p", ImportPath: "example.com/p"}},
+		Func:   &target.Func{Name: id, Pkg: batchPkg},
 		Probes: []executors.Probe{{ID: id}},
 	}
 	if overlay != "" {
