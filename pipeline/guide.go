@@ -192,6 +192,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 					cands = append(cands, &candidate{probe: vars[i], result: k2.Base[i], blocks: blockKeys(k2.Blocks, k2.Base[i].Covered), kills: killSet(k2, i, index)})
 				}
 				added += addKillers(cands, chosen, killed())
+				added -= g.coverVariations(ctx, ex, x, cands, chosen, res)
 			} else if ctx.Err() == nil {
 				res.Notes = append(res.Notes, "variations of inputs not tried: "+err.Error())
 			}
@@ -415,6 +416,70 @@ func blockKeys(blocks []executors.Block, covered []int) []string {
 			bl := blocks[b]
 			out = append(out, fmt.Sprintf("%s:%d.%d,%d.%d", bl.File, bl.StartLine, bl.StartCol, bl.EndLine, bl.EndCol))
 		}
+	}
+	return out
+}
+
+// coverVariations measures what the chosen variations run of the
+// original code: they ran against the mutants without coverage, and
+// minimisation weighs a case by the blocks it runs, so a variation with
+// none would keep a case that runs the same blocks beside it. One build
+// with coverage, and only when a variation was chosen. A variation whose
+// coverage cannot be measured is dropped from the chosen; it returns how
+// many were.
+func (g *generator) coverVariations(ctx context.Context, nat *executors.Native, x *explore.Exploration, cands []*candidate, chosen map[int]bool, res *FuncResult) int {
+	var idx []int
+	var ps []executors.Probe
+	for i, c := range cands {
+		if chosen[i] && c.rec == nil {
+			idx = append(idx, i)
+			ps = append(ps, c.probe)
+		}
+	}
+	if len(ps) == 0 {
+		return 0
+	}
+	timeout := g.opts.Explore.Timeout
+	if timeout <= 0 {
+		timeout = DefaultExploreTimeout
+	}
+	rep, err := nat.Run(ctx, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
+	if err == nil && len(rep.Results) != len(ps) {
+		err = fmt.Errorf("%d results for %d probes", len(rep.Results), len(ps))
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			res.Notes = append(res.Notes, "coverage of the added variations not measured: "+err.Error())
+		}
+		for _, i := range idx {
+			delete(chosen, i)
+		}
+		return len(idx)
+	}
+	// Covered indexes the exploration's blocks, as the other cases' do.
+	at := map[string]int{}
+	for i, k := range blockKeys(x.Blocks, allBlocks(len(x.Blocks))) {
+		at[k] = i
+	}
+	for j, i := range idx {
+		c := cands[i]
+		c.blocks = blockKeys(rep.Blocks, rep.Results[j].Covered)
+		var covered []int
+		for _, k := range c.blocks {
+			if b, ok := at[k]; ok {
+				covered = append(covered, b)
+			}
+		}
+		c.result.Covered = covered
+	}
+	return 0
+}
+
+// allBlocks is the indices of n blocks.
+func allBlocks(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
 	}
 	return out
 }
