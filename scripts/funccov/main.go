@@ -7,16 +7,24 @@
 // Usage:
 //
 //	go test -coverprofile=c.out ./pkg
-//	go run ./scripts/funccov c.out pkgdir
+//	go run ./scripts/funccov [-decl] c.out pkgdir
+//
+// With -decl each line goes on with where the function is declared and
+// its signature, the columns of ../shared/bench/corpus.tsv:
+//
+//	...<TAB>FILE<TAB>FIRST_LINE<TAB>LAST_LINE<TAB>SIGNATURE
 //
 // scripts/libs.sh uses it to put the coverage a library's own tests
 // reach beside the coverage of the specs specgen writes for it.
 package main
 
 import (
+	"bytes"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"io"
 	"os"
@@ -28,11 +36,13 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: funccov PROFILE PKGDIR")
+	decl := flag.Bool("decl", false, "also print each function's file, first and last line, and signature")
+	flag.Parse()
+	if flag.NArg() != 2 {
+		fmt.Fprintln(os.Stderr, "usage: funccov [-decl] PROFILE PKGDIR")
 		os.Exit(2)
 	}
-	if err := run(os.Stdout, os.Args[1], os.Args[2]); err != nil {
+	if err := run(os.Stdout, flag.Arg(0), flag.Arg(1), *decl); err != nil {
 		fmt.Fprintln(os.Stderr, "funccov:", err)
 		os.Exit(1)
 	}
@@ -42,9 +52,13 @@ func main() {
 type funcCov struct {
 	name           string
 	stmts, covered int
+	// Where it is declared, and its signature.
+	file        string
+	first, last int
+	sig         string
 }
 
-func run(w io.Writer, profile, dir string) error {
+func run(w io.Writer, profile, dir string, decl bool) error {
 	profs, err := cover.ParseProfiles(profile)
 	if err != nil {
 		return fmt.Errorf("read profile %s: %w", profile, err)
@@ -76,7 +90,11 @@ func run(w io.Writer, profile, dir string) error {
 		if fc.stmts > 0 {
 			pct = 100 * float64(fc.covered) / float64(fc.stmts)
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%.1f\n", fc.name, fc.stmts, fc.covered, pct)
+		fmt.Fprintf(w, "%s\t%d\t%d\t%.1f", fc.name, fc.stmts, fc.covered, pct)
+		if decl {
+			fmt.Fprintf(w, "\t%s\t%d\t%d\t%s", fc.file, fc.first, fc.last, fc.sig)
+		}
+		fmt.Fprintln(w)
 	}
 	return nil
 }
@@ -96,8 +114,8 @@ func fileFuncs(file string, prof *cover.Profile) ([]funcCov, error) {
 		if !ok || fd.Body == nil {
 			continue
 		}
-		fc := funcCov{name: specName(fd)}
 		start, end := fset.Position(fd.Pos()), fset.Position(fd.End())
+		fc := funcCov{name: specName(fd), file: filepath.Base(file), first: start.Line, last: end.Line, sig: signature(fset, fd)}
 		if prof != nil {
 			for _, b := range prof.Blocks {
 				if !before(b.StartLine, b.StartCol, start) && !before(end.Line, end.Column, token.Position{Line: b.EndLine, Column: b.EndCol}) {
@@ -143,4 +161,16 @@ func specName(fd *ast.FuncDecl) string {
 		return "(*" + recv + ")." + fd.Name.Name
 	}
 	return recv + "." + fd.Name.Name
+}
+
+// signature is the declaration of fd without its body and doc, on one
+// line.
+func signature(fset *token.FileSet, fd *ast.FuncDecl) string {
+	head := *fd
+	head.Body, head.Doc = nil, nil
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, fset, &head); err != nil {
+		return "-"
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
 }
