@@ -9,7 +9,10 @@
 #   bash scripts/corpus.sh [corpus.tsv]   (default ../shared/bench/corpus.tsv)
 #
 # With MUTANTS_DIR set, every function's mutants (and which lived) are
-# written there as FUNCTION.json. Needs jq.
+# written there as FUNCTION.json. With SPECGEN set, that binary is
+# measured instead of one built from this checkout (to compare two
+# revisions: go build -o /tmp/before ./cmd/specgen at the older one).
+# Needs jq.
 #
 # Modules come from the Go module proxy (go mod download) and are copied
 # to a temporary directory; nothing in them is changed but the specs.
@@ -18,7 +21,11 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${1:-$repo/../shared/bench/corpus.tsv}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/specgen" "$repo/cmd/specgen"
+if [ -n "${SPECGEN:-}" ]; then
+  cp "$SPECGEN" "$work/specgen"
+else
+  go build -o "$work/specgen" "$repo/cmd/specgen"
+fi
 
 printf '%-45s %6s %8s %8s %7s %6s %7s %9s %9s %9s %5s %4s %9s\n' FUNCTION CASES SPEC_COV HUMAN TIME VERDICT K/L MUTATION HUMAN_K/T HUMAN_MUT G_COV G_NV HUMAN_ADJ
 tail -n +2 "$corpus" | while IFS=$'\t' read -r module version pkg fn sig file first last stmts hcov htotal hkilled hmut rest; do
