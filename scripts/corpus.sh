@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Measures `specgen gen` on the public benchmark corpus: for each listed
+# Measures `specgen gen` on the public benchmark corpus (or rows of its
+# form: lines starting with # are comments): for each listed
 # function, the statement coverage of the spec it writes, its cases and
 # the time, beside what the module's own tests reach; then the spec's
 # mutation score (`specgen mutate`: killed / (killed + lived) of the
@@ -28,7 +29,7 @@ else
 fi
 
 printf '%-45s %6s %8s %8s %7s %6s %7s %9s %9s %9s %5s %4s %9s\n' FUNCTION CASES SPEC_COV HUMAN TIME VERDICT K/L MUTATION HUMAN_K/T HUMAN_MUT G_COV G_NV HUMAN_ADJ
-tail -n +2 "$corpus" | while IFS=$'\t' read -r module version pkg fn sig file first last stmts hcov htotal hkilled hmut rest; do
+grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg fn sig file first last stmts hcov htotal hkilled hmut rest; do
   dir="$work/mods/$module@$version"
   if [ ! -d "$dir" ]; then
     src=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "$module@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
