@@ -41,7 +41,7 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
   rel=${pkg#"$module"}
   out="$dir/specgen-bench/$(basename "$pkg")_$fn.yml"
   start=$(date +%s.%N)
-  line=$(cd "$dir" && "$work/specgen" gen -q -max-time 10m -o "$out" "./${rel#/}" "$fn" 2>&1 | awk -v f="$fn" '$1 == f {print; exit}')
+  line=$(cd "$dir" && "$work/specgen" gen -q -max-time 10m -o "$out" "./${rel#/}" "$fn" </dev/null 2>&1 | awk -v f="$fn" '$1 == f && !seen++ {print}') || true
   end=$(date +%s.%N)
   cases=$(echo "$line" | awk '{print $2}')
   cov=$(echo "$line" | awk '{print $3}')
@@ -50,7 +50,7 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
   # The spec must pass natively, twice.
   if [ "$verdict" = ok ]; then
     for i in 1 2; do
-      (cd "$dir" && "$work/specgen" run -executor native "$out" >/dev/null 2>&1) || verdict="FLAKY/FAIL"
+      (cd "$dir" && "$work/specgen" run -executor native "$out" </dev/null >/dev/null 2>&1) || verdict="FLAKY/FAIL"
     done
   fi
   # The spec's mutation score, and what gremlins makes of the same lines:
