@@ -49,14 +49,14 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 work=$(realpath "$work")
 command -v jq >/dev/null || { echo "gremlinscmp: needs jq" >&2; exit 2; }
+# shellcheck source=scripts/gremlins.sh
+. "$repo/scripts/gremlins.sh"
 
 # moddir MODULE VERSION is where the module's copy lives.
 moddir() { echo "$work/mods/$1@$2"; }
 
 if [ -z "${TABLE_ONLY:-}" ]; then
-  gremlins=$(command -v gremlins || echo "$(go env GOPATH)/bin/gremlins")
-  [ -x "$gremlins" ] || { echo "gremlinscmp: no gremlins (go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0)" >&2; exit 2; }
-  go version -m "$gremlins" | grep -q 'mod.*github.com/go-gremlins/gremlins.*v0\.6\.0' || echo "gremlinscmp: note: $gremlins is not gremlins v0.6.0" >&2
+  find_gremlins gremlinscmp
   go build -o "$work/specgen" "$repo/cmd/specgen"
   rm -rf "$work/mods" "$work/out"
   mkdir -p "$work/mods" "$work/out"
@@ -89,10 +89,7 @@ if [ -z "${TABLE_ONLY:-}" ]; then
     key=$(echo "$module" | tr '/' '_')
     echo "gremlinscmp: $module: gremlins unleash" >&2
     start=$(date +%s)
-    (cd "$dir" && "$gremlins" unleash --output "$work/out/$key.gremlins.json" --timeout-coefficient 60 \
-      --arithmetic-base --conditionals-boundary --conditionals-negation --increment-decrement \
-      --invert-assignments --invert-bitwise --invert-bwassign --invert-logical --invert-loopctrl \
-      --invert-negatives --remove-self-assignments . > "$work/out/$key.gremlins.txt" 2>&1) ||
+    (cd "$dir" && gremlins_unleash "$work/out/$key.gremlins.json" > "$work/out/$key.gremlins.txt" 2>&1) ||
       echo "gremlinscmp: $module: gremlins failed (see $work/out/$key.gremlins.txt)" >&2
     echo "gremlinscmp: $module: gremlins took $(( $(date +%s) - start ))s" >&2
   done

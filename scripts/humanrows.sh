@@ -21,8 +21,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 module=${1%@*}; version=${1#*@}; rel=${2:-.}; rel=${rel#./}
 min=${MIN_STMTS:-5}
 command -v jq >/dev/null || { echo "humanrows: needs jq" >&2; exit 2; }
-gremlins=$(command -v gremlins || echo "$(go env GOPATH)/bin/gremlins")
-[ -x "$gremlins" ] || { echo "humanrows: no gremlins (go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0)" >&2; exit 2; }
+# shellcheck source=scripts/gremlins.sh
+. "$repo/scripts/gremlins.sh"
+find_gremlins humanrows
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -37,10 +38,7 @@ pdir="$dir/$rel"
 (cd "$dir" && go test -covermode=set -coverprofile "$work/human.out" "./$rel" >&2)
 (cd "$repo" && go run ./scripts/funccov -decl "$work/human.out" "$pdir") > "$work/funcs.tsv"
 echo "humanrows: $module: gremlins unleash ./$rel" >&2
-(cd "$pdir" && "$gremlins" unleash --output "$work/g.json" --timeout-coefficient 60 \
-  --arithmetic-base --conditionals-boundary --conditionals-negation --increment-decrement \
-  --invert-assignments --invert-bitwise --invert-bwassign --invert-logical --invert-loopctrl \
-  --invert-negatives --remove-self-assignments . >&2)
+(cd "$pdir" && gremlins_unleash "$work/g.json" >&2)
 
 printf 'module\tversion\tpackage\tfunction\tsignature\tfile\tfirst_line\tlast_line\tstatements\thuman_stmt_cov_pct\thuman_mutants_total\thuman_mutants_killed\thuman_mutation_score_pct\n'
 while IFS=$'\t' read -r name stmts covered pct file first last sig; do
