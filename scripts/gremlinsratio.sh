@@ -29,13 +29,12 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 work=$(realpath "$work")
 
-gremlins=$(command -v gremlins || echo "$(go env GOPATH)/bin/gremlins")
-if [ ! -x "$gremlins" ]; then
+. "$repo/scripts/gremlins.sh"
+if ! command -v gremlins >/dev/null && [ ! -x "$(go env GOPATH)/bin/gremlins" ]; then
   echo "gremlinsratio: installing gremlins v0.6.0" >&2
   go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
-  gremlins="$(go env GOPATH)/bin/gremlins"
 fi
-go version -m "$gremlins" | grep -q 'mod.*github.com/go-gremlins/gremlins.*v0\.6\.0' || echo "gremlinsratio: note: $gremlins is not gremlins v0.6.0" >&2
+find_gremlins gremlinsratio
 go build -o "$work/specgen" "$repo/cmd/specgen"
 
 # The copy: a module of its own for a package of the standard library
@@ -66,10 +65,7 @@ t0=$(now)
 (cd "$dir" && "$work/specgen" mutate -q -v -json "$work/specgen.json" . > "$work/specgen.txt" 2>&1 </dev/null) || { echo "gremlinsratio: specgen mutate failed: $(tail -5 "$work/specgen.txt")" >&2; exit 1; }
 t1=$(now)
 echo "gremlinsratio: gremlins unleash $importpath" >&2
-(cd "$dir" && "$gremlins" unleash --output "$work/gremlins.json" --timeout-coefficient 60 \
-  --arithmetic-base --conditionals-boundary --conditionals-negation --increment-decrement \
-  --invert-assignments --invert-bitwise --invert-bwassign --invert-logical --invert-loopctrl \
-  --invert-negatives --remove-self-assignments . > "$work/gremlins.txt" 2>&1 </dev/null) || { echo "gremlinsratio: gremlins failed: $(tail -5 "$work/gremlins.txt")" >&2; exit 1; }
+(cd "$dir" && gremlins_unleash "$work/gremlins.json" > "$work/gremlins.txt" 2>&1 </dev/null) || { echo "gremlinsratio: gremlins failed: $(tail -5 "$work/gremlins.txt")" >&2; exit 1; }
 t2=$(now)
 
 s_run=$(jq '.Total | .Killed + .Lived + .TimedOut + .Errored' "$work/specgen.json")
