@@ -57,7 +57,11 @@ type Program struct {
 	// after the call (Result.After), unless Probe.After already asks for
 	// it: an opaque receiver through the observers target.Observers
 	// picks (nothing when there are none), any other as its canonical
-	// tree.
+	// tree. It also records, for every probe, the arguments through
+	// which the call can change what its caller holds
+	// (target.Func.ChangeableParams) as the call leaves them
+	// (Result.ArgsAfter): the receiver and those arguments are the
+	// state a call leaves behind.
 	ObserveReceiver bool
 }
 
@@ -68,6 +72,7 @@ type Program struct {
 //	recv := Recv                        (methods; recorded as input "receiver")
 //	output0, ..., err := recv.F(p0, p1) (results recorded, opaque ones through their observers)
 //	recv recorded again, as it is after the call (After, Program.ObserveReceiver)
+//	p0, p1, ... recorded again, as they are after the call (ArgsAfter, Program.ObserveReceiver)
 //	Asserts[i] evaluated with params by name, output/output0..n, err in scope
 type Probe struct {
 	// ID names the probe in reports.
@@ -101,6 +106,10 @@ type Probe struct {
 	// receiver reads as null.
 	After        bool
 	AfterObserve []string
+	// ArgsAfter names parameters whose arguments are recorded again as
+	// the call leaves them (Result.ArgsAfter), when it returns, with or
+	// without an error, as canonical trees.
+	ArgsAfter []string
 	// Func, when set, is the function this probe calls instead of
 	// Program.Func: an instantiation of it when Program.Func is generic
 	// (see target.Func.Instantiate), so that one program runs cases of
@@ -199,6 +208,10 @@ type Result struct {
 	// for it (Probe.After, Program.ObserveReceiver) and the call
 	// returned (for OK, with or without Err); nil otherwise.
 	After *spec.Value
+	// ArgsAfter are arguments as the call left them, by parameter name
+	// in parameter order, when the probe asked for them
+	// (Probe.ArgsAfter, Program.ObserveReceiver) and the call returned.
+	ArgsAfter []NamedValue
 	// Err is the returned error (the last result of type error), when non-nil.
 	Err *ErrorInfo
 	// Panic is set for Panicked, and for Exited when the process died of a panic.

@@ -294,6 +294,10 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 		v := wireValue(r.After.V)
 		res.After = &v
 	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		res.ArgsAfter = append(res.ArgsAfter, NamedValue{Name: name, Value: wireValue(a[1])})
+	}
 	if r.Err != nil {
 		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
 		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {
@@ -307,6 +311,7 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 		res.Panic = &PanicInfo{Message: r.Panic.Message, Type: r.Panic.Type}
 		res.Outputs = nil
 		res.After = nil
+		res.ArgsAfter = nil
 		res.Err = nil
 		if yaegi {
 			// yaegi's restricted os.Exit panics with "os.Exit(N)".

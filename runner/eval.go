@@ -85,6 +85,26 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but the call %s", *want, describeFailure(r))
 		}
 	}
+	if want := c.InputsAfter; want != nil && want.Kind == spec.Map {
+		tol := eo.FloatTolerance
+		if c.Tolerance > 0 {
+			tol = c.Tolerance
+		}
+		for _, e := range want.Map {
+			name := e.Key.Str
+			got, ok := namedValue(r.ArgsAfter, name)
+			switch {
+			case ok:
+				if msg := compareValue(e.Val, got, tol, name+" after the call"); msg != "" {
+					fail(spec.EvalInputsAfter, "%s", msg)
+				}
+			case returned:
+				fail(spec.EvalInputsAfter, "%s after the call: want %s, but it was not recorded", name, e.Val)
+			case len(fails) == 0:
+				fail(spec.EvalInputsAfter, "%s after the call: want %s, but the call %s", name, e.Val, describeFailure(r))
+			}
+		}
+	}
 
 	if normal && len(r.Outputs) > 0 {
 		out := r.Outputs[0]
@@ -353,4 +373,14 @@ func roundDuration(d time.Duration) time.Duration {
 		return d.Round(10 * time.Microsecond)
 	}
 	return d.Round(time.Microsecond)
+}
+
+// namedValue is the value named name in vs.
+func namedValue(vs []executors.NamedValue, name string) (spec.Value, bool) {
+	for _, v := range vs {
+		if v.Name == name {
+			return v.Value, true
+		}
+	}
+	return spec.Value{}, false
 }

@@ -307,14 +307,16 @@ type SpecgenResponse struct {
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
 	After   *SpecgenAfter    `json:"after,omitempty"`
-	Err     *SpecgenErr      `json:"err,omitempty"`
-	Panic   *SpecgenErr      `json:"panic,omitempty"`
-	Asserts []bool           `json:"asserts,omitempty"`
-	Stdout  string           `json:"stdout,omitempty"`
-	Stderr  string           `json:"stderr,omitempty"`
-	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// ArgsAfter are arguments as the call left them: name, value.
+	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	Err       *SpecgenErr      `json:"err,omitempty"`
+	Panic     *SpecgenErr      `json:"panic,omitempty"`
+	Asserts   []bool           `json:"asserts,omitempty"`
+	Stdout    string           `json:"stdout,omitempty"`
+	Stderr    string           `json:"stderr,omitempty"`
+	Nanos     int64            `json:"ns"`
+	Covered   []int            `json:"covered,omitempty"`
+	Fail      string           `json:"fail,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -349,6 +351,7 @@ type SpecgenErr struct {
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
 //	"after"     value = the receiver after the call
+//	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
@@ -398,6 +401,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "argafter":
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true
