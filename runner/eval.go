@@ -95,13 +95,13 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			got, ok := namedValue(r.ArgsAfter, name)
 			switch {
 			case ok:
-				if msg := compareValue(e.Val, got, tol, name+" after the call"); msg != "" {
+				if msg := compareValue(e.Val, got, tol, "argument "+name+" after the call"); msg != "" {
 					fail(spec.EvalInputsAfter, "%s", msg)
 				}
 			case returned:
-				fail(spec.EvalInputsAfter, "%s after the call: want %s, but it was not recorded", name, e.Val)
+				fail(spec.EvalInputsAfter, "argument %s after the call: want %s, but it was not recorded", name, e.Val)
 			case len(fails) == 0:
-				fail(spec.EvalInputsAfter, "%s after the call: want %s, but the call %s", name, e.Val, describeFailure(r))
+				fail(spec.EvalInputsAfter, "argument %s after the call: want %s, but the call %s", name, e.Val, describeFailure(r))
 			}
 		}
 	}

@@ -141,13 +141,13 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		}
 		switch {
 		case found:
-			if msg := specgenCompare(want, got, c.Tol, a[0]+" after the call"); msg != "" {
+			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
 				fail("inputs_after", "%s", msg)
 			}
 		case returned:
-			fail("inputs_after", "%s after the call: want %s, but it was not recorded", a[0], specgenString(want))
+			fail("inputs_after", "argument %s after the call: want %s, but it was not recorded", a[0], specgenString(want))
 		case len(fails) == 0:
-			fail("inputs_after", "%s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
+			fail("inputs_after", "argument %s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
 		}
 	}
 	if normal && len(g.Outputs) > 0 {
