@@ -21,17 +21,18 @@ type evalOptions struct {
 func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) CaseReport {
 	c := cp.Case
 	cr := CaseReport{
-		ID:       c.ID,
-		Index:    cp.Index,
-		Pos:      c.Pos,
-		Outcome:  r.Outcome,
-		Duration: r.Duration,
-		Outputs:  r.Outputs,
-		After:    r.After,
-		Err:      r.Err,
-		Panic:    r.Panic,
-		Stdout:   r.Stdout,
-		Stderr:   r.Stderr,
+		ID:        c.ID,
+		Index:     cp.Index,
+		Pos:       c.Pos,
+		Outcome:   r.Outcome,
+		Duration:  r.Duration,
+		Outputs:   r.Outputs,
+		After:     r.After,
+		ArgsAfter: r.ArgsAfter,
+		Err:       r.Err,
+		Panic:     r.Panic,
+		Stdout:    r.Stdout,
+		Stderr:    r.Stderr,
 	}
 	switch r.Outcome {
 	case executors.OK, executors.Panicked:
