@@ -45,7 +45,6 @@ parallel=${FUZZ_PARALLEL:-1}
 work=${KEEP:-$(mktemp -d)}
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"
-export GOFLAGS=-mod=mod
 # shellcheck source=scripts/bench.sh
 . "$repo/scripts/bench.sh"
 bench_specgen "$work"
@@ -59,7 +58,7 @@ fuzz_cov() {
   mkdir -p "$corp"
   [ ! -d "$2/FuzzSpecgen" ] || cp "$2/FuzzSpecgen/"* "$corp/" 2>/dev/null || true
   n=$(find "$corp" -type f | wc -l)
-  (cd "$1" && go test -count=1 -timeout 5m -run '^FuzzSpecgen$' -covermode=set -coverprofile "$work/fuzz.out" . >"$work/replay.log" 2>&1) || true
+  (cd "$1" && GOFLAGS=-mod=mod go test -count=1 -timeout 2m -run '^FuzzSpecgen$' -covermode=set -coverprofile "$work/fuzz.out" . >"$work/replay.log" 2>&1) || true
   cov=""
   if [ -s "$work/fuzz.out" ]; then
     cov=$("$work/funccov" "$work/fuzz.out" "$1" | awk -F'\t' -v f="$3" '$1 == f {printf "%.1f%%", $4}')
@@ -68,16 +67,23 @@ fuzz_cov() {
   echo "${cov:--} $((n + 1))"
 }
 
-# fuzz_run PDIR CACHE SECONDS fuzzes for SECONDS and prints its execs
-# ("found" instead when the fuzzer stopped on a failure: a hang, an
-# exit or a crash recover cannot stop).
+# fuzz_run PDIR CACHE SECONDS fuzzes for SECONDS and prints its execs,
+# or "found" when the fuzzer stopped on a failure (a hang, an exit or a
+# crash recover cannot stop), or "failed" when go test did not fuzz at
+# all (the target did not build).
 fuzz_run() {
   local out
-  out=$(cd "$1" && go test -run '^$' -fuzz '^FuzzSpecgen$' -fuzztime "${3}s" -parallel "$parallel" . -args -test.fuzzcachedir="$2" 2>&1) || { echo found; echo "$out" >> "$work/fuzz.log"; return; }
+  if out=$(cd "$1" && GOFLAGS=-mod=mod go test -run '^$' -fuzz '^FuzzSpecgen$' -fuzztime "${3}s" -parallel "$parallel" . -args -test.fuzzcachedir="$2" 2>&1); then
+    echo "$out" | sed -n 's/.*execs: \([0-9]*\) .*/\1/p' | tail -1
+  elif echo "$out" | grep -q 'fuzz: elapsed'; then
+    echo found
+  else
+    echo failed
+  fi
   echo "$out" >> "$work/fuzz.log"
-  echo "$out" | sed -n 's/.*execs: \([0-9]*\) .*/\1/p' | tail -1
 }
 
+echo "# $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg), fuzzing ${fuzz1} s then to ${fuzz2} s with -parallel $parallel"
 printf '%-40s %7s %7s %7s %7s %7s %6s %7s %9s  %s\n' FUNCTION HUMAN FUZZ10 FUZZ60 SPEC SPEC_S CASES FUZZ_S EXECS NOTE
 rows="$work/rows.tsv"; : > "$rows"
 grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg fn rest; do
@@ -93,7 +99,7 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
   target="$pdir/specgen_fuzz_test.go"
   cache="$work/fuzzcache/$(basename "$pkg")_$fn"
   rm -rf "$cache" "$pdir/testdata/fuzz/FuzzSpecgen"
-  res=$("$work/fuzztarget" -o "$target" "$pdir" "$fn" 2>&1) || res="skip	fuzztarget failed: $(echo "$res" | tail -1)"
+  res=$(GOFLAGS=-mod=mod "$work/fuzztarget" -o "$target" "$pdir" "$fn" 2>&1) || res="skip	fuzztarget failed: $(echo "$res" | tail -1)"
   if [ "${res%%	*}" = skip ]; then
     f10=skip; f60=skip; note=${res#*	}
   else
@@ -102,12 +108,22 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
     mid=$(date +%s.%N)
     read -r f10 n10 < <(fuzz_cov "$pdir" "$cache" "$fn")
     cov_end=$(date +%s.%N)
-    e2=$(fuzz_run "$pdir" "$cache" "$((fuzz2 - fuzz1))")
-    end=$(date +%s.%N)
-    read -r f60 n60 < <(fuzz_cov "$pdir" "$cache" "$fn")
+    if [ "$e1" = failed ]; then
+      f10=failed; f60=failed; end=$mid; cov_end=$mid
+      note="go test -fuzz failed (see fuzz.log with KEEP)"
+    elif [ "$e1" = found ]; then
+      # The failing input is in testdata now, and would stop the second
+      # run at once.
+      end=$mid; cov_end=$mid; f60=-
+      note="the fuzzer stopped on a failure (a hang or an exit) in the first ${fuzz1} s; corpus $n10 inputs"
+    else
+      e2=$(fuzz_run "$pdir" "$cache" "$((fuzz2 - fuzz1))")
+      end=$(date +%s.%N)
+      read -r f60 n60 < <(fuzz_cov "$pdir" "$cache" "$fn")
+      if [ "$e2" = found ]; then note="the fuzzer stopped on a failure (a hang or an exit) after ${fuzz1} s; "; else execs=$((e1 + e2)); fi
+      note="${note}corpus $n10 then $n60 inputs"
+    fi
     fsecs=$(printf "%.1f" "$(echo "$end - $start - ($cov_end - $mid)" | bc)")
-    if [ "$e1" = found ] || [ "$e2" = found ]; then note="the fuzzer stopped on a failure"; else execs=$((e1 + e2)); fi
-    note="${note:+$note; }corpus $n10 then $n60 inputs"
     rm -f "$target"
   fi
   printf '%-40s %6s%% %7s %7s %7s %6.1fs %6s %7s %9s  %s\n' "$(basename "$pkg").$fn" "$hcov" "$f10" "$f60" "$scov" "$secs" "$cases" "${fsecs:+$fsecs}" "$execs" "$note"
@@ -117,7 +133,7 @@ awk -F'\t' '
   function num(s) { sub(/%$/, "", s); return s + 0 }
   {
     n++
-    if ($2 != "skip" && $2 != "-") {
+    if ($2 ~ /%$/) {
       fz++
       if ($3 != "-" && num($3) >= num($2)) ge60++
       if ($3 != "-" && num($3) >= num($6)) ge10++
@@ -129,3 +145,4 @@ awk -F'\t' '
     printf "\n%d functions, %d fuzzed: specgen >= fuzz 60 s on %d of %d (>= fuzz 10 s on %d), in at most a tenth of the fuzzer'"'"'s wall time on %d;", n, fz, ge60, fz, ge10, fast
     printf " specgen >= human on %d of the %d where human >= 85%%\n", geh, h
   }' "$rows"
+echo "# $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
