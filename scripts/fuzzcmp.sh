@@ -84,7 +84,7 @@ fuzz_run() {
 }
 
 echo "# $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg), fuzzing ${fuzz1} s then to ${fuzz2} s with -parallel $parallel"
-printf '%-40s %7s %7s %7s %7s %7s %6s %7s %9s  %s\n' FUNCTION HUMAN FUZZ10 FUZZ60 SPEC SPEC_S CASES FUZZ_S EXECS NOTE
+printf '%-40s %7s %7s %7s %7s %7s %6s %7s %9s  %s\n' FUNCTION HUMAN "FUZZ$fuzz1" "FUZZ$fuzz2" SPEC SPEC_S CASES FUZZ_S EXECS NOTE
 rows="$work/rows.tsv"; : > "$rows"
 grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg fn rest; do
   hcov=$(echo "$rest" | cut -f6)
@@ -142,7 +142,7 @@ awk -F'\t' '
     if ($1 + 0 >= 85) { h++; if ($3 != "-" && num($3) >= $1) geh++ }
   }
   END {
-    printf "\n%d functions, %d fuzzed: specgen >= fuzz 60 s on %d of %d (>= fuzz 10 s on %d), in at most a tenth of the fuzzer'"'"'s wall time on %d;", n, fz, ge60, fz, ge10, fast
+    printf "\n%d functions, %d fuzzed: specgen >= fuzz %d s on %d of %d (>= fuzz %d s on %d), in at most a tenth of the fuzzer'"'"'s wall time on %d;", n, fz, f2, ge60, fz, f1, ge10, fast
     printf " specgen >= human on %d of the %d where human >= 85%%\n", geh, h
-  }' "$rows"
+  }' f1="$fuzz1" f2="$fuzz2" "$rows"
 echo "# $(date -u '+%F %T') UTC, load average $(cut -d' ' -f1-3 /proc/loadavg)"
