@@ -68,13 +68,18 @@ fuzz_cov() {
 }
 
 # fuzz_run PDIR CACHE SECONDS fuzzes for SECONDS and prints its execs,
-# or "found" when the fuzzer stopped on a failure (a hang, an exit or a
+# or "stuck" when it spent them all on its seeds (a seed that never
+# returns), or "found" when the fuzzer stopped on a failure (a hang, an exit or a
 # crash recover cannot stop), or "failed" when go test did not fuzz at
 # all (the target did not build).
 fuzz_run() {
   local out
   if out=$(cd "$1" && GOFLAGS=-mod=mod go test -run '^$' -fuzz '^FuzzSpecgen$' -fuzztime "${3}s" -parallel "$parallel" . -args -test.fuzzcachedir="$2" 2>&1); then
-    echo "$out" | sed -n 's/.*execs: \([0-9]*\) .*/\1/p' | tail -1
+    if echo "$out" | grep -q 'now fuzzing'; then
+      echo "$out" | sed -n 's/.*execs: \([0-9]*\) .*/\1/p' | tail -1
+    else
+      echo stuck
+    fi
   elif echo "$out" | grep -q 'fuzz: elapsed'; then
     echo found
   else
@@ -106,9 +111,16 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
     start=$(date +%s.%N)
     e1=$(fuzz_run "$pdir" "$cache" "$fuzz1")
     mid=$(date +%s.%N)
-    read -r f10 n10 < <(fuzz_cov "$pdir" "$cache" "$fn")
+    if [ "$e1" = stuck ]; then
+      f10=hang; n10=1
+    else
+      read -r f10 n10 < <(fuzz_cov "$pdir" "$cache" "$fn")
+    fi
     cov_end=$(date +%s.%N)
-    if [ "$e1" = failed ]; then
+    if [ "$e1" = stuck ]; then
+      f60=hang; end=$mid
+      note="the zero seed never returns, so the fuzzer never starts"
+    elif [ "$e1" = failed ]; then
       f10=failed; f60=failed; end=$mid; cov_end=$mid
       note="go test -fuzz failed (see fuzz.log with KEEP)"
     elif [ "$e1" = found ]; then
