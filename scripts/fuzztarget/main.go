@@ -51,7 +51,9 @@ func main() {
 }
 
 func run(w io.Writer, out, name, dir, fn string) error {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
+	// Syntax, so that the package is type-checked from source: export
+	// data would leave out its unexported functions.
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {
 		return fmt.Errorf("load %s: %w", dir, err)

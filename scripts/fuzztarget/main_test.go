@@ -93,3 +93,33 @@ func TestGenerateUnknown(t *testing.T) {
 		}
 	}
 }
+
+// TestRun loads the package with go/packages, as the script does: an
+// unexported function is found (export data would not have it), and a
+// skip writes nothing.
+func TestRun(t *testing.T) {
+	tests := []struct {
+		fn, want string
+		written  bool
+	}{
+		{"lower", "fuzz\tFuzzX\n", true},
+		{"Time", "skip\tparameter t: time.Time is not a type go test -fuzz takes\n", false},
+	}
+	for _, tt := range tests {
+		out := filepath.Join(t.TempDir(), "fuzz_test.go")
+		var b strings.Builder
+		if err := run(&b, out, "FuzzX", "testdata/p", tt.fn); err != nil {
+			t.Fatalf("%s: %v", tt.fn, err)
+		}
+		if b.String() != tt.want {
+			t.Errorf("%s: printed %q, want %q", tt.fn, b.String(), tt.want)
+		}
+		src, err := os.ReadFile(out)
+		if written := err == nil; written != tt.written {
+			t.Fatalf("%s: written %t, want %t", tt.fn, written, tt.written)
+		}
+		if tt.written && !strings.Contains(string(src), "lower(a0)") {
+			t.Errorf("%s: the target does not call it:\n%s", tt.fn, src)
+		}
+	}
+}
