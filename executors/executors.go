@@ -249,7 +249,8 @@ const (
 	CmpString CmpKind = "string"
 	// CmpInt: integers.
 	CmpInt CmpKind = "int"
-	// CmpLen: len(x) (A) with an integer (B).
+	// CmpLen: len(x) (A) with an integer (B), whichever side of the
+	// comparison len(x) was on.
 	CmpLen CmpKind = "len"
 	// CmpByte: a byte or rune of a string or byte slice (A, its code)
 	// with an integer.

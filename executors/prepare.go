@@ -34,8 +34,10 @@ type prepared struct {
 	// early holds results decided before running (refused, not compiling).
 	early  map[int]Result
 	blocks []Block
-	// cmpKinds are the kinds of the comparison sites (Program.Cmps).
-	cmpKinds []CmpKind
+	// cmpKinds are the kinds of the comparison sites (Program.Cmps);
+	// cmpSwapped the sites whose records are the other way round.
+	cmpKinds   []CmpKind
+	cmpSwapped []bool
 	// checkDecl is the counter declaration the probes are type-checked with.
 	checkDecl []byte
 }
@@ -45,6 +47,9 @@ func (p *prepared) setKinds(r *Result) {
 	for i := range r.Cmps {
 		if s := r.Cmps[i].Site; s >= 0 && s < len(p.cmpKinds) {
 			r.Cmps[i].Kind = p.cmpKinds[s]
+			if p.cmpSwapped[s] {
+				r.Cmps[i].A, r.Cmps[i].B = r.Cmps[i].B, r.Cmps[i].A
+			}
 		}
 	}
 }
@@ -112,6 +117,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		}
 		for _, s := range sites {
 			out.cmpKinds = append(out.cmpKinds, CmpKind(s.Kind))
+			out.cmpSwapped = append(out.cmpSwapped, s.Swapped)
 		}
 	case prog.Cover:
 		inst, decl, blocks, err := cover.Package(pkg.Name, srcs, cover.Options{CounterVar: counterVar})

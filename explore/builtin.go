@@ -26,6 +26,9 @@ type BuiltinOptions struct {
 	FirstRound int
 	// Round is the number of probes of each later round (default 100).
 	Round int
+	// NoCmps turns comparison feedback off: the probes do not record
+	// the comparisons they make, and no inputs are made from them.
+	NoCmps bool
 }
 
 // defaultSeed is the seed used when BuiltinOptions.Seed is 0.
@@ -71,6 +74,10 @@ func NewBuiltin(opts BuiltinOptions) *Builtin {
 
 // Searching reports that the built-in explorer searches in small rounds.
 func (b *Builtin) Searching() bool { return true }
+
+// UsesCmps reports whether the explorer makes inputs from the
+// comparisons probes make (unless BuiltinOptions.NoCmps).
+func (b *Builtin) UsesCmps() bool { return !b.opts.NoCmps }
 
 // analysis is what the built-in explorer knows of a function before
 // running it: the types of its inputs, its mined values and its seeds.
@@ -478,6 +485,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 				n++
 			}
 		}
+	}
+	if req.Round > 1 && !b.opts.NoCmps {
+		a.fromCmps(req.Results, corpus, haz, min(limit, len(plan.Snippets)+limit/cmpShare), plan, add)
 	}
 	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {

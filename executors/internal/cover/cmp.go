@@ -24,8 +24,9 @@ import (
 // What is recorded, and how it is rewritten (only insertions, so every
 // token keeps its line, as with the counters):
 //
-//   - x op y, op one of == != < <= > >=, on strings or integers (bytes,
-//     runes, len(x)): x becomes specgenCmpL?(site, T(x)) and y
+//   - x op y, op one of == != < <= > >=, on strings or integers (bytes
+//     of a string or slice and rune literals are kind byte, len(x) kind
+//     len): x becomes specgenCmpL?(site, T(x)) and y
 //     specgenCmpR?(site, T(y)), with T string, int64 or uint64 (through
 //     aliases no package can shadow). The conversion does not change the
 //     comparison: both operands have the same underlying type. Go
@@ -72,6 +73,9 @@ type CmpSite struct {
 	File      string
 	Line, Col int
 	Kind      CmpKind
+	// Swapped reports a site that records its operands the other way
+	// round from its kind's order: len(x) second for CmpLen.
+	Swapped bool
 }
 
 // CmpOptions asks Package to record comparisons; the package is
@@ -233,11 +237,12 @@ func (c *cmpRewriter) binary(e *ast.BinaryExpr) {
 		switch {
 		case c.isLen(e.X) || c.isLen(e.Y):
 			kind = CmpLen
-		case c.isByteOf(e.X) || c.isByteOf(e.Y):
+		case c.isByteOf(e.X) || c.isByteOf(e.Y) || isChar(e.X) || isChar(e.Y):
 			kind = CmpByte
 		}
 	}
 	site := c.site(e.OpPos, kind)
+	c.sites[len(c.sites)-1].Swapped = kind == CmpLen && !c.isLen(e.X)
 	c.wrap(e.X, "specgenCmpL"+cl, site, convOf[cl])
 	c.wrap(e.Y, "specgenCmpR"+cl, site, convOf[cl])
 }
@@ -254,6 +259,12 @@ func (c *cmpRewriter) isLen(e ast.Expr) bool {
 	}
 	b, ok := c.info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == "len"
+}
+
+// isChar reports whether e is a rune literal ('a').
+func isChar(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.CHAR
 }
 
 // isByteOf reports whether e indexes a string or a byte slice.
@@ -330,8 +341,10 @@ func (c *cmpRewriter) switchStmt(s *ast.SwitchStmt) {
 		return
 	}
 	var vals []string
+	chars := false
 	for _, cc := range s.Body.List {
 		for _, e := range cc.(*ast.CaseClause).List {
+			chars = chars || isChar(e)
 			cv := c.info.Types[e].Value
 			switch {
 			case cv == nil:
@@ -350,7 +363,7 @@ func (c *cmpRewriter) switchStmt(s *ast.SwitchStmt) {
 		kind = CmpInt
 		if c.isLen(s.Tag) {
 			kind = CmpLen
-		} else if c.isByteOf(s.Tag) {
+		} else if c.isByteOf(s.Tag) || chars {
 			kind = CmpByte
 		}
 	}
