@@ -87,8 +87,9 @@ type CmpOptions struct {
 
 // PackageCmps is Package with comparison recording: it also returns the
 // comparison sites, and the extra file declares the recording helpers
-// and SpecgenCmpTake. A package that does not type-check gets no
-// comparison sites, only its counters.
+// and SpecgenCmpTake. A package that does not type-check, or declares a
+// name the helpers use (a package-level string, or specgenCmp...),
+// gets what Package gives: no sites, and no helpers.
 func PackageCmps(pkgName string, files []Source, opts Options, co CmpOptions) (out map[string][]byte, decl []byte, blocks []Block, sites []CmpSite, err error) {
 	if !token.IsIdentifier(pkgName) {
 		return nil, nil, nil, nil, fmt.Errorf("instrument package: invalid package name %q", pkgName)
@@ -104,8 +105,11 @@ func PackageCmps(pkgName string, files []Source, opts Options, co CmpOptions) (o
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: co.Importer, GoVersion: co.GoVersion, Error: func(error) {}}
-	if _, err := conf.Check(pkgName, fset, parsed, info); err != nil {
-		info = nil // record nothing rather than guess
+	tpkg, err := conf.Check(pkgName, fset, parsed, info)
+	if err != nil || shadowsRuntime(tpkg) {
+		// Record nothing rather than guess, or break the build.
+		out, decl, blocks, err := Package(pkgName, files, opts)
+		return out, decl, blocks, nil, err
 	}
 	out = make(map[string][]byte, len(files))
 	seen := make(map[blockKey]bool)
@@ -113,12 +117,10 @@ func PackageCmps(pkgName string, files []Source, opts Options, co CmpOptions) (o
 		if _, dup := out[f.Name]; dup {
 			return nil, nil, nil, nil, fmt.Errorf("instrument package %s: file %s given twice", pkgName, f.Name)
 		}
-		var extra []insertion
-		if info != nil {
-			c := &cmpRewriter{fset: fset, tf: fset.File(parsed[i].Pos()), src: f.Src, info: info, next: len(sites)}
-			c.file(parsed[i])
-			extra, sites = c.inserts, append(sites, c.sites...)
-		}
+		c := &cmpRewriter{fset: fset, tf: fset.File(parsed[i].Pos()), src: f.Src, info: info, next: len(sites)}
+		c.file(parsed[i])
+		extra := c.inserts
+		sites = append(sites, c.sites...)
 		o := opts
 		o.First = opts.First + len(blocks)
 		src, bs, err := instrumentParsed(f.Name, f.Src, fset, parsed[i], o, seen, extra)
@@ -129,6 +131,25 @@ func PackageCmps(pkgName string, files []Source, opts Options, co CmpOptions) (o
 		blocks = append(blocks, bs...)
 	}
 	return out, CmpDecl(pkgName, opts.counterVar(), opts.First+len(blocks), len(sites)), blocks, sites, nil
+}
+
+// runtimeNames are the predeclared names the recording helpers use.
+var runtimeNames = []string{"string", "int", "int64", "uint64", "uint8", "bool", "len", "make", "append", "byte"}
+
+// shadowsRuntime reports whether the package declares a name the
+// recording helpers use or declare: they would not compile in it.
+func shadowsRuntime(pkg *types.Package) bool {
+	for _, n := range runtimeNames {
+		if pkg.Scope().Lookup(n) != nil {
+			return true
+		}
+	}
+	for _, n := range pkg.Scope().Names() {
+		if strings.HasPrefix(n, "specgenCmp") || strings.HasPrefix(n, "specgencmp") || n == "SpecgenCmpTake" {
+			return true
+		}
+	}
+	return false
 }
 
 // cmpRewriter finds the comparison sites of one file and queues their

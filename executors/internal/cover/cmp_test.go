@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -132,5 +133,38 @@ func TestCmpsYaegi(t *testing.T) {
 	}
 	if diff := cmp.Diff(string(want), got.String()); diff != "" {
 		t.Errorf("yaegi records (-native +yaegi):\n%s", diff)
+	}
+}
+
+// TestCmpsFallBack: a package the helpers would not compile in (it
+// declares a name they use or declare), or that does not type-check,
+// is instrumented as Package does it, without comparison sites.
+func TestCmpsFallBack(t *testing.T) {
+	imp := importer.ForCompiler(token.NewFileSet(), "source", nil)
+	for name, src := range map[string]string{
+		"shadows a predeclared type": "package p\n\ntype int64 = int32\n\nfunc F(s string) bool { return s == \"x\" }\n",
+		"declares a helper name":     "package p\n\nfunc specgenCmpMap() {}\n\nfunc F(s string) bool { return s == \"x\" }\n",
+		"does not type-check":        "package p\n\nfunc F(s string) bool { return s == undefined }\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			files := []cover.Source{{Name: "p.go", Src: []byte(src)}}
+			out, decl, blocks, sites, err := cover.PackageCmps("p", files, cover.Options{}, cover.CmpOptions{Importer: imp})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantOut, wantDecl, wantBlocks, err := cover.Package("p", files, cover.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sites) != 0 {
+				t.Errorf("sites %v, want none", sites)
+			}
+			if diff := cmp.Diff(wantOut, out); diff != "" {
+				t.Errorf("instrumented source (-Package +PackageCmps):\n%s", diff)
+			}
+			if !bytes.Equal(decl, wantDecl) || !slices.Equal(blocks, wantBlocks) {
+				t.Errorf("declarations or blocks differ from Package's:\n%s", decl)
+			}
+		})
 	}
 }
