@@ -44,8 +44,11 @@ const defaultSeed = 0x5eed5bec
 // inputs that got deepest into the function, and mutating the inputs
 // that reached new blocks or new outcomes (splicing, inserting mined
 // tokens, flipping signs, scaling, growing and shrinking collections,
-// changing one field). Huge counts are tried late and few at a time, and
-// magnitudes that made a probe hang or die are not tried again.
+// changing one field), and putting into them what the code compared
+// them with (comparison feedback, see cmp.go: the probes report the
+// operands of the package's comparisons). Huge counts are tried late
+// and few at a time, and magnitudes that made a probe hang or die are
+// not tried again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
 // inputs.
