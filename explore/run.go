@@ -528,6 +528,13 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	}
 	sort.Ints(r.Covered)
 	kind, class := x.classifier.classify(&res)
+	// Only the comparisons of records that found something are read
+	// (the corpus's): the others' are not kept.
+	defer func() {
+		if !r.Novel() {
+			r.Result.Cmps = nil
+		}
+	}()
 	if class == "" {
 		return r
 	}
