@@ -37,6 +37,12 @@ type Program struct {
 	// Cover instruments the package so that each probe reports the
 	// coverage blocks it ran.
 	Cover bool
+	// Cmps, with Cover, also has each probe report the operands of the
+	// comparisons the package's functions made (Result.Cmps): strings,
+	// integers, len(x), bytes, switch tags, the strings and bytes
+	// functions that compare, lookups in maps with string keys. It is a
+	// build of its own (native), and costs time per comparison.
+	Cmps bool
 	// Timeout bounds each probe (default 5s).
 	Timeout time.Duration
 	// MaxOutput bounds the captured stdout and stderr of each probe (default 64 KiB).
@@ -227,12 +233,42 @@ type Result struct {
 	Duration time.Duration
 	// Covered lists the indices into Report.Blocks that the probe ran.
 	Covered []int
+	// Cmps are the comparisons the probe made (Program.Cmps), in the
+	// order made: at most 8 distinct ones of the first 32 a site makes,
+	// 256 in all, each operand cut to 64 bytes.
+	Cmps []Cmp
 	// Denied, when set, is an operation the sandbox refused the probe,
 	// as its error, panic or output says it ("open /x/y: permission
 	// denied", "dial tcp 127.0.0.1:80: connect: permission denied"): a
 	// write outside its scratch directory, a TCP connection.
 	Denied string
 }
+
+// Cmp is a comparison a probe made: A compared with B at a comparison
+// site of the package. Integers are in decimal.
+type Cmp struct {
+	Site int
+	Kind CmpKind
+	A, B string
+}
+
+// CmpKind says what a comparison compared.
+type CmpKind string
+
+// Comparison kinds.
+const (
+	// CmpString: strings or byte slices (==, <, ..., switch tags, the
+	// comparing functions of strings and bytes, map keys).
+	CmpString CmpKind = "string"
+	// CmpInt: integers.
+	CmpInt CmpKind = "int"
+	// CmpLen: len(x) (A) with an integer (B), whichever side of the
+	// comparison len(x) was on.
+	CmpLen CmpKind = "len"
+	// CmpByte: a byte or rune of a string or byte slice (A, its code)
+	// with an integer.
+	CmpByte CmpKind = "byte"
+)
 
 // NamedValue is a value with the name it was given.
 type NamedValue struct {

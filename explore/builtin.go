@@ -26,6 +26,9 @@ type BuiltinOptions struct {
 	FirstRound int
 	// Round is the number of probes of each later round (default 100).
 	Round int
+	// NoCmps turns comparison feedback off: the probes do not record
+	// the comparisons they make, and no inputs are made from them.
+	NoCmps bool
 }
 
 // defaultSeed is the seed used when BuiltinOptions.Seed is 0.
@@ -41,8 +44,11 @@ const defaultSeed = 0x5eed5bec
 // inputs that got deepest into the function, and mutating the inputs
 // that reached new blocks or new outcomes (splicing, inserting mined
 // tokens, flipping signs, scaling, growing and shrinking collections,
-// changing one field). Huge counts are tried late and few at a time, and
-// magnitudes that made a probe hang or die are not tried again.
+// changing one field), and putting into them what the code compared
+// them with (comparison feedback, see cmp.go: the probes report the
+// operands of the package's comparisons). Huge counts are tried late
+// and few at a time, and magnitudes that made a probe hang or die are
+// not tried again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
 // inputs.
@@ -71,6 +77,10 @@ func NewBuiltin(opts BuiltinOptions) *Builtin {
 
 // Searching reports that the built-in explorer searches in small rounds.
 func (b *Builtin) Searching() bool { return true }
+
+// UsesCmps reports whether the explorer makes inputs from the
+// comparisons probes make (unless BuiltinOptions.NoCmps).
+func (b *Builtin) UsesCmps() bool { return !b.opts.NoCmps }
 
 // analysis is what the built-in explorer knows of a function before
 // running it: the types of its inputs, its mined values and its seeds.
@@ -478,6 +488,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 				n++
 			}
 		}
+	}
+	if req.Round > 1 && !b.opts.NoCmps {
+		a.fromCmps(req.Results, corpus, haz, min(limit, len(plan.Snippets)+limit/cmpShare), plan, add)
 	}
 	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {

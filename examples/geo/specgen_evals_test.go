@@ -282,11 +282,11 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-struct-struct-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.0}
+	specgenT.Run("a-lat-2p5", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 1.0}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
-			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
+			var specgenA1 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "b", specgenA1)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -738,6 +738,24 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("lat-e-out-of", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 2\.1474836485074e\+09 out of range$`, Inputs: []specgenInput{{Text: `2147483648.5074,-0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "2147483648.5074,-0.1278"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParsePoint(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
+			}
+		})
+	})
 }
 
 // specgenTestRangeError_Error runs the cases of RangeError.Error in testdata/specgen/RangeError.Error_evals.yml.
@@ -816,11 +834,11 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("out", "0", specgenO0)
 		})
 	})
-	specgenT.Run("ok-struct-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.5, Lon: 2.5}
+	specgenT.Run("lat-2p5-false", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.5}
 			specgenR("in", "p", specgenA0)
-			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 1.0}, Max: Point{Lat: 2.5, Lon: 2.5}}
+			specgenRecv := Rect{Min: Point{Lat: 0.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)

@@ -690,33 +690,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-abc-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
 	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
@@ -798,13 +771,13 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-0-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `-abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-abc"
+	specgenT.Run("n-7", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"7"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"7"}]]}],["Limit",{"i":"7"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `7`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
+			var specgenA1 int = 7
 			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 7}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -2066,60 +2039,6 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-a1-out-of-stocku-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockUNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999`, Inputs: []specgenInput{{Text: `A1: out of stockUNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backored (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A1: out of stockUNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backored (3)"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
-			}
-		})
-	})
-	specgenT.Run("error-unknow-skua21474-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out o 	 	:: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out o 	 	:`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "unknow+ skuA2147483648: out o \t \t:"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 4
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
-			}
-		})
-	})
 	specgenT.Run("panics-empty-1", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
@@ -2146,11 +2065,11 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove abc: unknown sku$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
+	specgenT.Run("unk-ow-skua99999-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNK\+OW\+ SKUA999999999999 	5 A1:  : unknown sku$`, Inputs: []specgenInput{{Text: `UNK+OW+ SKUA999999999999 	5 A1:  `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "UNK+OW+ SKUA999999999999 \t5 A1:  "
 			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 1
+			var specgenA1 int = 2
 			specgenR("in", "n", specgenA1)
 			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
@@ -2173,13 +2092,121 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
+	specgenT.Run("n-33792-sku-trailing-space-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1A1: out of stock8: 	: unknown sku$`, Inputs: []specgenInput{{Text: `A1A1: out of stock8: 	`, IsString: true}, {Text: `33792`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A1A1: out of stock8: \t"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 33792
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-unknow-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of UNKNOW\+ SKUA9223372036854775808 	5 A1: 	5 A9:: quantity must be positive$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "UNKNOW+ SKUA9223372036854775808 \t5 A1: \t5 A9:"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
 			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("sku-leading-dash-sku-long-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove -A92233720365477580A1: out of stock2147483648: 	A1: backordered \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `-A92233720365477580A1: out of stock2147483648: 	A1: backordered (3)`, IsString: true}, {Text: `33792`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-A92233720365477580A1: out of stock2147483648: \tA1: backordered (3)"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 33792
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("t-of-stockunknou-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove t of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out`, Inputs: []specgenInput{{Text: `t of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "t of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"": 0}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("42of-stockunknou-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["42",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove 42OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT`, Inputs: []specgenInput{{Text: `42OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA922337203685477580d8 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "42OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA922337203685477580d8 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"42": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)

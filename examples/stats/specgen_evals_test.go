@@ -936,6 +936,33 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("hi-negative-panics", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -1\.234567891e\+06\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-1.234567891e+06`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 []float64 = []float64{1.0}
+			specgenR("in", "xs", specgenA0)
+			var specgenA1 float64 = 2.5
+			specgenR("in", "lo", specgenA1)
+			var specgenA2 float64 = -1.234567891e+06
+			specgenR("in", "hi", specgenA2)
+			var specgenA3 int = 3
+			specgenR("in", "n", specgenA3)
+			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
+			specgenR("out", "0", specgenO0)
+			{
+				xs := specgenA0
+				lo := specgenA1
+				hi := specgenA2
+				n := specgenA3
+				output := specgenO0
+				_ = xs
+				_ = lo
+				_ = hi
+				_ = n
+				_ = output
+				specgenR("assert", "0", bool(len(output) == n))
+			}
+		})
+	})
 }
 
 // specgenTestMean runs the cases of Mean in testdata/specgen/Mean_evals.yml.
