@@ -405,7 +405,7 @@ type job struct {
 	// rerun keeps, rather than measured.
 	caseTimeouts  []time.Duration
 	fixedTimeouts bool
-	pkg          *target.Package
+	pkg           *target.Package
 	// order is the function's cases that run the mutated code,
 	// cheapest first: a case that does not run it behaves as it does
 	// unmutated, and passes.
