@@ -276,6 +276,16 @@ type NamedValue struct {
 	Value spec.Value
 }
 
+// Named is the value named name in vs (Result.Inputs, Result.ArgsAfter).
+func Named(vs []NamedValue, name string) (spec.Value, bool) {
+	for _, v := range vs {
+		if v.Name == name {
+			return v.Value, true
+		}
+	}
+	return spec.Value{}, false
+}
+
 // ErrorInfo describes a returned error.
 type ErrorInfo struct {
 	Message string

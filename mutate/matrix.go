@@ -402,19 +402,11 @@ func differs(base, got executors.Result) (kill, timeout bool) {
 // (its value after the call differs from the one it was given, which
 // is what a case states in inputs_after) is left otherwise by got.
 func argsDiffer(base, got executors.Result) bool {
-	value := func(vs []executors.NamedValue, name string) (spec.Value, bool) {
-		for _, v := range vs {
-			if v.Name == name {
-				return v.Value, true
-			}
-		}
-		return spec.Value{}, false
-	}
 	for _, a := range base.ArgsAfter {
-		if in, ok := value(base.Inputs, a.Name); !ok || spec.Equal(in, a.Value, spec.EqualOption{}) {
+		if in, ok := executors.Named(base.Inputs, a.Name); !ok || spec.Equal(in, a.Value, spec.EqualOption{}) {
 			continue
 		}
-		g, ok := value(got.ArgsAfter, a.Name)
+		g, ok := executors.Named(got.ArgsAfter, a.Name)
 		if !ok || !spec.Equal(a.Value, g, spec.EqualOption{}) {
 			return true
 		}

@@ -427,14 +427,13 @@ func correctInputsAfter(c *spec.Case, cr runner.CaseReport) string {
 	got := spec.Value{Kind: spec.Map}
 	var wrong []string
 	for _, e := range want.Map {
-		for _, a := range cr.ArgsAfter {
-			if a.Name != e.Key.Str {
-				continue
-			}
-			got.Map = append(got.Map, spec.Entry{Key: e.Key, Val: a.Value})
-			if !spec.Equal(e.Val, a.Value, spec.EqualOption{FloatTolerance: c.Tolerance}) {
-				wrong = append(wrong, fmt.Sprintf("%s %s, but the call left it %s", e.Key.Str, e.Val, a.Value))
-			}
+		a, ok := executors.Named(cr.ArgsAfter, e.Key.Str)
+		if !ok {
+			continue
+		}
+		got.Map = append(got.Map, spec.Entry{Key: e.Key, Val: a})
+		if !spec.Equal(e.Val, a, spec.EqualOption{FloatTolerance: c.Tolerance}) {
+			wrong = append(wrong, fmt.Sprintf("%s %s, but the call left it %s", e.Key.Str, e.Val, a))
 		}
 	}
 	if len(got.Map) != len(want.Map) {

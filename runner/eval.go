@@ -93,7 +93,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		}
 		for _, e := range want.Map {
 			name := e.Key.Str
-			got, ok := namedValue(r.ArgsAfter, name)
+			got, ok := executors.Named(r.ArgsAfter, name)
 			switch {
 			case ok:
 				if msg := compareValue(e.Val, got, tol, "argument "+name+" after the call"); msg != "" {
@@ -374,14 +374,4 @@ func roundDuration(d time.Duration) time.Duration {
 		return d.Round(10 * time.Microsecond)
 	}
 	return d.Round(time.Microsecond)
-}
-
-// namedValue is the value named name in vs.
-func namedValue(vs []executors.NamedValue, name string) (spec.Value, bool) {
-	for _, v := range vs {
-		if v.Name == name {
-			return v.Value, true
-		}
-	}
-	return spec.Value{}, false
 }
