@@ -120,7 +120,7 @@ type MutationCounts struct {
 // Cost is what a function's model calls cost.
 type Cost struct {
 	Calls                     int
-	InputTokens, OutputTokens int
+	InputTokens, OutputTokens int64
 	USD                       float64
 }
 
