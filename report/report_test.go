@@ -3,13 +3,12 @@ package report_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/golden"
 	"github.com/specgen-dev/specgen/report"
 )
 
@@ -17,8 +16,6 @@ func TestMain(m *testing.M) {
 	executors.MaybeWorker()
 	os.Exit(m.Run())
 }
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // calcSpec is the spec of the package the tests report on: Size has a
 // line no case reaches and mutants no case kills.
@@ -50,7 +47,7 @@ func TestCalc(t *testing.T) {
 		if err := report.Render(&buf, p); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "testdata/calc.golden.html", buf.Bytes())
+		golden.Check(t, "testdata/calc.golden.html", buf.Bytes())
 	})
 	t.Run("browser", func(t *testing.T) { browserTest(t, p) })
 }
@@ -135,24 +132,4 @@ func findLine(f *report.Function, text string) (report.Line, bool) {
 		}
 	}
 	return report.Line{}, false
-}
-
-// golden compares got with the golden file, or rewrites it (-update).
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		out := filepath.Join(t.TempDir(), filepath.Base(path))
-		os.WriteFile(out, got, 0o644)
-		t.Errorf("%s differs from what was rendered (written to %s); run with -update if the change is intended", path, out)
-	}
 }
