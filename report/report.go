@@ -159,7 +159,7 @@ func Build(ctx context.Context, files []string, opts Options) ([]*Package, error
 		}
 		for i, rep := range reps {
 			if errs[i] != nil {
-				notes = append(notes, fmt.Sprintf("mutants of %s: %v", files[i], errs[i]))
+				notes = append(notes, fmt.Sprintf("mutants not measured: %v", errs[i]))
 				continue
 			}
 			if rep != nil {
