@@ -53,6 +53,9 @@ type Builtin struct {
 
 	mu    sync.Mutex
 	cache map[*target.Func]*analysis
+	// noOwn leaves out the package's own values and the structure-aware
+	// string mutations: the tests measure what they add.
+	noOwn bool
 }
 
 // NewBuiltin returns the built-in explorer.
@@ -92,6 +95,11 @@ type analysis struct {
 	// tried a few per round after the first, smallest first, so that
 	// the first that hangs or exhausts memory stops the others (hazards).
 	risky []seed
+	// observed are the values the probes reported for inputs harvested
+	// from the package as code (see observe), up to result observedUpTo.
+	observed     []string
+	observedSeen map[string]bool
+	observedUpTo int
 }
 
 // riskyMagnitude is the size from which an integer input (other than a
@@ -143,7 +151,7 @@ func (b *Builtin) analyze(f *target.Func) (*analysis, error) {
 	if a, ok := b.cache[f]; ok {
 		return a, nil
 	}
-	a, err := newAnalysis(f, b.opts.Seed)
+	a, err := newAnalysis(f, b.opts.Seed, b.noOwn)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +162,7 @@ func (b *Builtin) analyze(f *target.Func) (*analysis, error) {
 	return a, nil
 }
 
-func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
+func newAnalysis(f *target.Func, seedValue uint64, noOwn bool) (*analysis, error) {
 	if f.Obj == nil {
 		return nil, errors.New("function has no type information")
 	}
@@ -165,8 +173,12 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Pkg != nil {
 		self = f.Pkg.Types
 	}
-	gen := newValueGen(self, mine(f))
-	gen.pkg = f.Pkg
+	m := mine(f)
+	if noOwn {
+		m.pkgMatches, m.own = nil, nil
+	}
+	gen := newValueGen(self, m)
+	gen.pkg, gen.under, gen.noOwn = f.Pkg, f.Obj, noOwn
 	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: gen, proposed: map[string][]spec.Value{}}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
@@ -364,7 +376,7 @@ func (a *analysis) importPath(name string) string {
 // generated), else as the executor reported them.
 func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
 	if vals, ok := a.proposed[normCode(r.Snippet.Code)]; ok {
-		return vals, true
+		return a.harvestedAsRun(r, vals), true
 	}
 	vals := make([]spec.Value, len(a.types))
 	for i, name := range a.names {
@@ -452,6 +464,10 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		a.proposed[k] = vals
 		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
 	}
+	if req.Round <= 1 {
+		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0
+	}
+	a.observe(req.Results)
 	corpus := a.corpus(req.Results)
 	haz := a.hazards(req.Results)
 	seedQuota, rebaseQuota := limit, limit
@@ -483,6 +499,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	if len(corpus) > 0 {
 		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))
 		mu := newMutator(rng, a.gen)
+		mu.values = append(mu.values, a.observed...)
 		total := 0
 		for _, e := range corpus {
 			total += e.weight

@@ -1,0 +1,252 @@
+package explore
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// Bounds of the values harvested from the package by running it.
+const (
+	maxHarvested      = 16 // code candidates of one input
+	harvestTypes      = 8  // types whose methods are called
+	harvestPerType    = 3  // methods of one type
+	harvestReceivers  = 2  // values each method is called on
+	harvestArgLists   = 2  // argument lists of a function with parameters
+	maxObservedValues = 64 // values the probes reported for them, kept for mutation
+)
+
+// harvestable reports whether inputs of type t are worth harvesting
+// from the package: strings and byte slices, the text a parser reads.
+func harvestable(t types.Type) bool {
+	if isStringType(t) {
+		return true
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uint8
+}
+
+// ioNames start the names of functions and methods that may wait for
+// the outside world: never called to make a value.
+var ioNames = []string{"Read", "Scan", "Prompt", "Wait", "Serve", "Listen", "Run", "Start", "Exec", "Sleep", "Dial", "Open", "Close", "Fetch", "Get"}
+
+// harvested are values of t (see harvestable) that the package makes
+// itself, written as code the probe runs: its package-level variables of
+// type t, then calls of its functions and of its types' methods that
+// return a t (a String() or a Format of a value the explorer builds, a
+// function of its typical arguments), the producers in turn, at most
+// maxHarvested. The probe reports the value each made, and the search
+// mutates that value like any input (Builtin.Explore). The function
+// under test itself, and functions that look like they wait on I/O (see
+// ioNames), are never called.
+func (g *valueGen) harvested(t types.Type, depth int) []spec.Value {
+	if g.self == nil || g.noOwn || depth != 0 || !harvestable(t) {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	ts := q.TypeString(t)
+	if len(q.Imports()) > 0 {
+		return nil // a type of another package: its name needs an import
+	}
+	var vars []string
+	var byProducer [][]string
+	scope := g.self.Scope()
+	var named []*types.Named
+	for _, name := range scope.Names() {
+		switch obj := scope.Lookup(name).(type) {
+		case *types.Var:
+			if types.Identical(obj.Type(), t) {
+				vars = append(vars, name)
+			}
+		case *types.Func:
+			if obj == g.under || ioLike(name) {
+				continue
+			}
+			sig := obj.Type().(*types.Signature)
+			if sig.TypeParams().Len() > 0 || sig.Variadic() || !producesType(sig, t) {
+				continue
+			}
+			lists := g.argLists(sig, depth, 1)
+			var calls []string
+			for _, args := range lists[:min(harvestArgLists, len(lists))] {
+				calls = append(calls, dropErr(sig, name+"("+strings.Join(args, ", ")+")", ts))
+			}
+			byProducer = append(byProducer, calls)
+		case *types.TypeName:
+			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 && !types.IsInterface(n) && len(named) < harvestTypes {
+				if len(g.producingMethods(n, t)) > 0 {
+					named = append(named, n)
+				}
+			}
+		}
+	}
+	for _, n := range named {
+		pt := types.NewPointer(n)
+		var recvs []string
+		for _, v := range g.valuesAt(pt, depth+1) {
+			if v.Kind == spec.Null {
+				continue
+			}
+			if e, ok := g.arg(v, pt); ok {
+				recvs = append(recvs, "("+e+")")
+			}
+			if len(recvs) == harvestReceivers {
+				break
+			}
+		}
+		for _, m := range g.producingMethods(n, t) {
+			sig := m.Type().(*types.Signature)
+			lists := g.argLists(sig, depth, 0)
+			if len(lists) == 0 {
+				continue
+			}
+			var calls []string
+			for _, r := range recvs {
+				calls = append(calls, dropErr(sig, r+"."+m.Name()+"("+strings.Join(lists[0], ", ")+")", ts))
+			}
+			byProducer = append(byProducer, calls)
+		}
+	}
+	var out []spec.Value
+	seen := map[string]bool{}
+	for _, e := range append(vars, interleave(byProducer...)...) {
+		if !seen[e] && len(out) < maxHarvested {
+			seen[e] = true
+			out = append(out, spec.CodeValue(e))
+		}
+	}
+	return out
+}
+
+// producingMethods are the methods of *n, other than the function under
+// test and those that look like they wait on I/O, that return a t (and
+// maybe an error): String() first, then by name, at most harvestPerType.
+func (g *valueGen) producingMethods(n *types.Named, t types.Type) []*types.Func {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var str, other []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || m == g.under || ioLike(m.Name()) || m.Pkg() != g.self {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		if sig.Variadic() || !producesType(sig, t) {
+			continue
+		}
+		if m.Name() == "String" {
+			str = append(str, m)
+		} else {
+			other = append(other, m)
+		}
+	}
+	out := append(str, other...)
+	return out[:min(len(out), harvestPerType)]
+}
+
+// producesType reports whether sig returns a t, alone or with an error.
+func producesType(sig *types.Signature, t types.Type) bool {
+	res := sig.Results()
+	switch {
+	case res.Len() == 1:
+	case res.Len() == 2 && isErrorType(res.At(1).Type()):
+	default:
+		return false
+	}
+	return types.Identical(res.At(0).Type(), t)
+}
+
+// dropErr is call as an expression of type ts (its error dropped, when
+// sig returns one).
+func dropErr(sig *types.Signature, call, ts string) string {
+	if sig.Results().Len() == 1 {
+		return call
+	}
+	return "func() " + ts + " { v, _ := " + call + "; return v }()"
+}
+
+// ioLike reports whether a function's name says it may wait on the
+// outside world.
+func ioLike(name string) bool {
+	for _, p := range ioNames {
+		if strings.HasPrefix(name, p) || strings.HasPrefix(name, strings.ToLower(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// observe keeps the values the probes reported for the harvested inputs
+// of results (those proposed as code), for mutation: results are taken
+// from where the last call stopped.
+func (a *analysis) observe(results []*Record) {
+	for ; a.observedUpTo < len(results); a.observedUpTo++ {
+		r := results[a.observedUpTo]
+		vals, ok := a.proposed[normCode(r.Snippet.Code)]
+		if !ok || !r.Ran() {
+			continue
+		}
+		for i, v := range vals {
+			if v.Kind != spec.Code || !harvestable(a.types[i]) || len(a.observed) >= maxObservedValues {
+				continue
+			}
+			if s, ok := a.reported(r, i); ok && s != "" && len(s) <= maxMutatedString && !a.observedSeen[s] {
+				a.observedSeen[s] = true
+				a.observed = append(a.observed, s)
+			}
+		}
+	}
+}
+
+// reported is the text of input i as the probe of r reported it.
+func (a *analysis) reported(r *Record, i int) (string, bool) {
+	for _, nv := range r.Result.Inputs {
+		if nv.Name != a.names[i] {
+			continue
+		}
+		switch v := coerce(nv.Value, a.types[i]); v.Kind {
+		case spec.String:
+			return v.Str, true
+		case spec.List:
+			b := make([]byte, 0, len(v.List))
+			for _, e := range v.List {
+				if e.Kind != spec.Uint || e.Uint > 255 {
+					return "", false
+				}
+				b = append(b, byte(e.Uint))
+			}
+			return string(b), true
+		}
+	}
+	return "", false
+}
+
+// harvestedAsRun is vals, the inputs proposed for r, with the inputs
+// harvested as code replaced by the values the probe reported for them:
+// a String() of a built value becomes the text it returned, which
+// mutation then changes character by character.
+func (a *analysis) harvestedAsRun(r *Record, vals []spec.Value) []spec.Value {
+	var out []spec.Value
+	for i, v := range vals {
+		if v.Kind != spec.Code || i >= len(a.types) || !harvestable(a.types[i]) {
+			continue
+		}
+		for _, nv := range r.Result.Inputs {
+			if nv.Name == a.names[i] && (nv.Value.Kind == spec.String || nv.Value.Kind == spec.List) {
+				if out == nil {
+					out = append([]spec.Value(nil), vals...)
+				}
+				out[i] = coerce(nv.Value, a.types[i])
+			}
+		}
+	}
+	if out == nil {
+		return vals
+	}
+	return out
+}

@@ -1,0 +1,222 @@
+package explore
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// groupKind is the kind of a run of a structured string.
+type groupKind int
+
+const (
+	sepGroup    groupKind = iota // one character that is not a letter or a digit
+	digitGroup                   // digits only
+	hexGroup                     // hex digits, at least one a letter (a-f, A-F)
+	letterGroup                  // letters only, not all hex
+	mixedGroup                   // letters and digits, not all hex
+)
+
+func (k groupKind) String() string {
+	return [...]string{"sep", "digits", "hex", "letters", "mixed"}[k]
+}
+
+// group is a run of a string: s[start:end].
+type group struct {
+	kind       groupKind
+	start, end int
+}
+
+// groups splits s into its units: each character that is neither a
+// letter nor a digit is a separator of its own; the runs of letters and
+// digits between them are digits, hex (a run of hex digits with a letter
+// among them: "9f3a"), letters or mixed. "v1.2.3-rc1" is v1 . 2 . 3 - rc1.
+func groups(s string) []group {
+	var out []group
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		out = append(out, group{kind: runKind(s[start:end]), start: start, end: end})
+		start = -1
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+		_, n := utf8.DecodeRuneInString(s[i:])
+		out = append(out, group{kind: sepGroup, start: i, end: i + n})
+	}
+	flush(len(s))
+	return out
+}
+
+// runKind classifies a run of letters and digits.
+func runKind(run string) groupKind {
+	digits, hexLetters, letters := 0, 0, 0
+	for _, r := range run {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F':
+			hexLetters++
+		default:
+			letters++
+		}
+	}
+	switch {
+	case hexLetters+letters == 0:
+		return digitGroup
+	case letters == 0 && digits > 0:
+		return hexGroup
+	case digits == 0:
+		return letterGroup
+	}
+	return mixedGroup
+}
+
+// isRun reports whether a group is a run of letters or digits.
+func (g group) isRun() bool { return g.kind != sepGroup }
+
+// structuralOps are the names of the structure-aware string mutations,
+// in the order structural picks them from.
+var structuralOps = []string{
+	"grow group", "shrink group", "non-hex digit", "drop separator", "double separator",
+	"swap separator", "case of group", "swap groups", "cut at separator", "package value",
+}
+
+// structural changes s as a structured text (an identifier of hex
+// groups and dashes, a version, a date): one of structuralOps, applied
+// to one of its groups (see groups). ok is false when s has no unit the
+// chosen change applies to.
+func (mu *mutator) structural(s string) (string, string, bool) {
+	gs := groups(s)
+	var runs, seps []group
+	for _, g := range gs {
+		if g.isRun() {
+			runs = append(runs, g)
+		} else {
+			seps = append(seps, g)
+		}
+	}
+	pickRun := func(keep func(group) bool) (group, bool) {
+		var c []group
+		for _, g := range runs {
+			if keep == nil || keep(g) {
+				c = append(c, g)
+			}
+		}
+		if len(c) == 0 {
+			return group{}, false
+		}
+		return c[mu.rng.IntN(len(c))], true
+	}
+	op := mu.rng.IntN(len(structuralOps))
+	name := structuralOps[op]
+	switch op {
+	case 0: // one more of the group's last character: 4 hex digits become 5
+		g, ok := pickRun(nil)
+		if !ok {
+			return s, name, false
+		}
+		_, n := utf8.DecodeLastRuneInString(s[g.start:g.end])
+		return s[:g.end] + s[g.end-n:g.end] + s[g.end:], name, true
+	case 1: // one fewer: 4 hex digits become 3
+		g, ok := pickRun(nil)
+		if !ok {
+			return s, name, false
+		}
+		_, n := utf8.DecodeLastRuneInString(s[g.start:g.end])
+		return s[:g.end-n] + s[g.end:], name, true
+	case 2: // a character just outside the group's class: g in hex, a letter in digits
+		g, ok := pickRun(func(g group) bool { return g.kind == hexGroup || g.kind == digitGroup })
+		if !ok {
+			return s, name, false
+		}
+		i := g.start + mu.rng.IntN(g.end-g.start)
+		c := "g"
+		if g.kind == digitGroup && mu.rng.IntN(2) == 0 {
+			c = "a"
+		}
+		return s[:i] + c + s[i+1:], name, true
+	case 3, 4, 5, 8:
+		if len(seps) == 0 {
+			return s, name, false
+		}
+		g := seps[mu.rng.IntN(len(seps))]
+		sep := s[g.start:g.end]
+		switch op {
+		case 3:
+			return s[:g.start] + s[g.end:], name, true
+		case 4:
+			return s[:g.end] + sep + s[g.end:], name, true
+		case 5:
+			others := []string{"-", "_", ".", ":", "/", " "}
+			for _, o := range mu.g.m.seps {
+				if utf8.RuneCountInString(o) == 1 && !unicode.IsLetter([]rune(o)[0]) && !unicode.IsDigit([]rune(o)[0]) {
+					others = append(others, o)
+				}
+			}
+			others = dedupeStrings(others)
+			o := others[mu.rng.IntN(len(others))]
+			if o == sep {
+				o = others[(mu.rng.IntN(len(others)-1)+1+indexOf(others, o))%len(others)]
+			}
+			return s[:g.start] + o + s[g.end:], name, true
+		}
+		// Cut before or after the separator.
+		if mu.rng.IntN(2) == 0 {
+			return s[:g.start], name, true
+		}
+		return s[:g.end], name, true
+	case 6:
+		g, ok := pickRun(func(g group) bool { return g.kind != digitGroup })
+		if !ok {
+			return s, name, false
+		}
+		run := s[g.start:g.end]
+		c := strings.ToUpper(run)
+		if c == run {
+			c = strings.ToLower(run)
+		}
+		return s[:g.start] + c + s[g.end:], name, true
+	case 7:
+		if len(runs) < 2 {
+			return s, name, false
+		}
+		i := mu.rng.IntN(len(runs))
+		j := (i + 1 + mu.rng.IntN(len(runs)-1)) % len(runs)
+		if i > j {
+			i, j = j, i
+		}
+		a, b := runs[i], runs[j]
+		if s[a.start:a.end] == s[b.start:b.end] {
+			return s, name, false
+		}
+		return s[:a.start] + s[b.start:b.end] + s[a.end:b.start] + s[a.start:a.end] + s[b.end:], name, true
+	}
+	// A valid value of the package in place of one of s's groups, or
+	// of s.
+	if len(mu.values) == 0 {
+		return s, name, false
+	}
+	v := mu.values[mu.rng.IntN(len(mu.values))]
+	if g, ok := pickRun(nil); ok && mu.rng.IntN(2) == 0 {
+		return s[:g.start] + v + s[g.end:], name, true
+	}
+	return v, name, true
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return 0
+}
