@@ -736,13 +736,36 @@ func mineQuoted(m *mined, text string, sink func(string), numbers bool) {
 	}
 }
 
+// classRune is the i-th character of a class of ranges (lo, hi pairs),
+// counting around; the first when the class is too large to count.
+func classRune(ranges []rune, i int) rune {
+	n := 0
+	for j := 0; j+1 < len(ranges); j += 2 {
+		n += int(ranges[j+1]-ranges[j]) + 1
+		if n > 1<<16 {
+			return ranges[0]
+		}
+	}
+	i %= n
+	for j := 0; j+1 < len(ranges); j += 2 {
+		if w := int(ranges[j+1]-ranges[j]) + 1; i >= w {
+			i -= w
+			continue
+		}
+		return ranges[j] + rune(i)
+	}
+	return ranges[0]
+}
+
 // maxRegexpSamples bounds the strings made from one regular expression.
 const maxRegexpSamples = 12
 
 // regexpSamples makes strings that match the regular expression re: the
 // shortest (every repetition at its minimum, the first alternative, the
-// first character of each class), a longer one, one per alternative and
-// class bound, and near misses (a character dropped, one added).
+// first character of each class), a longer one, one of the last
+// alternatives and class bounds, one whose classes give a different
+// character each time ("ab-012" rather than "aa-000"), one per
+// alternative, and near misses (a character dropped, one added).
 func regexpSamples(re string) []string {
 	tree, err := syntax.Parse(re, syntax.Perl)
 	if err != nil {
@@ -758,10 +781,11 @@ func regexpSamples(re string) []string {
 		}
 	}
 	// Each variant makes different choices: 0 the least, 1 more, 2 the
-	// last alternative and the upper bounds of classes.
-	for variant := 0; variant < 3; variant++ {
+	// last alternative and the upper bounds of classes, 3 as 1 with
+	// each class character the next of its class.
+	for variant := 0; variant < 4; variant++ {
 		var b strings.Builder
-		regexpWrite(&b, tree, variant, 0)
+		regexpWriteChoose(&b, tree, variant, 0, nil, nil, new(int))
 		add(b.String())
 	}
 	// One sample per alternative at the top level of each alternation.
@@ -770,7 +794,7 @@ func regexpSamples(re string) []string {
 		if t.Op == syntax.OpAlternate {
 			for _, sub := range t.Sub {
 				var b strings.Builder
-				regexpWriteWith(&b, tree, t, sub)
+				regexpWriteChoose(&b, tree, 0, 0, t, sub, new(int))
 				add(b.String())
 			}
 		}
@@ -790,22 +814,14 @@ func regexpSamples(re string) []string {
 	return out
 }
 
-// regexpWrite writes one string matching t, choosing as variant says.
-func regexpWrite(b *strings.Builder, t *syntax.Regexp, variant, depth int) {
-	regexpWriteChoose(b, t, variant, depth, nil, nil)
-}
-
-// regexpWriteWith writes a string matching tree that takes alternative
-// sub at the alternation alt.
-func regexpWriteWith(b *strings.Builder, tree, alt, sub *syntax.Regexp) {
-	regexpWriteChoose(b, tree, 0, 0, alt, sub)
-}
-
-func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int, alt, sub *syntax.Regexp) {
+// regexpWriteChoose writes one string matching t, choosing as variant
+// says (see regexpSamples), taking alternative sub at the alternation
+// alt; k counts the class characters written, for variant 3.
+func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int, alt, sub *syntax.Regexp, k *int) {
 	if depth > 50 || b.Len() > 256 {
 		return
 	}
-	rec := func(x *syntax.Regexp) { regexpWriteChoose(b, x, variant, depth+1, alt, sub) }
+	rec := func(x *syntax.Regexp) { regexpWriteChoose(b, x, variant, depth+1, alt, sub, k) }
 	switch t.Op {
 	case syntax.OpLiteral:
 		for _, r := range t.Rune {
@@ -814,8 +830,12 @@ func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int,
 	case syntax.OpCharClass:
 		if len(t.Rune) >= 2 {
 			r := t.Rune[0]
-			if variant == 2 {
+			switch variant {
+			case 2:
 				r = t.Rune[len(t.Rune)-1]
+			case 3:
+				r = classRune(t.Rune, *k)
+				*k++
 			}
 			if r > 0x10ffff {
 				r = t.Rune[0]

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -88,7 +89,11 @@ func (g group) isRun() bool { return g.kind != sepGroup }
 var structuralOps = []string{
 	"grow group", "shrink group", "non-hex digit", "drop separator", "double separator",
 	"swap separator", "case of group", "swap groups", "cut at separator", "package value",
+	"bracket", "other digit",
 }
+
+// bracketPairs are the pairs of characters a value may be wrapped in.
+var bracketPairs = [][2]string{{"{", "}"}, {"(", ")"}, {"[", "]"}, {"<", ">"}, {`"`, `"`}, {"'", "'"}}
 
 // structural changes s as a structured text (an identifier of hex
 // groups and dashes, a version, a date): one of structuralOps, applied
@@ -199,6 +204,38 @@ func (mu *mutator) structural(s string) (string, string, bool) {
 			return s, name, false
 		}
 		return s[:a.start] + s[b.start:b.end] + s[a.end:b.start] + s[a.start:a.end] + s[b.end:], name, true
+	}
+	if op == 11 {
+		// Another digit of the group's class: a version nibble, a
+		// check digit.
+		g, ok := pickRun(func(g group) bool { return g.kind == hexGroup || g.kind == digitGroup })
+		if !ok {
+			return s, name, false
+		}
+		i := g.start + mu.rng.IntN(g.end-g.start)
+		class := "0123456789"
+		if g.kind == hexGroup {
+			class = "0123456789abcdef"
+			if strings.ToUpper(s[g.start:g.end]) == s[g.start:g.end] {
+				class = "0123456789ABCDEF"
+			}
+		}
+		c := class[mu.rng.IntN(len(class))]
+		return s[:i] + string(c) + s[i+1:], name, true
+	}
+	if op == 10 {
+		// In the brackets the code looks for (else any): {id}, (1.2).
+		var pairs [][2]string
+		for _, p := range bracketPairs {
+			if slices.Contains(mu.g.m.seps, p[0]) || slices.Contains(mu.g.m.seps, p[1]) {
+				pairs = append(pairs, p)
+			}
+		}
+		if len(pairs) == 0 {
+			pairs = bracketPairs
+		}
+		p := pairs[mu.rng.IntN(len(pairs))]
+		return p[0] + s + p[1], name, true
 	}
 	// A valid value of the package in place of one of s's groups, or
 	// of s.
