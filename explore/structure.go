@@ -13,9 +13,9 @@ type groupKind int
 const (
 	sepGroup    groupKind = iota // one character that is not a letter or a digit
 	digitGroup                   // digits only
-	hexGroup                     // hex digits, at least one a letter (a-f, A-F)
-	letterGroup                  // letters only, not all hex
-	mixedGroup                   // letters and digits, not all hex
+	hexGroup                     // hex digits, with a digit and a letter (a-f, A-F)
+	letterGroup                  // letters only
+	mixedGroup                   // letters and digits, not all hex digits
 )
 
 func (k groupKind) String() string {
@@ -30,8 +30,8 @@ type group struct {
 
 // groups splits s into its units: each character that is neither a
 // letter nor a digit is a separator of its own; the runs of letters and
-// digits between them are digits, hex (a run of hex digits with a letter
-// among them: "9f3a"), letters or mixed. "v1.2.3-rc1" is v1 . 2 . 3 - rc1.
+// digits between them are digits, hex (hex digits with both a digit and
+// a letter among them: "9f3a"; "cafe" is a word), letters or mixed. "v1.2.3-rc1" is v1 . 2 . 3 - rc1.
 func groups(s string) []group {
 	var out []group
 	start := -1
@@ -100,6 +100,11 @@ var bracketPairs = [][2]string{{"{", "}"}, {"(", ")"}, {"[", "]"}, {"<", ">"}, {
 // to one of its groups (see groups). ok is false when s has no unit the
 // chosen change applies to.
 func (mu *mutator) structural(s string) (string, string, bool) {
+	return mu.structuralOp(s, mu.rng.IntN(len(structuralOps)))
+}
+
+// structuralOp applies structuralOps[op] to s.
+func (mu *mutator) structuralOp(s string, op int) (string, string, bool) {
 	gs := groups(s)
 	var runs, seps []group
 	for _, g := range gs {
@@ -121,7 +126,6 @@ func (mu *mutator) structural(s string) (string, string, bool) {
 		}
 		return c[mu.rng.IntN(len(c))], true
 	}
-	op := mu.rng.IntN(len(structuralOps))
 	name := structuralOps[op]
 	switch op {
 	case 0: // one more of the group's last character: 4 hex digits become 5

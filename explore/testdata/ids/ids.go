@@ -142,3 +142,9 @@ func ParseTag(s string) (Tag, error) {
 	}
 	return t, nil
 }
+
+// URNPrefix starts the long form of an ID.
+const URNPrefix = "urn:id:"
+
+// URN writes id in its long form.
+func URN(id ID) string { return URNPrefix + id.String() }
