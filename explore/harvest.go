@@ -16,6 +16,7 @@ const (
 	harvestReceivers  = 2  // values each method is called on
 	harvestArgLists   = 2  // argument lists of a function with parameters
 	maxObservedValues = 64 // values the probes reported for them, kept for mutation
+	harvestWeakAfter  = 48 // plain candidates tried before the weak harvested ones
 )
 
 // harvestable reports whether inputs of type t are worth harvesting
@@ -37,25 +38,28 @@ func harvestable(t types.Type) bool {
 var ioNames = []string{"Read", "Scan", "Prompt", "Wait", "Serve", "Listen", "Run", "Start", "Exec", "Sleep", "Dial", "Open", "Close", "Fetch", "Get"}
 
 // harvested are values of t (see harvestable) that the package makes
-// itself, written as code the probe runs: its package-level variables of
-// type t, then calls of its functions and of its types' methods that
-// return a t (a String() or a Format of a value the explorer builds, a
-// function of its typical arguments), the producers in turn, at most
-// maxHarvested. The probe reports the value each made, and the search
-// mutates that value like any input (Builtin.Explore). The function
-// under test itself, and functions that look like they wait on I/O (see
-// ioNames), are never called.
-func (g *valueGen) harvested(t types.Type, depth int) []spec.Value {
+// itself, written as code the probe runs, at most maxHarvested of them.
+// strong are its package-level variables of type t, then its types'
+// methods that return a t, called on values the explorer builds (a
+// String(), a Format), and its functions named like formatters (see
+// formatterLike) or without parameters, the producers in turn; weak
+// are its other functions that return a t, called with their typical
+// arguments (a Grade(5) may well have nothing to do with the input of
+// the function under test). The probe reports the value each made, and
+// the search mutates that value like any input (Builtin.Explore). The
+// function under test itself, and functions that look like they wait
+// on I/O (see ioNames), are never called.
+func (g *valueGen) harvested(t types.Type, depth int) (strong, weak []spec.Value) {
 	if g.self == nil || g.noOwn || depth != 0 || !harvestable(t) {
-		return nil
+		return nil, nil
 	}
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(t)
 	if len(q.Imports()) > 0 {
-		return nil // a type of another package: its name needs an import
+		return nil, nil // a type of another package: its name needs an import
 	}
 	var vars []string
-	var byProducer [][]string
+	var methods, formatters, others [][]string
 	scope := g.self.Scope()
 	var named []*types.Named
 	for _, name := range scope.Names() {
@@ -77,7 +81,11 @@ func (g *valueGen) harvested(t types.Type, depth int) []spec.Value {
 			for _, args := range lists[:min(harvestArgLists, len(lists))] {
 				calls = append(calls, dropErr(sig, name+"("+strings.Join(args, ", ")+")", ts))
 			}
-			byProducer = append(byProducer, calls)
+			if sig.Params().Len() == 0 || formatterLike(name) {
+				formatters = append(formatters, calls)
+			} else {
+				others = append(others, calls)
+			}
 		case *types.TypeName:
 			if n, ok := obj.Type().(*types.Named); ok && !obj.IsAlias() && n.TypeParams().Len() == 0 && !types.IsInterface(n) && len(named) < harvestTypes {
 				if len(g.producingMethods(n, t)) > 0 {
@@ -110,18 +118,41 @@ func (g *valueGen) harvested(t types.Type, depth int) []spec.Value {
 			for _, r := range recvs {
 				calls = append(calls, dropErr(sig, r+"."+m.Name()+"("+strings.Join(lists[0], ", ")+")", ts))
 			}
-			byProducer = append(byProducer, calls)
+			methods = append(methods, calls)
 		}
 	}
-	var out []spec.Value
 	seen := map[string]bool{}
-	for _, e := range append(vars, interleave(byProducer...)...) {
-		if !seen[e] && len(out) < maxHarvested {
-			seen[e] = true
-			out = append(out, spec.CodeValue(e))
+	n := 0
+	take := func(exprs []string) []spec.Value {
+		var out []spec.Value
+		for _, e := range exprs {
+			if !seen[e] && n < maxHarvested {
+				seen[e] = true
+				n++
+				out = append(out, spec.CodeValue(e))
+			}
+		}
+		return out
+	}
+	strong = take(append(vars, interleave(append(methods, formatters...)...)...))
+	weak = take(interleave(others...))
+	return strong, weak
+}
+
+// formatterNames start the names of functions that write a value as
+// text.
+var formatterNames = []string{"Format", "String", "Encode", "Marshal", "Print", "Render", "Text", "Canonical", "Normalize", "Quote", "Escape"}
+
+// formatterLike reports whether a function's name says it writes a value
+// as text: Format, FormatID, idString, EncodeToString.
+func formatterLike(name string) bool {
+	lower := strings.ToLower(name)
+	for _, f := range formatterNames {
+		if strings.Contains(lower, strings.ToLower(f)) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // producingMethods are the methods of *n, other than the function under

@@ -329,12 +329,10 @@ func (mn *miner) mineOwn(files []*ast.File) {
 				for _, e := range vs.Values {
 					ast.Inspect(e, func(n ast.Node) bool {
 						switch n := n.(type) {
-						case *ast.FuncLit:
-							return false // code, not a table
-						case *ast.CallExpr:
-							if path, _ := mn.pkgFunc(n); path == "regexp" {
-								return false // a pattern, sampled above
-							}
+						case *ast.FuncLit, *ast.CallExpr:
+							// Code, not a table: an error's message, a
+							// pattern (sampled above).
+							return false
 						case ast.Expr:
 							if v := mn.constOf(n); v != nil {
 								own(v)

@@ -68,13 +68,14 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 // by code (see builtTarget and foreignTarget), those values come first,
 // after nil.
 func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
-	if h := g.harvested(t, depth); len(h) > 0 {
-		// The package's own values, right after the first plain ones
-		// (the empty value and a typical one), taking turns with the
-		// others.
+	if strong, weak := g.harvested(t, depth); len(strong)+len(weak) > 0 {
+		// The package's own values: the likeliest right after the first
+		// plain ones (the empty value and a typical one), taking turns
+		// with the others; the others once the mined values were tried.
 		plain := g.computePlain(t, depth)
-		k := min(2, len(plain))
-		return append(plain[:k:k], interleave(h, plain[k:])...)
+		k, l := min(2, len(plain)), min(harvestWeakAfter, len(plain))
+		out := append(plain[:k:k], interleave(strong, plain[k:l])...)
+		return append(out, interleave(weak, plain[l:])...)
 	}
 	var built []spec.Value
 	ptr := false
