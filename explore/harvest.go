@@ -155,15 +155,16 @@ func formatterLike(name string) bool {
 	return false
 }
 
-// producingMethods are the methods of *n, other than the function under
-// test and those that look like they wait on I/O, that return a t (and
-// maybe an error): String() first, then by name, at most harvestPerType.
+// producingMethods are the methods of *n that return a t (and maybe an
+// error), other than the function under test, those that look like they
+// wait on I/O and Error (a message is no input): String() first, then
+// by name, at most harvestPerType.
 func (g *valueGen) producingMethods(n *types.Named, t types.Type) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var str, other []*types.Func
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || m == g.under || ioLike(m.Name()) || m.Pkg() != g.self {
+		if !ok || m == g.under || ioLike(m.Name()) || m.Pkg() != g.self || m.Name() == "Error" {
 			continue
 		}
 		sig := m.Type().(*types.Signature)
