@@ -36,12 +36,16 @@ const defaultSeed = 0x5eed5bec
 // values mined from the function's source (literals, the operands of
 // comparisons and switch cases with their neighbours, separators,
 // prefixes and suffixes the code looks for, unit tables, examples quoted
-// in comments) and combinations of them; later rounds keep trying those
+// in comments) and combinations of them, with the package's own values
+// (samples of every regular expression of the package, its string
+// constants and variables, and the text its String methods and
+// formatters make when run; see harvested); later rounds keep trying those
 // while sweeping each input through its candidates on top of the
 // inputs that got deepest into the function, and mutating the inputs
 // that reached new blocks or new outcomes (splicing, inserting mined
 // tokens, flipping signs, scaling, growing and shrinking collections,
-// changing one field). Huge counts are tried late and few at a time, and
+// changing one field, and changing a structured string by its units:
+// a group of digits one longer, a separator dropped; see structural). Huge counts are tried late and few at a time, and
 // magnitudes that made a probe hang or die are not tried again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
