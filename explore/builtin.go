@@ -499,6 +499,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 			}
 		}
 	}
+	if req.Round > 1 {
+		a.sweepValid(corpus, haz, len(plan.Snippets)+limit/4, plan, add)
+	}
 	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {
 		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/types"
 	"strings"
 
@@ -241,19 +242,7 @@ func (a *analysis) reported(r *Record, i int) (string, bool) {
 		if nv.Name != a.names[i] {
 			continue
 		}
-		switch v := coerce(nv.Value, a.types[i]); v.Kind {
-		case spec.String:
-			return v.Str, true
-		case spec.List:
-			b := make([]byte, 0, len(v.List))
-			for _, e := range v.List {
-				if e.Kind != spec.Uint || e.Uint > 255 {
-					return "", false
-				}
-				b = append(b, byte(e.Uint))
-			}
-			return string(b), true
-		}
+		return textOf(coerce(nv.Value, a.types[i]))
 	}
 	return "", false
 }
@@ -281,4 +270,67 @@ func (a *analysis) harvestedAsRun(r *Record, vals []spec.Value) []spec.Value {
 		return vals
 	}
 	return out
+}
+
+// sweepValid plans, until quota snippets are planned, the variants (see
+// variants) of the valid values the corpus entries hold at inputs of a
+// harvestable type: the values the package made (observe) and the
+// samples of its patterns, each tried on the other inputs of its entry.
+// Snippets already tried are skipped by add, so that each round goes on
+// where the last stopped.
+func (a *analysis) sweepValid(corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string, vals []spec.Value)) {
+	if a.gen.noOwn {
+		return
+	}
+	valid := map[string]bool{}
+	for _, l := range [][]string{a.gen.m.matches, a.gen.m.pkgMatches} {
+		for _, s := range l {
+			valid[s] = true
+		}
+	}
+	brackets := a.gen.m.brackets()
+	for _, e := range corpus {
+		for i, v := range e.vals {
+			if i >= len(a.types) || !harvestable(a.types[i]) {
+				continue
+			}
+			s, ok := textOf(v)
+			if !ok || s == "" || !valid[s] && !a.observedSeen[s] {
+				continue
+			}
+			for _, w := range variants(s, brackets) {
+				if len(plan.Snippets) >= quota {
+					return
+				}
+				vals := append([]spec.Value(nil), e.vals...)
+				vals[i] = coerce(spec.StringValue(w), a.types[i])
+				if haz.blocks(vals) {
+					continue
+				}
+				code, err := a.code(vals)
+				if err != nil {
+					continue
+				}
+				add(code, fmt.Sprintf("a variant of %s of probe %d, a valid value", a.names[i], e.record+1), vals)
+			}
+		}
+	}
+}
+
+// textOf is the text of a string or byte-slice value.
+func textOf(v spec.Value) (string, bool) {
+	switch v.Kind {
+	case spec.String:
+		return v.Str, true
+	case spec.List:
+		b := make([]byte, 0, len(v.List))
+		for _, e := range v.List {
+			if e.Kind != spec.Uint || e.Uint > 255 {
+				return "", false
+			}
+			b = append(b, byte(e.Uint))
+		}
+		return string(b), true
+	}
+	return "", false
 }

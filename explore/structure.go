@@ -229,12 +229,7 @@ func (mu *mutator) structuralOp(s string, op int) (string, string, bool) {
 	}
 	if op == 10 {
 		// In the brackets the code looks for (else any): {id}, (1.2).
-		var pairs [][2]string
-		for _, p := range bracketPairs {
-			if slices.Contains(mu.g.m.seps, p[0]) || slices.Contains(mu.g.m.seps, p[1]) {
-				pairs = append(pairs, p)
-			}
-		}
+		pairs := mu.g.m.brackets()
 		if len(pairs) == 0 {
 			pairs = bracketPairs
 		}
@@ -260,4 +255,95 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return 0
+}
+
+// maxVariants bounds the variants of one valid value.
+const maxVariants = 64
+
+// variants are the boundary cases a tester writes from one valid
+// structured value, each one edit away from it, in this order: each
+// group one longer and one shorter, each separator dropped and
+// doubled, each hex or digit group with a character just outside its
+// class, each letter run in the other case, s cut before each
+// separator, s in each pair of brackets among brackets (the bracket
+// characters the code looks for), then each hex or digit character at
+// the top of its class (9, f; 0 where it already is), at most
+// maxVariants of them.
+func variants(s string, brackets [][2]string) []string {
+	var out []string
+	seen := map[string]bool{s: true}
+	add := func(v string) {
+		if !seen[v] && len(out) < maxVariants {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	gs := groups(s)
+	for _, g := range gs {
+		if !g.isRun() {
+			continue
+		}
+		_, n := utf8.DecodeLastRuneInString(s[g.start:g.end])
+		add(s[:g.end] + s[g.end-n:g.end] + s[g.end:])
+		add(s[:g.end-n] + s[g.end:])
+	}
+	for _, g := range gs {
+		if !g.isRun() {
+			add(s[:g.start] + s[g.end:])
+			add(s[:g.end] + s[g.start:g.end] + s[g.end:])
+		}
+	}
+	for _, g := range gs {
+		switch g.kind {
+		case hexGroup, digitGroup:
+			add(s[:g.start] + "g" + s[g.start+1:])
+		case letterGroup, mixedGroup:
+			run := s[g.start:g.end]
+			c := strings.ToUpper(run)
+			if c == run {
+				c = strings.ToLower(run)
+			}
+			add(s[:g.start] + c + s[g.end:])
+		}
+	}
+	for _, g := range gs {
+		if !g.isRun() && g.start > 0 {
+			add(s[:g.start])
+		}
+	}
+	for _, p := range brackets {
+		add(p[0] + s + p[1])
+	}
+	for _, g := range gs {
+		if g.kind != hexGroup && g.kind != digitGroup {
+			continue
+		}
+		top := byte('9')
+		if g.kind == hexGroup {
+			top = 'f'
+			if strings.ToUpper(s[g.start:g.end]) == s[g.start:g.end] {
+				top = 'F'
+			}
+		}
+		for i := g.start; i < g.end; i++ {
+			c := top
+			if s[i] == top {
+				c = '0'
+			}
+			add(s[:i] + string(c) + s[i+1:])
+		}
+	}
+	return out
+}
+
+// brackets are the pairs of bracketPairs whose characters the code
+// looks for (see mined.seps).
+func (m *mined) brackets() [][2]string {
+	var out [][2]string
+	for _, p := range bracketPairs {
+		if slices.Contains(m.seps, p[0]) || slices.Contains(m.seps, p[1]) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -128,3 +128,38 @@ func TestStructuralDeterministic(t *testing.T) {
 		t.Errorf("%d of %d mutations structural: want some, not all", structural, len(a))
 	}
 }
+
+func TestVariants(t *testing.T) {
+	tests := []struct {
+		in       string
+		brackets [][2]string
+		want     []string // all variants, in order
+		reason   string
+	}{
+		{"", nil, nil, "nothing to vary"},
+		{"1f-9", nil, []string{
+			"1ff-9", "1-9", "1f-99", "1f-", // each group one longer, one shorter
+			"1f9", "1f--9", // the separator dropped, doubled
+			"gf-9", "1f-g", // a character outside each group's class
+			"1f", // cut before the separator
+			"ff-9", "10-9", "1f-0", // each digit at the top of its class (0 when it is)
+		}, "a hex group and a digit group"},
+		{"Ab.c", [][2]string{{"{", "}"}}, []string{
+			"Abb.c", "A.c", "Ab.cc", "Ab.",
+			"Abc", "Ab..c",
+			"AB.c", "Ab.C", // letter runs in the other case
+			"Ab", "{Ab.c}", // cut, then in the brackets the code looks for
+		}, "letters and brackets"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			if got := variants(tt.in, tt.brackets); !slices.Equal(got, tt.want) {
+				t.Errorf("variants(%q) =\n%q, want\n%q", tt.in, got, tt.want)
+			}
+		})
+	}
+	long := strings.Repeat("0123-", 40)
+	if n := len(variants(long, nil)); n != maxVariants {
+		t.Errorf("%d variants of a long value, want the bound %d", n, maxVariants)
+	}
+}
