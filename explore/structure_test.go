@@ -141,7 +141,7 @@ func TestVariants(t *testing.T) {
 			"1ff-9", "1-9", "1f-99", "1f-", // each group one longer, one shorter
 			"1f9", "1f--9", // the separator dropped, doubled
 			"gf-9", "1f-g", // a character outside each group's class
-			"1f", // cut before the separator
+			"1f",                   // cut before the separator
 			"ff-9", "10-9", "1f-0", // each digit at the top of its class (0 when it is)
 		}, "a hex group and a digit group"},
 		{"Ab.c", [][2]string{{"{", "}"}}, []string{
