@@ -13,7 +13,7 @@ import (
 const (
 	maxHarvested      = 16 // code candidates of one input
 	harvestTypes      = 8  // types whose methods are called
-	harvestPerType    = 3  // methods of one type
+	harvestPerType    = 4  // methods of one type
 	harvestReceivers  = 2  // values each method is called on
 	harvestArgLists   = 2  // argument lists of a function with parameters
 	maxObservedValues = 64 // values the probes reported for them, kept for mutation
@@ -159,10 +159,11 @@ func formatterLike(name string) bool {
 // producingMethods are the methods of *n that return a t (and maybe an
 // error), other than the function under test, those that look like they
 // wait on I/O and Error (a message is no input): String() first, then
-// by name, at most harvestPerType.
+// those named like formatters (MarshalText, Encode), then the others,
+// at most harvestPerType.
 func (g *valueGen) producingMethods(n *types.Named, t types.Type) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
-	var str, other []*types.Func
+	var ranked [3][]*types.Func
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
 		if !ok || m == g.under || ioLike(m.Name()) || m.Pkg() != g.self || m.Name() == "Error" {
@@ -172,13 +173,16 @@ func (g *valueGen) producingMethods(n *types.Named, t types.Type) []*types.Func 
 		if sig.Variadic() || !producesType(sig, t) {
 			continue
 		}
-		if m.Name() == "String" {
-			str = append(str, m)
-		} else {
-			other = append(other, m)
+		switch {
+		case m.Name() == "String":
+			ranked[0] = append(ranked[0], m)
+		case formatterLike(m.Name()):
+			ranked[1] = append(ranked[1], m)
+		default:
+			ranked[2] = append(ranked[2], m)
 		}
 	}
-	out := append(str, other...)
+	out := append(append(ranked[0], ranked[1]...), ranked[2]...)
 	return out[:min(len(out), harvestPerType)]
 }
 
