@@ -263,9 +263,9 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-struct-struct-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"393.07103998728934"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
+	specgenT.Run("a-lat-one", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 1.0, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "b", specgenA1)
@@ -282,9 +282,9 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-struct-struct-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.0}
+	specgenT.Run("a-lat-2p5", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 0.5}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "b", specgenA1)
@@ -648,24 +648,6 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-1-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2"}]]}`, Inputs: []specgenInput{{Text: `1,2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "1,2"
-			specgenR("in", "s", specgenA0)
-			specgenO0, specgenE := ParsePoint(specgenA0)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			{
-				s := specgenA0
-				output := specgenO0
-				err := specgenE
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
-			}
-		})
-	})
 	specgenT.Run("error", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ","
@@ -723,6 +705,42 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 	specgenT.Run("error-51-5074-99999999", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 1e\+20 out of range$`, Inputs: []specgenInput{{Text: `51.5074	99999999999999999999`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074\t99999999999999999999"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParsePoint(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
+			}
+		})
+	})
+	specgenT.Run("1-space-000", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `1 000`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "1 000"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParsePoint(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
+			}
+		})
+	})
+	specgenT.Run("lat-e-out-of", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 2\.147483641278e\+12 out of range$`, Inputs: []specgenInput{{Text: `2147483641278,-0.2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "2147483641278,-0.2"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
@@ -806,9 +824,19 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("out", "0", specgenO0)
 		})
 	})
-	specgenT.Run("ok-struct-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
+	specgenT.Run("zero-receiver-true", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
+			specgenR("in", "p", specgenA0)
+			specgenRecv := Rect{Min: Point{Lat: 0.0, Lon: 0.0}, Max: Point{Lat: 0.0, Lon: 0.0}}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0 := specgenRecv.Contains(specgenA0)
+			specgenR("out", "0", specgenO0)
+		})
+	})
+	specgenT.Run("lat-2p5-false", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 0.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
@@ -816,11 +844,11 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("out", "0", specgenO0)
 		})
 	})
-	specgenT.Run("ok-struct-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 0.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.5, Lon: 2.5}
+	specgenT.Run("struct-true", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "p", specgenA0)
-			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 1.0}, Max: Point{Lat: 2.5, Lon: 2.5}}
+			specgenRecv := Rect{Min: Point{Lat: 0.0, Lon: 0.0}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)

@@ -448,33 +448,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-abc-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"2"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: nil, Limit: 0}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
 	specgenT.Run("error-empty-0", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
@@ -509,33 +482,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
 			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("error-abc-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 4 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 4
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: nil, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -771,9 +717,468 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-nan-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku NaN: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "NaN"
+	specgenT.Run("zero-receiver", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 1
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: nil, Limit: 0}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("sku-9quantity-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -9quantity: quantity must be positive$`, Inputs: []specgenInput{{Text: `-9quantity`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-9quantity"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("n-min-int64-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add -9223372036854775808 of -quantity must be p:sitive: quantity must be positive$`, Inputs: []specgenInput{{Text: `-quantity must be p:sitive`, IsString: true}, {Text: `-9223372036854775808`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-quantity must be p:sitive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = -9223372036854775808
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("n-m93-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add -93 of -y must be ;ositive: quantity must be positive$`, Inputs: []specgenInput{{Text: `-y must be ;ositive`, IsString: true}, {Text: `-93`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-y must be ;ositive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = -93
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-quantity-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity/musti: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity/musti`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "quantity/musti"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("sku-a1-colon-space-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A1: "
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-qa1-5-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of qA1: 5 unitsuantity/musti: quantity must be positive$`, Inputs: []specgenInput{{Text: `qA1: 5 unitsuantity/musti`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "qA1: 5 unitsuantity/musti"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-qa1-5-bad-quantity-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of qA1: 5 unitsuantity/must: : quantity must be positive$`, Inputs: []specgenInput{{Text: `qA1: 5 unitsuantity/must: `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "qA1: 5 unitsuantity/must: "
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-quanta1-out-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA1: out of stockimust be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA1: out of stockimust be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "quantA1: out of stockimust be positive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-a1-1-unita999-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of \(A1: 1 unitA999: backordered \): quantity must be positive$`, Inputs: []specgenInput{{Text: `(A1: 1 unitA999: backordered )`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "(A1: 1 unitA999: backordered )"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-a2147483648-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A2147483648: be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `A2147483648: be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A2147483648: be positive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-y-must-be-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of y must be ;ositiveA1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `y must be ;ositiveA1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "y must be ;ositiveA1: backordered (3)"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-quantity-must-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity must b positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity must b positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "quantity must b positive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-a2147483648-bad-quantity-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A2147483648: be pos--ve: quantity must be positive$`, Inputs: []specgenInput{{Text: `A2147483648: be pos--ve`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A2147483648: be pos--ve"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-quanta0-out-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA0: out of stockimust bde positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA0: out of stockimust bde positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "quantA0: out of stockimust bde positive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-y-must-b-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of y must b ;ositiveA1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `y must b ;ositiveA1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "y must b ;ositiveA1: backordered (3)"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-quanta0-out-bad-quantity-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA0: out of stockimuust bde positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA0: out of stockimuust bde positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "quantA0: out of stockimuust bde positive"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 0
+			specgenR("in", "n", specgenA1)
+			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("adding-to-exceeds", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
 			specgenR("in", "n", specgenA1)
@@ -798,9 +1203,9 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-0-6", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `-abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-abc"
+	specgenT.Run("sku-a-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of a: quantity must be positive$`, Inputs: []specgenInput{{Text: `a`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "a"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
@@ -951,30 +1356,11 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-2", func(specgenT *specgentesting.T) {
+	specgenT.Run("threshold-2", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
-			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0 := specgenRecv.LowStock(specgenA0)
-			specgenR("out", "0", specgenO0)
-			{
-				threshold := specgenA0
-				s := specgenRecv
-				output := specgenO0
-				_ = threshold
-				_ = s
-				_ = output
-				specgenR("assert", "0", bool(len(output) <= len(s.Items)))
-			}
-		})
-	})
-	specgenT.Run("ok-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 int = 1
-			specgenR("in", "threshold", specgenA0)
-			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 0}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.LowStock(specgenA0)
 			specgenR("out", "0", specgenO0)
@@ -2066,60 +2452,6 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-a1-out-of-stocku-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1: out of stockUNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW\+ SKUA999999999`, Inputs: []specgenInput{{Text: `A1: out of stockUNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1UNKNOW+ SKUA999999999999: 	5 A1: 	5 A1A1: backored (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A1: out of stockUNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1UNKNOW+ SKUA999999999999: \t5 A1: \t5 A1A1: backored (3)"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
-			}
-		})
-	})
-	specgenT.Run("error-unknow-skua21474-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknow\+ skuA2147483648: out o 	 	:: unknown sku$`, Inputs: []specgenInput{{Text: `unknow+ skuA2147483648: out o 	 	:`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "unknow+ skuA2147483648: out o \t \t:"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 4
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
-			}
-		})
-	})
 	specgenT.Run("panics-empty-1", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
@@ -2180,6 +2512,60 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
 			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("a1-out-of-s-tock-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1:_out of s_tockA1: backordered \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `A1:_out of s_tockA1: backordered (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A1:_out of s_tockA1: backordered (3)"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: nil, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("limit-10-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"10"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered : unknown sku$`, Inputs: []specgenInput{{Text: `u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered "
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{}, Limit: 10}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
