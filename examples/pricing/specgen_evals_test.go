@@ -856,6 +856,24 @@ func specgenTestParseAmount(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("dot-1", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"10"}`, Inputs: []specgenInput{{Text: `.1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = ".1"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParseAmount(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err == nil || output == 0))
+			}
+		})
+	})
 }
 
 // specgenTestParseError_Error runs the cases of (*ParseError).Error in testdata/specgen/ParseError.Error_evals.yml.
