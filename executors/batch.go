@@ -184,7 +184,7 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 func mergePrograms(progs []*Program) (*Program, []int, error) {
 	first := progs[0]
 	merged := &Program{
-		Func: first.Func, Cover: first.Cover, Overlay: first.Overlay, Exact: first.Exact,
+		Func: first.Func, Cover: first.Cover, Cmps: first.Cmps, Overlay: first.Overlay, Exact: first.Exact,
 		ObserveOpaque: first.ObserveOpaque, ObserveReceiver: first.ObserveReceiver,
 	}
 	off := make([]int, len(progs))
@@ -192,8 +192,8 @@ func mergePrograms(progs []*Program) (*Program, []int, error) {
 		switch {
 		case p.Func.Pkg != first.Func.Pkg:
 			return nil, nil, fmt.Errorf("programs of packages %s and %s in one run", first.Func.Pkg.ImportPath, p.Func.Pkg.ImportPath)
-		case p.Cover != first.Cover || p.ObserveOpaque != first.ObserveOpaque || p.ObserveReceiver != first.ObserveReceiver:
-			return nil, nil, fmt.Errorf("programs of %s and %s differ in Cover or the observers", first.Func.Name, p.Func.Name)
+		case p.Cover != first.Cover || p.Cmps != first.Cmps || p.ObserveOpaque != first.ObserveOpaque || p.ObserveReceiver != first.ObserveReceiver:
+			return nil, nil, fmt.Errorf("programs of %s and %s differ in Cover, Cmps or the observers", first.Func.Name, p.Func.Name)
 		case !sameOverlay(p.Overlay, first.Overlay):
 			return nil, nil, fmt.Errorf("programs of %s and %s have different overlays", first.Func.Name, p.Func.Name)
 		}
@@ -292,6 +292,7 @@ func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout 
 	if err != nil {
 		return Result{}, fmt.Errorf("native %s: probe %s: %w", prog.Func.Pkg.ImportPath, probe.ID, err)
 	}
+	b.prepd.setKinds(&res)
 	return res, nil
 }
 

@@ -106,3 +106,53 @@ func BenchmarkYaegiLoad(b *testing.B) {
 		b.ReportMetric(rep.BuildTime.Seconds()*1000, "load-ms")
 	}
 }
+
+// BenchmarkCmps runs 1,000 probes of a parser (calc.ParseVersion,
+// which cuts its input at "-" and "." and converts the parts) with
+// coverage, without and with comparison recording (Program.Cmps), on
+// both engines; cases/s-after-load is the price of recording.
+func BenchmarkCmps(b *testing.B) {
+	pkg, err := calcOnce()
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := pkg.Func("ParseVersion")
+	if err != nil {
+		b.Fatal(err)
+	}
+	inputs := []string{"1.2", "10.20-rc1", "x", "", "1.", ".5", "3.4-", "1.2.3", "-", "99999.1-beta.2"}
+	cache := b.TempDir()
+	for _, cmps := range []bool{false, true} {
+		for _, e := range []executors.Executor{&executors.Native{CacheDir: cache}, &executors.Yaegi{}} {
+			name := e.Name() + "-cover"
+			if cmps {
+				name += "-cmps"
+			}
+			b.Run(name, func(b *testing.B) {
+				prog := &executors.Program{Func: f, Cover: true, Cmps: cmps}
+				for i := 0; i < 1000; i++ {
+					prog.Probes = append(prog.Probes, executors.Probe{ID: fmt.Sprint(i), Args: []string{fmt.Sprintf("%q", inputs[i%len(inputs)])}})
+				}
+				benchProg(b, e, prog)
+			})
+		}
+	}
+}
+
+func benchProg(b *testing.B, e executors.Executor, prog *executors.Program) {
+	ctx := context.Background()
+	if _, err := e.Run(ctx, prog); err != nil { // warm: build or load once
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var build float64
+	for i := 0; i < b.N; i++ {
+		rep, err := e.Run(ctx, prog)
+		if err != nil {
+			b.Fatal(err)
+		}
+		build += rep.BuildTime.Seconds()
+	}
+	b.ReportMetric(float64(len(prog.Probes)*b.N)/b.Elapsed().Seconds(), "cases/s")
+	b.ReportMetric(float64(len(prog.Probes)*b.N)/(b.Elapsed().Seconds()-build), "cases/s-after-load")
+}

@@ -114,6 +114,13 @@ func Disagreement(explored, native Result) string {
 			return fmt.Sprintf("result %d: %s, native: %s", i, explored.Outputs[i], native.Outputs[i])
 		}
 	}
+	for _, n := range native.ArgsAfter {
+		for _, a := range explored.ArgsAfter {
+			if a.Name == n.Name && !spec.Equal(n.Value, a.Value, spec.EqualOption{}) {
+				return fmt.Sprintf("%s after the call: %s, native: %s", n.Name, a.Value, n.Value)
+			}
+		}
+	}
 	switch a, n := explored.After, native.After; {
 	case (a == nil) != (n == nil):
 		return fmt.Sprintf("receiver after the call: %s, native: %s", afterText(a), afterText(n))

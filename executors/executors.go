@@ -37,6 +37,12 @@ type Program struct {
 	// Cover instruments the package so that each probe reports the
 	// coverage blocks it ran.
 	Cover bool
+	// Cmps, with Cover, also has each probe report the operands of the
+	// comparisons the package's functions made (Result.Cmps): strings,
+	// integers, len(x), bytes, switch tags, the strings and bytes
+	// functions that compare, lookups in maps with string keys. It is a
+	// build of its own (native), and costs time per comparison.
+	Cmps bool
 	// Timeout bounds each probe (default 5s).
 	Timeout time.Duration
 	// MaxOutput bounds the captured stdout and stderr of each probe (default 64 KiB).
@@ -57,7 +63,11 @@ type Program struct {
 	// after the call (Result.After), unless Probe.After already asks for
 	// it: an opaque receiver through the observers target.Observers
 	// picks (nothing when there are none), any other as its canonical
-	// tree.
+	// tree. It also records, for every probe, the arguments through
+	// which the call can change what its caller holds
+	// (target.Func.ChangeableParams) as the call leaves them
+	// (Result.ArgsAfter): the receiver and those arguments are the
+	// state a call leaves behind.
 	ObserveReceiver bool
 }
 
@@ -68,6 +78,7 @@ type Program struct {
 //	recv := Recv                        (methods; recorded as input "receiver")
 //	output0, ..., err := recv.F(p0, p1) (results recorded, opaque ones through their observers)
 //	recv recorded again, as it is after the call (After, Program.ObserveReceiver)
+//	p0, p1, ... recorded again, as they are after the call (ArgsAfter, Program.ObserveReceiver)
 //	Asserts[i] evaluated with params by name, output/output0..n, err in scope
 type Probe struct {
 	// ID names the probe in reports.
@@ -101,6 +112,10 @@ type Probe struct {
 	// receiver reads as null.
 	After        bool
 	AfterObserve []string
+	// ArgsAfter names parameters whose arguments are recorded again as
+	// the call leaves them (Result.ArgsAfter), when it returns, with or
+	// without an error, as canonical trees.
+	ArgsAfter []string
 	// Func, when set, is the function this probe calls instead of
 	// Program.Func: an instantiation of it when Program.Func is generic
 	// (see target.Func.Instantiate), so that one program runs cases of
@@ -199,6 +214,10 @@ type Result struct {
 	// for it (Probe.After, Program.ObserveReceiver) and the call
 	// returned (for OK, with or without Err); nil otherwise.
 	After *spec.Value
+	// ArgsAfter are arguments as the call left them, by parameter name
+	// in parameter order, when the probe asked for them
+	// (Probe.ArgsAfter, Program.ObserveReceiver) and the call returned.
+	ArgsAfter []NamedValue
 	// Err is the returned error (the last result of type error), when non-nil.
 	Err *ErrorInfo
 	// Panic is set for Panicked, and for Exited when the process died of a panic.
@@ -214,6 +233,10 @@ type Result struct {
 	Duration time.Duration
 	// Covered lists the indices into Report.Blocks that the probe ran.
 	Covered []int
+	// Cmps are the comparisons the probe made (Program.Cmps), in the
+	// order made: at most 8 distinct ones of the first 32 a site makes,
+	// 256 in all, each operand cut to 64 bytes.
+	Cmps []Cmp
 	// Denied, when set, is an operation the sandbox refused the probe,
 	// as its error, panic or output says it ("open /x/y: permission
 	// denied", "dial tcp 127.0.0.1:80: connect: permission denied"): a
@@ -221,10 +244,46 @@ type Result struct {
 	Denied string
 }
 
+// Cmp is a comparison a probe made: A compared with B at a comparison
+// site of the package. Integers are in decimal.
+type Cmp struct {
+	Site int
+	Kind CmpKind
+	A, B string
+}
+
+// CmpKind says what a comparison compared.
+type CmpKind string
+
+// Comparison kinds.
+const (
+	// CmpString: strings or byte slices (==, <, ..., switch tags, the
+	// comparing functions of strings and bytes, map keys).
+	CmpString CmpKind = "string"
+	// CmpInt: integers.
+	CmpInt CmpKind = "int"
+	// CmpLen: len(x) (A) with an integer (B), whichever side of the
+	// comparison len(x) was on.
+	CmpLen CmpKind = "len"
+	// CmpByte: a byte or rune of a string or byte slice (A, its code)
+	// with an integer.
+	CmpByte CmpKind = "byte"
+)
+
 // NamedValue is a value with the name it was given.
 type NamedValue struct {
 	Name  string
 	Value spec.Value
+}
+
+// Named is the value named name in vs (Result.Inputs, Result.ArgsAfter).
+func Named(vs []NamedValue, name string) (spec.Value, bool) {
+	for _, v := range vs {
+		if v.Name == name {
+			return v.Value, true
+		}
+	}
+	return spec.Value{}, false
 }
 
 // ErrorInfo describes a returned error.

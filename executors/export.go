@@ -112,7 +112,7 @@ var dropped = map[string]bool{
 	"SpecgenCovTake": true, "SpecgenRunProbe": true, "specgenProbes": true,
 	"SpecgenRequest": true, "SpecgenCapture": true, "SpecgenNewCapture": true,
 	"specgenTake": true, "SpecgenServe": true, "specgenCall": true, "specgenGuard": true,
-	"SpecgenSetMutant": true,
+	"SpecgenSetMutant": true, "SpecgenWire": true, "SpecgenCmp": true,
 }
 
 // Runtime returns the declarations the probes of the file need, their

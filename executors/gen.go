@@ -257,6 +257,9 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 	if err := g.recordAfter(&b, p, f, imp); err != nil {
 		return "", err
 	}
+	if err := g.recordArgsAfter(&b, p, f); err != nil {
+		return "", err
+	}
 	if len(p.Asserts) > 0 {
 		b.WriteString("{\n")
 		var names []string
@@ -410,6 +413,37 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
 	}
 	b.WriteString("}\n}\n")
+	return nil
+}
+
+// recordArgsAfter writes the code that records arguments after the
+// call (Probe.ArgsAfter, or with Program.ObserveReceiver those of
+// target.Func.ChangeableParams) as canonical trees.
+func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func) error {
+	var idx []int
+	switch {
+	case len(p.ArgsAfter) > 0:
+		want := map[string]bool{}
+		for _, n := range p.ArgsAfter {
+			want[n] = true
+		}
+		for j, prm := range f.Params {
+			if want[prm.Name] {
+				idx = append(idx, j)
+				delete(want, prm.Name)
+			}
+		}
+		for _, n := range p.ArgsAfter {
+			if want[n] {
+				return fmt.Errorf("argument after the call: %s has no parameter %s", f.Name, n)
+			}
+		}
+	case g.prog.ObserveReceiver:
+		idx = f.ChangeableParams()
+	}
+	for _, j := range idx {
+		fmt.Fprintf(b, "specgenR(\"argafter\", %q, specgenA%d)\n", f.Params[j].Name, j)
+	}
 	return nil
 }
 

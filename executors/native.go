@@ -100,13 +100,22 @@ import (
 )
 
 func TestMain(m *specgentesting.M) {
-	if err := SpecgenServe(specgenos.Stdin, specgenos.NewFile(3, "specgen-answers"), SpecgenRunProbe, SpecgenCovTake, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
+	if err := SpecgenServe(specgenos.Stdin, specgenos.NewFile(3, "specgen-answers"), SpecgenRunProbe, SpecgenCovTake, %s, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
 		specgenos.Stderr.WriteString("specgen worker: " + err.Error() + "\n")
 		specgenos.Exit(3)
 	}
 	specgenos.Exit(0)
 }
 `
+
+// cmpTakeName is the function the native worker takes comparison
+// records with: SpecgenCmpTake when the package records them.
+func cmpTakeName(p *prepared) string {
+	if p.cmpKinds != nil {
+		return "SpecgenCmpTake"
+	}
+	return "nil"
+}
 
 var rtPackageClause = regexp.MustCompile(`(?m)^package rt$`)
 
@@ -128,7 +137,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 		files[filepath.Join(pkg.Dir, name)] = src
 	}
 	files[filepath.Join(pkg.Dir, "specgen_rt_test.go")] = []byte(rtPackageClause.ReplaceAllString(rtSource, "package "+pkg.Name))
-	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name))
+	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name, cmpTakeName(prepd)))
 
 	key := sha256.New()
 	names := make([]string, 0, len(files))

@@ -34,6 +34,24 @@ type prepared struct {
 	// early holds results decided before running (refused, not compiling).
 	early  map[int]Result
 	blocks []Block
+	// cmpKinds are the kinds of the comparison sites (Program.Cmps);
+	// cmpSwapped the sites whose records are the other way round.
+	cmpKinds   []CmpKind
+	cmpSwapped []bool
+	// checkDecl is the counter declaration the probes are type-checked with.
+	checkDecl []byte
+}
+
+// setKinds fills in the kinds of a result's comparisons.
+func (p *prepared) setKinds(r *Result) {
+	for i := range r.Cmps {
+		if s := r.Cmps[i].Site; s >= 0 && s < len(p.cmpKinds) {
+			r.Cmps[i].Kind = p.cmpKinds[s]
+			if p.cmpSwapped[s] {
+				r.Cmps[i].A, r.Cmps[i].B = r.Cmps[i].B, r.Cmps[i].A
+			}
+		}
+	}
 }
 
 // preparer turns programs into sources; it caches the importer used to
@@ -82,7 +100,26 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		srcs = append(srcs, cover.Source{Name: name, Src: src})
 		out.pkgFiles[name] = src
 	}
-	if prog.Cover {
+	switch {
+	case prog.Cover && prog.Cmps:
+		co := cover.CmpOptions{Importer: pr.importer(pkg), GoVersion: goVersion(pkg.GoVersion)}
+		inst, decl, blocks, sites, err := cover.PackageCmps(pkg.Name, srcs, cover.Options{CounterVar: counterVar}, co)
+		if err != nil {
+			return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
+		}
+		for name, src := range inst {
+			out.pkgFiles[name] = src
+		}
+		out.extra["specgen_cov.go"] = decl
+		out.checkDecl = cover.Decl(pkg.Name, counterVar, len(blocks))
+		for _, b := range blocks {
+			out.blocks = append(out.blocks, Block(b))
+		}
+		for _, s := range sites {
+			out.cmpKinds = append(out.cmpKinds, CmpKind(s.Kind))
+			out.cmpSwapped = append(out.cmpSwapped, s.Swapped)
+		}
+	case prog.Cover:
 		inst, decl, blocks, err := cover.Package(pkg.Name, srcs, cover.Options{CounterVar: counterVar})
 		if err != nil {
 			return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
@@ -94,8 +131,11 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		for _, b := range blocks {
 			out.blocks = append(out.blocks, Block(b))
 		}
-	} else {
+	default:
 		out.extra["specgen_cov.go"] = cover.Decl(pkg.Name, counterVar, 0)
+	}
+	if out.checkDecl == nil {
+		out.checkDecl = out.extra["specgen_cov.go"]
 	}
 
 	g := &generator{prog: prog, pkgName: pkg.Name, self: pkg.Types, has: has}
@@ -115,7 +155,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 			return nil, err
 		}
 		harness := g.harness(candidates)
-		errs := pr.check(prog, out.extra["specgen_cov.go"], harness, files)
+		errs := pr.check(prog, out.checkDecl, harness, files)
 		if len(errs) == 0 {
 			out.runnable = candidates
 			out.extra["specgen_harness"+suffix] = harness

@@ -128,7 +128,7 @@ var errWorkerDied = errors.New("worker died")
 
 // call sends one request and waits for its answer, the timeout, or the
 // worker's death.
-func (w *worker) call(ctx context.Context, req rt.SpecgenRequest, timeout time.Duration) (*rt.SpecgenResponse, error) {
+func (w *worker) call(ctx context.Context, req rt.SpecgenRequest, timeout time.Duration) (*rt.SpecgenWire, error) {
 	data, _ := json.Marshal(req)
 	data = append(data, '\n')
 	if _, err := w.stdin.Write(data); err != nil {
@@ -141,7 +141,7 @@ func (w *worker) call(ctx context.Context, req rt.SpecgenRequest, timeout time.D
 		if !ok {
 			return nil, errWorkerDied
 		}
-		var resp rt.SpecgenResponse
+		var resp rt.SpecgenWire
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.UseNumber()
 		if err := dec.Decode(&resp); err != nil {
@@ -276,8 +276,11 @@ func unquotePanic(s string) string {
 }
 
 // convert turns a worker's answer into a Result.
-func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
+func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts}
+	for _, c := range r.Cmps {
+		res.Cmps = append(res.Cmps, Cmp{Site: c.Site, A: c.A, B: c.B})
+	}
 	if r.Fail != "" {
 		res.Outcome = Broken
 		res.Message = r.Fail
@@ -294,6 +297,10 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 		v := wireValue(r.After.V)
 		res.After = &v
 	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		res.ArgsAfter = append(res.ArgsAfter, NamedValue{Name: name, Value: wireValue(a[1])})
+	}
 	if r.Err != nil {
 		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
 		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {
@@ -307,6 +314,7 @@ func convert(id string, r *rt.SpecgenResponse, yaegi bool) Result {
 		res.Panic = &PanicInfo{Message: r.Panic.Message, Type: r.Panic.Type}
 		res.Outputs = nil
 		res.After = nil
+		res.ArgsAfter = nil
 		res.Err = nil
 		if yaegi {
 			// yaegi's restricted os.Exit panics with "os.Exit(N)".

@@ -108,6 +108,9 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 			cmd.Dir = pkg.Dir
 			cmd.Env = append(os.Environ(), y.Env...)
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=yaegi", "SPECGEN_YAEGI_GOPATH="+gopath, "SPECGEN_YAEGI_PKG="+pkg.ImportPath)
+			if prepd.cmpKinds != nil {
+				cmd.Env = append(cmd.Env, "SPECGEN_YAEGI_CMPS=1")
+			}
 			if status.Off {
 				return cmd, confinedWorker{}, nil, nil
 			}
@@ -146,6 +149,9 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	rep.BuildTime = time.Since(start)
 	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, rep.Results, fix.Replace); err != nil {
 		return nil, fmt.Errorf("yaegi %s: %w", pkg.ImportPath, err)
+	}
+	for i := range rep.Results {
+		prepd.setKinds(&rep.Results[i])
 	}
 	return rep, nil
 }
@@ -223,7 +229,7 @@ func yaegiWorker(gopath, importPath string) (err error) {
 		return err
 	}
 	start := time.Now()
-	run, covTake, err := yaegiLoad(gopath, importPath, capture)
+	run, covTake, cmpTake, err := yaegiLoad(gopath, importPath, os.Getenv("SPECGEN_YAEGI_CMPS") != "", capture)
 	hello := rt.SpecgenResponse{ID: "load", Nanos: int64(time.Since(start))}
 	if err != nil {
 		hello.Fail = err.Error()
@@ -233,10 +239,10 @@ func yaegiWorker(gopath, importPath string) (err error) {
 	if err := enc.Encode(&hello); err != nil {
 		return err
 	}
-	return rt.SpecgenServe(os.Stdin, answers, run, covTake, nil, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
+	return rt.SpecgenServe(os.Stdin, answers, run, covTake, cmpTake, nil, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
 }
 
-func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, err error) {
+func yaegiLoad(gopath, importPath string, cmps bool, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, cmpTake func() ([]int, []string, []string), err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			// The interpreter panicked while loading: report the message,
@@ -247,22 +253,22 @@ func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(
 	stdout, stderr := capture.Files()
 	i := interp.New(interp.Options{GoPath: gopath, Env: os.Environ(), Stdout: stdout, Stderr: stderr})
 	if err := i.Use(yaegiSymbols()); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if _, err := i.Eval(fmt.Sprintf("import specgenpkg %q", importPath)); err != nil {
-		return nil, nil, cleanYaegiError(err)
+		return nil, nil, nil, cleanYaegiError(err)
 	}
 	rv, err := i.Eval("specgenpkg.SpecgenRunProbe")
 	if err != nil {
-		return nil, nil, cleanYaegiError(err)
+		return nil, nil, nil, cleanYaegiError(err)
 	}
 	cv, err := i.Eval("specgenpkg.SpecgenCovTake")
 	if err != nil {
-		return nil, nil, cleanYaegiError(err)
+		return nil, nil, nil, cleanYaegiError(err)
 	}
 	run, ok := rv.Interface().(func(string, func(string, string, any)) bool)
 	if !ok {
-		return nil, nil, fmt.Errorf("probe table has type %s", rv.Type())
+		return nil, nil, nil, fmt.Errorf("probe table has type %s", rv.Type())
 	}
 	covFn := cv
 	covTake = func() []int {
@@ -272,7 +278,23 @@ func yaegiLoad(gopath, importPath string, capture *rt.SpecgenCapture) (run func(
 		}
 		return out.Interface().([]int)
 	}
-	return run, covTake, nil
+	if cmps {
+		take, err := i.Eval("specgenpkg.SpecgenCmpTake")
+		if err != nil {
+			return nil, nil, nil, cleanYaegiError(err)
+		}
+		cmpTake = func() ([]int, []string, []string) {
+			out := take.Call(nil)
+			sites, _ := out[0].Interface().([]int)
+			a, _ := out[1].Interface().([]string)
+			b, _ := out[2].Interface().([]string)
+			if len(a) != len(sites) || len(b) != len(sites) {
+				return nil, nil, nil
+			}
+			return sites, a, b
+		}
+	}
+	return run, covTake, cmpTake, nil
 }
 
 // yaegiUnbox unwraps yaegi's interp.valueInterface, the box in which the

@@ -26,6 +26,9 @@ type BuiltinOptions struct {
 	FirstRound int
 	// Round is the number of probes of each later round (default 100).
 	Round int
+	// NoCmps turns comparison feedback off: the probes do not record
+	// the comparisons they make, and no inputs are made from them.
+	NoCmps bool
 }
 
 // defaultSeed is the seed used when BuiltinOptions.Seed is 0.
@@ -45,8 +48,12 @@ const defaultSeed = 0x5eed5bec
 // that reached new blocks or new outcomes (splicing, inserting mined
 // tokens, flipping signs, scaling, growing and shrinking collections,
 // changing one field, and changing a structured string by its units:
-// a group of digits one longer, a separator dropped; see structural). Huge counts are tried late and few at a time, and
-// magnitudes that made a probe hang or die are not tried again.
+// a group of digits one longer, a separator dropped; see structural),
+// and putting into them what the code compared them with (comparison
+// feedback, see cmp.go: the probes report the operands of the
+// package's comparisons). Huge counts are tried late and few at a
+// time, and magnitudes that made a probe hang or die are not tried
+// again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
 // inputs.
@@ -78,6 +85,10 @@ func NewBuiltin(opts BuiltinOptions) *Builtin {
 
 // Searching reports that the built-in explorer searches in small rounds.
 func (b *Builtin) Searching() bool { return true }
+
+// UsesCmps reports whether the explorer makes inputs from the
+// comparisons probes make (unless BuiltinOptions.NoCmps).
+func (b *Builtin) UsesCmps() bool { return !b.opts.NoCmps }
 
 // analysis is what the built-in explorer knows of a function before
 // running it: the types of its inputs, its mined values and its seeds.
@@ -501,6 +512,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	}
 	if req.Round > 1 {
 		a.sweepValid(corpus, haz, len(plan.Snippets)+limit/4, plan, add)
+	}
+	if req.Round > 1 && !b.opts.NoCmps {
+		a.fromCmps(req.Results, corpus, haz, min(limit, len(plan.Snippets)+limit/cmpShare), plan, add)
 	}
 	a.rebase(corpus, haz, rebaseQuota, plan, add)
 	if len(corpus) > 0 {

@@ -179,6 +179,17 @@ func (o Options) withDefaults(ex Explorer) Options {
 	return o
 }
 
+// CmpUser is implemented by explorers that read the comparisons each
+// probe made (executors.Result.Cmps): Run asks the executor for them.
+type CmpUser interface {
+	UsesCmps() bool
+}
+
+func usesCmps(ex Explorer) bool {
+	c, ok := ex.(CmpUser)
+	return ok && c.UsesCmps()
+}
+
 func isSearcher(ex Explorer) bool {
 	s, ok := ex.(Searcher)
 	return ok && s.Searching()

@@ -168,6 +168,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	}
 	opts = opts.withDefaults(ex)
 	searcher := isSearcher(ex)
+	cmps := usesCmps(ex)
 	x := newExploration(f, exe.Name())
 	start := time.Now()
 	defer func() { x.Elapsed = time.Since(start) }()
@@ -194,7 +195,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			sent = append(sent, s)
 		}
 		if len(probes) > 0 {
-			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
+			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Cmps: cmps, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
 			if err == nil && len(rep.Results) != len(probes) {
 				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
 			}
@@ -527,6 +528,13 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	}
 	sort.Ints(r.Covered)
 	kind, class := x.classifier.classify(&res)
+	// Only the comparisons of records that found something are read
+	// (the corpus's): the others' are not kept.
+	defer func() {
+		if !r.Novel() {
+			r.Result.Cmps = nil
+		}
+	}()
 	if class == "" {
 		return r
 	}

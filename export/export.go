@@ -412,6 +412,17 @@ func caseLiteral(c *runner.PlannedCase) (string, error) {
 		}
 		add("RecvAfter: %s", w)
 	}
+	if ia := c.Case.InputsAfter; ia != nil && ia.Kind == spec.Map {
+		var pairs []string
+		for _, e := range ia.Map {
+			w, err := wire(e.Val)
+			if err != nil {
+				return "", fmt.Errorf("inputs_after: %s: %w", e.Key.Str, err)
+			}
+			pairs = append(pairs, fmt.Sprintf("{%q, %s}", e.Key.Str, w))
+		}
+		add("ArgsAfter: [][2]string{%s}", strings.Join(pairs, ", "))
+	}
 	if c.Tolerance > 0 {
 		add("Tol: %s", strconv.FormatFloat(c.Tolerance, 'g', -1, 64))
 	}

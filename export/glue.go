@@ -29,6 +29,10 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, pr
 	if r.After != nil {
 		g.After, g.HasAfter = r.After.V, true
 	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		g.ArgsAfter = append(g.ArgsAfter, [2]interface{}{name, a[1]})
+	}
 	if r.Panic != nil {
 		g = &specgenGot{Panic: &specgenErrGot{Message: r.Panic.Message, Type: r.Panic.Type}, Took: took}
 	}

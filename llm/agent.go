@@ -130,6 +130,9 @@ func specPrompt(fi *funcInfo, req *write.Request, bundle bool) string {
 		if c.ReceiverAfter != nil {
 			after = ", receiver_after: " + c.ReceiverAfter.String()
 		}
+		if c.InputsAfter != nil {
+			after += ", inputs_after: " + c.InputsAfter.String()
+		}
 		switch {
 		case c.Raises != "":
 			line += "raises: " + yamlScalar(c.Raises)
@@ -271,6 +274,10 @@ func yamlFormat(fi *funcInfo, verified []*spec.Case) string {
 		b.WriteString("The method changes its receiver: `receiver_after` states the receiver as a call that returns\n")
 		b.WriteString("(with or without an error) leaves it, written like `expected`.\n")
 	}
+	if len(f.ChangeableParams()) > 0 {
+		b.WriteString("Arguments the call changes (pointer, slice or map parameters) are stated by `inputs_after`,\n")
+		b.WriteString("a mapping by parameter name of the arguments as a call that returns leaves them.\n")
+	}
 	b.WriteString("\nExample:\n\n```yaml\n")
 	b.WriteString(exampleYAML(fi, verified))
 	b.WriteString("```\n\nAnswer with {\"yaml\": \"<the spec as YAML text>\"}.\n")
@@ -347,6 +354,9 @@ func specConstraints(fi *funcInfo, nOK, nRaised int, bundle bool) string {
 	b.WriteString("- `expected` is the verified result exactly as listed; never compute or round a value yourself.\n")
 	if f.MutatesReceiver() && !bundle {
 		b.WriteString("- `receiver_after` is the verified receiver after the call exactly as listed, or left out.\n")
+	}
+	if len(f.ChangeableParams()) > 0 && !bundle {
+		b.WriteString("- `inputs_after` is the verified arguments after the call exactly as listed, or left out.\n")
 	}
 	b.WriteString("- `raises` is `error`, `panic`, or the error type or sentinel listed with the verified result;\n")
 	b.WriteString("  `match` is an RE2 regexp on the message, anchored like the verified one.\n")

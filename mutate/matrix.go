@@ -250,14 +250,17 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			over, id = map[string][]byte{f.File: n.Src}, 0
 			k.Separate++
 		}
-		// A verdict that rests on timeouts alone is run again with more
-		// time: a loaded machine is slow to start a worker.
+		// A run with any timeout is run again with ten times the time
+		// per probe and four times the time for the whole run: a loaded
+		// machine is slow to start a worker and to run a probe, and a
+		// probe that kills by its result on an idle machine must not
+		// count as a timeout on a loaded one (the cases chosen would
+		// then depend on the load).
 		var err error
-		for _, t := range []time.Duration{mt, 5 * mt} {
+		for try, t := range []time.Duration{mt, min(10*mt, max(timeout, mt))} {
 			mm.Kills, mm.Timeouts = nil, nil
-			var hung bool
-			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall)
-			if hung || err != nil || len(mm.Kills) > 0 || len(mm.Timeouts) == 0 {
+			_, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall, 1+3*time.Duration(try))
+			if err != nil || len(mm.Timeouts) == 0 {
 				break
 			}
 		}
@@ -304,11 +307,11 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 // unstable probes are left out. A mutant whose probes together take
 // far longer than the original's (wall) hung: every probe that runs it counts
 // as timing out.
-func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, wall time.Duration) (hung bool, err error) {
+func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, wall, scale time.Duration) (hung bool, err error) {
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, not a timeout per probe (a build of its own counts
-	// too).
-	limit := min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
+	// too), scale times over when it is run again.
+	limit := scale * min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
 	if id == 0 {
 		limit += 2 * time.Minute
 	}
@@ -392,5 +395,21 @@ func differs(base, got executors.Result) (kill, timeout bool) {
 			return true, false
 		}
 	}
-	return false, false
+	return argsDiffer(base, got), false
+}
+
+// argsDiffer reports whether an argument the original call changed
+// (its value after the call differs from the one it was given, which
+// is what a case states in inputs_after) is left otherwise by got.
+func argsDiffer(base, got executors.Result) bool {
+	for _, a := range base.ArgsAfter {
+		if in, ok := executors.Named(base.Inputs, a.Name); !ok || spec.Equal(in, a.Value, spec.EqualOption{}) {
+			continue
+		}
+		g, ok := executors.Named(got.ArgsAfter, a.Name)
+		if !ok || !spec.Equal(a.Value, g, spec.EqualOption{}) {
+			return true
+		}
+	}
+	return false
 }

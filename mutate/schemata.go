@@ -410,12 +410,15 @@ func runSeparate(ctx context.Context, j job, tmp string, opts Options, builds *a
 // runCases runs the function's cases that reach the mutant, cheapest
 // first, against mutant id of program k of the batch, and stops at the
 // first case that kills it. A LIVED or TIMED OUT verdict is run again,
-// so that it does not rest on one run.
+// so that it does not rest on one run, and with ten times the time per
+// case (unless Options.Timeout fixes it): a loaded machine can take ten
+// times a case's unmutated time, and a mutant that loops does not
+// finish in any.
 func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (Status, string, error) {
-	run := func() (Status, string, error) {
+	run := func(scale time.Duration) (Status, string, error) {
 		var v verdict
 		for _, i := range j.order {
-			res, err := b.RunMutantTimeout(ctx, k, i, id, j.caseTimeouts[i])
+			res, err := b.RunMutantTimeout(ctx, k, i, id, scale*j.caseTimeouts[i])
 			if err != nil {
 				if ctx.Err() != nil {
 					return "", "", ctx.Err()
@@ -430,12 +433,16 @@ func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (St
 		status, detail := v.status()
 		return status, detail, nil
 	}
-	status, detail, err := run()
+	status, detail, err := run(1)
 	if err != nil {
 		return status, detail, err
 	}
 	if status == Lived || status == TimedOut {
-		again, why, err := run()
+		scale := time.Duration(10)
+		if j.fixedTimeouts {
+			scale = 1
+		}
+		again, why, err := run(scale)
 		if err != nil {
 			return again, why, err
 		}

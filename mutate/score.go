@@ -378,7 +378,7 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 			if msg := c.check(fn.File, m.Src); msg != "" {
 				r.Status, r.Detail = NotViable, msg
 			} else {
-				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, caseTimeouts: caseTimeouts, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
+				jobs = append(jobs, job{rep: rep, path: path, fn: fnIndex, mutant: len(frep.Mutants), name: fr.Name, file: fn.File, timeout: timeout, caseTimeouts: caseTimeouts, fixedTimeouts: opts.Timeout > 0, pkg: fn.Pkg, order: reaching(order, caseBlocks, m)})
 			}
 		}
 		frep.Mutants = append(frep.Mutants, r)
@@ -400,9 +400,12 @@ type job struct {
 	fn, mutant int
 	name, file string
 	timeout    time.Duration
-	// caseTimeouts bound each case under the schemata engine.
-	caseTimeouts []time.Duration
-	pkg          *target.Package
+	// caseTimeouts bound each case under the schemata engine;
+	// fixedTimeouts reports that they are Options.Timeout, which a
+	// rerun keeps, rather than measured.
+	caseTimeouts  []time.Duration
+	fixedTimeouts bool
+	pkg           *target.Package
 	// order is the function's cases that run the mutated code,
 	// cheapest first: a case that does not run it behaves as it does
 	// unmutated, and passes.

@@ -407,7 +407,44 @@ func correct(c *spec.Case, cr runner.CaseReport) (string, bool) {
 	if after := correctAfter(c, cr); after != "" {
 		note = strings.TrimPrefix(note+"; "+after, "; ")
 	}
+	if after := correctInputsAfter(c, cr); after != "" {
+		note = strings.TrimPrefix(note+"; "+after, "; ")
+	}
 	return note, true
+}
+
+// correctInputsAfter makes c's inputs_after what the run observed of
+// the arguments it names, or drops it when the call did not return.
+func correctInputsAfter(c *spec.Case, cr runner.CaseReport) string {
+	want := c.InputsAfter
+	if want == nil || want.Kind != spec.Map {
+		return ""
+	}
+	if cr.Outcome != executors.OK || c.Raises == "panic" {
+		c.InputsAfter = nil
+		return "inputs_after dropped: the call did not return"
+	}
+	got := spec.Value{Kind: spec.Map}
+	var wrong []string
+	for _, e := range want.Map {
+		a, ok := executors.Named(cr.ArgsAfter, e.Key.Str)
+		if !ok {
+			continue
+		}
+		got.Map = append(got.Map, spec.Entry{Key: e.Key, Val: a})
+		if !spec.Equal(e.Val, a, spec.EqualOption{FloatTolerance: c.Tolerance}) {
+			wrong = append(wrong, fmt.Sprintf("%s %s, but the call left it %s", e.Key.Str, e.Val, a))
+		}
+	}
+	if len(got.Map) != len(want.Map) {
+		c.InputsAfter = nil
+		return "inputs_after dropped: it names arguments that were not recorded"
+	}
+	if len(wrong) == 0 {
+		return ""
+	}
+	c.InputsAfter = &got
+	return "you wrote inputs_after " + strings.Join(wrong, "; ")
 }
 
 // correctAfter makes c's receiver_after what the run observed through

@@ -739,7 +739,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			observed := map[*spec.Case]executors.Result{}
 			for i, c := range check.Dataset {
 				if cr := first.Cases[i]; c.Generated {
-					observed[c] = executors.Result{Outcome: cr.Outcome, Outputs: cr.Outputs, After: cr.After, Err: cr.Err, Panic: cr.Panic}
+					observed[c] = executors.Result{Outcome: cr.Outcome, Outputs: cr.Outputs, After: cr.After, ArgsAfter: cr.ArgsAfter, Err: cr.Err, Panic: cr.Panic}
 				}
 			}
 			if second.Coverage == nil {
@@ -799,7 +799,7 @@ func onlyOutcome(failures []runner.Failure) bool {
 }
 
 func outcomeFailure(f runner.Failure) bool {
-	return f.Evaluator == spec.EvalExpected || f.Evaluator == spec.EvalRaises || f.Evaluator == spec.EvalReceiverAfter
+	return f.Evaluator == spec.EvalExpected || f.Evaluator == spec.EvalRaises || f.Evaluator == spec.EvalReceiverAfter || f.Evaluator == spec.EvalInputsAfter
 }
 
 // existing is the function called name in the spec file at path, or nil when
@@ -902,6 +902,9 @@ func weaken(c *spec.Case, failures []runner.Failure) *spec.Case {
 		switch {
 		case f.Evaluator == spec.EvalReceiverAfter && c.ReceiverAfter != nil:
 			w.ReceiverAfter = nil
+			weakened = true
+		case f.Evaluator == spec.EvalInputsAfter && c.InputsAfter != nil:
+			w.InputsAfter = nil
 			weakened = true
 		default:
 			outcome = true

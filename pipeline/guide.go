@@ -29,7 +29,6 @@ const DefaultMutationBudget = 3 * time.Minute
 const (
 	maxMutationPool = 80
 	maxVariations   = 64
-	maxPoolDuration = 50 * time.Millisecond
 	// variedPerMutant is how many probes covering a surviving mutant
 	// have their inputs varied.
 	variedPerMutant = 16
@@ -107,7 +106,10 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	pool := mutationPool(x, recs)
 	budget := g.opts.MutationBudget
 	if budget <= 0 {
-		budget = DefaultMutationBudget
+		// The exploration's time bound, when longer, bounds this step
+		// too: a run whose budgets are probe counts (CI's, with a long
+		// -max-time) must not have its mutants cut by the clock.
+		budget = max(DefaultMutationBudget, g.opts.Explore.MaxTime)
 	}
 	timeout := g.opts.Explore.Timeout
 	if timeout <= 0 {
@@ -282,6 +284,8 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 // mutationPool is the probes the mutation step runs: the chosen ones
 // (recs) first, then the other explored probes that ran and returned or
 // failed, the smallest first, one per input, at most maxMutationPool.
+// Nothing here depends on how long a probe took: the cases chosen must
+// not depend on how loaded the machine is.
 func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Record {
 	seen := map[string]bool{}
 	var out []*explore.Record
@@ -297,11 +301,6 @@ func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Rec
 		switch r.Result.Outcome {
 		case executors.OK, executors.Panicked:
 		default:
-			continue
-		}
-		if r.Result.Duration > maxPoolDuration {
-			// A slow probe makes a slow case, and costs its time once
-			// per mutant.
 			continue
 		}
 		seen[probeKey(r.Probe)] = true

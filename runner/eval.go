@@ -21,17 +21,18 @@ type evalOptions struct {
 func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) CaseReport {
 	c := cp.Case
 	cr := CaseReport{
-		ID:       c.ID,
-		Index:    cp.Index,
-		Pos:      c.Pos,
-		Outcome:  r.Outcome,
-		Duration: r.Duration,
-		Outputs:  r.Outputs,
-		After:    r.After,
-		Err:      r.Err,
-		Panic:    r.Panic,
-		Stdout:   r.Stdout,
-		Stderr:   r.Stderr,
+		ID:        c.ID,
+		Index:     cp.Index,
+		Pos:       c.Pos,
+		Outcome:   r.Outcome,
+		Duration:  r.Duration,
+		Outputs:   r.Outputs,
+		After:     r.After,
+		ArgsAfter: r.ArgsAfter,
+		Err:       r.Err,
+		Panic:     r.Panic,
+		Stdout:    r.Stdout,
+		Stderr:    r.Stderr,
 	}
 	switch r.Outcome {
 	case executors.OK, executors.Panicked:
@@ -83,6 +84,26 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but it was not recorded", *want)
 		case len(fails) == 0:
 			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but the call %s", *want, describeFailure(r))
+		}
+	}
+	if want := c.InputsAfter; want != nil && want.Kind == spec.Map {
+		tol := eo.FloatTolerance
+		if c.Tolerance > 0 {
+			tol = c.Tolerance
+		}
+		for _, e := range want.Map {
+			name := e.Key.Str
+			got, ok := executors.Named(r.ArgsAfter, name)
+			switch {
+			case ok:
+				if msg := compareValue(e.Val, got, tol, "argument "+name+" after the call"); msg != "" {
+					fail(spec.EvalInputsAfter, "%s", msg)
+				}
+			case returned:
+				fail(spec.EvalInputsAfter, "argument %s after the call: want %s, but it was not recorded", name, e.Val)
+			case len(fails) == 0:
+				fail(spec.EvalInputsAfter, "argument %s after the call: want %s, but the call %s", name, e.Val, describeFailure(r))
+			}
 		}
 	}
 

@@ -264,6 +264,24 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		}
 	}
 
+	// Arguments after the call: canonical trees, by parameter name.
+	if c.InputsAfter != nil && c.InputsAfter.Kind == spec.Map {
+		for _, e := range c.InputsAfter.Map {
+			name := e.Key.Str
+			switch {
+			case e.Key.Kind != spec.String:
+				add("inputs_after", "inputs_after: key %s is not a parameter name", e.Key)
+			case !slices.Contains(info.Params, name):
+				add("inputs_after", "inputs_after: %s has no parameter %s (parameters: %s)", info.Name, name, strings.Join(info.Params, ", "))
+			default:
+				if msg := checkFits(fn.Params[slices.Index(info.Params, name)].Type, e.Val, "inputs_after."+name); msg != "" {
+					add("inputs_after", "%s", msg)
+				}
+				probe.ArgsAfter = append(probe.ArgsAfter, name)
+			}
+		}
+	}
+
 	// Raises and match.
 	if c.Raises != "" {
 		r, err := resolveRaises(pkg, c.Raises)

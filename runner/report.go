@@ -66,15 +66,17 @@ type CaseReport struct {
 	Failures []Failure
 	// Outcome is what the call did; Outputs, Err and Panic are what it
 	// returned or raised, After the receiver as it left it (for a case
-	// with receiver_after), Stdout and Stderr what it printed.
-	Outcome  executors.Outcome
-	Outputs  []spec.Value
-	After    *spec.Value
-	Err      *executors.ErrorInfo
-	Panic    *executors.PanicInfo
-	Stdout   string
-	Stderr   string
-	Duration time.Duration
+	// with receiver_after), ArgsAfter the arguments as it left them (for
+	// a case with inputs_after), Stdout and Stderr what it printed.
+	Outcome   executors.Outcome
+	Outputs   []spec.Value
+	After     *spec.Value
+	ArgsAfter []executors.NamedValue
+	Err       *executors.ErrorInfo
+	Panic     *executors.PanicInfo
+	Stdout    string
+	Stderr    string
+	Duration  time.Duration
 	// Runs is how many times the case ran (Options.Count), when more
 	// than once; FailedRuns counts the runs it did not pass, and Run is
 	// the first of them (1-based), whose report this is.

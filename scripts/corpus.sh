@@ -22,31 +22,18 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${1:-$repo/../shared/bench/corpus.tsv}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -n "${SPECGEN:-}" ]; then
-  cp "$SPECGEN" "$work/specgen"
-else
-  go build -o "$work/specgen" "$repo/cmd/specgen"
-fi
+# shellcheck source=scripts/bench.sh
+. "$repo/scripts/bench.sh"
+bench_specgen "$work"
 
 printf '%-45s %6s %8s %8s %7s %6s %7s %9s %9s %9s %5s %4s %9s\n' FUNCTION CASES SPEC_COV HUMAN TIME VERDICT K/L MUTATION HUMAN_K/T HUMAN_MUT G_COV G_NV HUMAN_ADJ
 grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg fn sig file first last stmts hcov htotal hkilled hmut rest; do
-  dir="$work/mods/$module@$version"
-  if [ ! -d "$dir" ]; then
-    src=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "$module@$version" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
-    mkdir -p "$(dirname "$dir")"
-    cp -r "$src" "$dir"
-    chmod -R u+w "$dir"
-    [ -f "$dir/go.mod" ] || printf 'module %s\n\ngo 1.16\n' "$module" > "$dir/go.mod"
-  fi
+  dir=$(bench_module "$work" "$module" "$version")
   rel=${pkg#"$module"}
   out="$dir/specgen-bench/$(basename "$pkg")_$fn.yml"
-  start=$(date +%s.%N)
-  line=$(cd "$dir" && "$work/specgen" gen -q -max-time 10m -o "$out" "./${rel#/}" "$fn" </dev/null 2>&1 | awk -v f="$fn" '$1 == f && !seen++ {print}') || true
-  end=$(date +%s.%N)
-  cases=$(echo "$line" | awk '{print $2}')
-  cov=$(echo "$line" | awk '{print $3}')
+  read -r cases cov secs < <(bench_gen "$work/specgen" "$dir" "$rel" "$fn" "$out")
   verdict="ok"
-  if [ -z "$line" ] || [ "$cases" = "-" ]; then verdict="FAILED"; fi
+  if [ "$cases" = "-" ]; then verdict="FAILED"; fi
   # The spec must pass natively, twice.
   if [ "$verdict" = ok ]; then
     for i in 1 2; do
@@ -66,6 +53,6 @@ grep -v "^#" "$corpus" | tail -n +2 | while IFS=$'\t' read -r module version pkg
     hadj=$(awk -v k="$hkilled" -v t="$htotal" -v nv="$gnv" 'BEGIN { if (t - nv > 0) printf "%.1f%%", 100 * (k - nv) / (t - nv); else print "-" }')
     [ -z "${MUTANTS_DIR:-}" ] || cp "$work/mut.json" "$MUTANTS_DIR/$(basename "$pkg").$fn.json"
   fi
-  printf '%-45s %6s %8s %7s%% %6.1fs %6s %7s %9s %9s %9s %5s %4s %9s\n' "$(basename "$pkg").$fn" "${cases:--}" "${cov:--}" "$hcov" "$(echo "$end - $start" | bc)" "$verdict" \
+  printf '%-45s %6s %8s %7s%% %6.1fs %6s %7s %9s %9s %9s %5s %4s %9s\n' "$(basename "$pkg").$fn" "$cases" "$cov" "$hcov" "$secs" "$verdict" \
     "$kl" "$mut" "$hkilled/$htotal" "$hmut%" "$gcov" "$gnv" "$hadj"
 done

@@ -2,7 +2,7 @@ package spec
 
 // EvalName names an evaluator: a key under a function's evals (Type,
 // Assertion, ...) or one of the checks a case states itself (Expected,
-// Raises, ReceiverAfter).
+// Raises, ReceiverAfter, InputsAfter).
 type EvalName string
 
 // The evaluators.
@@ -10,6 +10,7 @@ const (
 	EvalExpected      EvalName = "Expected"
 	EvalRaises        EvalName = "Raises"
 	EvalReceiverAfter EvalName = "ReceiverAfter"
+	EvalInputsAfter   EvalName = "InputsAfter"
 	EvalType          EvalName = "Type"
 	EvalAssertion     EvalName = "Assertion"
 	EvalDuration      EvalName = "Duration"
@@ -53,6 +54,7 @@ func Evaluators() []Evaluator {
 		{Name: EvalExpected, InCase: true, CaseKey: "expected"},
 		{Name: EvalRaises, InCase: true, CaseKey: "raises"},
 		{Name: EvalReceiverAfter, InCase: true, CaseKey: "receiver_after"},
+		{Name: EvalInputsAfter, InCase: true, CaseKey: "inputs_after"},
 		{
 			Name: EvalType, Params: []string{"type"}, Required: "type", NeedsResult: true, Drafted: true,
 			pos:  func(e *Evals) (Pos, bool) { return evalPos(e.Type != nil, func() Pos { return e.Type.Pos }) },

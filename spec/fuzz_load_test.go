@@ -72,7 +72,7 @@ func FuzzLoad(f *testing.F) {
 		n := 0
 		for _, fn := range file.Functions {
 			for _, c := range fn.Dataset {
-				for _, v := range []*Value{c.Input, c.Inputs, c.Receiver, c.Expected, c.ReceiverAfter} {
+				for _, v := range []*Value{c.Input, c.Inputs, c.Receiver, c.Expected, c.ReceiverAfter, c.InputsAfter} {
 					if v != nil {
 						n += v.nodes()
 					}

@@ -21,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset", "ignore"}
-	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "duration", "tolerance"}
+	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance"}
 	topLevelNames = []string{"package"}
 )
 
@@ -699,6 +699,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			c.Match, ok = p.str(pr, cctx)
 		case "receiver_after":
 			c.ReceiverAfter, ok = p.value(pr, cctx)
+		case "inputs_after":
+			c.InputsAfter, ok = p.value(pr, cctx)
 		case "duration":
 			var d Duration
 			if d, ok = p.duration(pr, cctx); ok {
@@ -849,7 +851,7 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
 	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
-		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.Duration == nil && c.Tolerance == 0 {
+		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.InputsAfter == nil && c.Duration == nil && c.Tolerance == 0 {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
 		}
@@ -893,6 +895,16 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 			add(c.field("receiver_after"), ctx, "receiver_after: a value built by code ({go: ...}) is an input, not a result; write the receiver's value")
 		case c.Raises == "panic":
 			add(c.field("receiver_after"), ctx, "receiver_after given with raises: panic; the receiver is observed only after a call that returns")
+		}
+	}
+	if c.InputsAfter != nil {
+		switch {
+		case c.InputsAfter.Kind != Map:
+			add(c.field("inputs_after"), ctx, "inputs_after: want a map by parameter name of the arguments as the call leaves them, got %s", c.InputsAfter.Kind)
+		case c.InputsAfter.hasCode():
+			add(c.field("inputs_after"), ctx, "inputs_after: a value built by code ({go: ...}) is an input, not a result; write the argument's value")
+		case c.Raises == "panic":
+			add(c.field("inputs_after"), ctx, "inputs_after given with raises: panic; the arguments are observed only after a call that returns")
 		}
 	}
 	if c.Expected != nil && c.Raises != "" {

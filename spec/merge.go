@@ -17,7 +17,7 @@ import (
 func caseFingerprint(c *Case) string {
 	w := *c
 	w.Input, w.Inputs, w.Receiver, w.Expected = asWritten(c.Input), asWritten(c.Inputs), asWritten(c.Receiver), asWritten(c.Expected)
-	w.ReceiverAfter = asWritten(c.ReceiverAfter)
+	w.ReceiverAfter, w.InputsAfter = asWritten(c.ReceiverAfter), asWritten(c.InputsAfter)
 	return fingerprint(&w)
 }
 

@@ -536,6 +536,8 @@ func fieldFingerprint(c *Case, name string) string {
 		one.Match = c.Match
 	case "receiver_after":
 		one.ReceiverAfter = c.ReceiverAfter
+	case "inputs_after":
+		one.InputsAfter = c.InputsAfter
 	case "duration":
 		one.Duration = c.Duration
 	case "tolerance":

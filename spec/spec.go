@@ -150,6 +150,11 @@ type Case struct {
 	// its API says ({Len(): 2, String(): "[1 2]"}), as expected writes
 	// a result; null for a nil receiver.
 	ReceiverAfter *Value `yaml:"receiver_after,omitempty" json:"receiver_after,omitempty" jsonschema:"description=the pointer receiver as the call leaves it"`
+	// InputsAfter are arguments the call changes through them (pointer,
+	// slice and map parameters), as the call leaves them, when it returns
+	// (with or without an error): a map by parameter name of values
+	// written as expected writes a result; null for a nil pointer.
+	InputsAfter *Value `yaml:"inputs_after,omitempty" json:"inputs_after,omitempty" jsonschema:"description=arguments the call changes (pointer, slice or map parameters) as it leaves them: a map by parameter name"`
 	// Duration bounds this case's run time.
 	Duration *Duration `yaml:"duration,omitempty" json:"duration,omitempty" jsonschema:"description=maximum run time: milliseconds or a Go duration"`
 	// Tolerance is the relative float tolerance of Expected for this case.

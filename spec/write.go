@@ -269,6 +269,9 @@ func (c *Case) node() *yaml.Node {
 	if c.ReceiverAfter != nil {
 		add("receiver_after", c.ReceiverAfter.Node())
 	}
+	if c.InputsAfter != nil {
+		add("inputs_after", c.InputsAfter.Node())
+	}
 	if c.Duration != nil {
 		add("duration", stringNode(c.Duration.String()))
 	}

@@ -366,3 +366,32 @@ func standardType(t types.Type) bool {
 	first, _, _ := strings.Cut(n.Obj().Pkg().Path(), "/")
 	return !strings.Contains(first, ".")
 }
+
+// ChangeableParams are the indices of f's parameters through which a
+// call can change what its caller holds, and whose state after the call
+// is recorded (the arguments after the call): pointers to values that
+// are not opaque (see Opaque), slices and maps. Variadic parameters
+// are left out: the caller's slice is a copy unless passed with "...".
+func (f *Func) ChangeableParams() []int {
+	var out []int
+	for i, p := range f.Params {
+		if p.Variadic || p.Name == "_" {
+			continue
+		}
+		switch t := p.Type.Underlying().(type) {
+		case *types.Pointer:
+			switch t.Elem().Underlying().(type) {
+			case *types.Signature, *types.Interface, *types.Chan:
+				continue
+			}
+			if Opaque(t.Elem()) {
+				continue
+			}
+		case *types.Slice, *types.Map:
+		default:
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}

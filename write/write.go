@@ -749,6 +749,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	switch r.Outcome {
 	case executors.OK:
 		c.ReceiverAfter = receiverAfter(f, r.After)
+		c.InputsAfter = InputsAfter(params, r.ArgsAfter)
 		if r.Err != nil {
 			c.Raises = RaisesName(r.Err)
 			c.Match = Anchor(r.Err.Message)
@@ -816,6 +817,26 @@ func receiverAfter(f *target.Func, after *spec.Value) *spec.Value {
 		return nil
 	}
 	return &v
+}
+
+// InputsAfter is what a case states of its arguments as the call left
+// them, from what the probe recorded: those the call changed (their
+// value differs from the one the call was given), as a map by
+// parameter name in parameter order; nil when the call changed none
+// it can write.
+func InputsAfter(before map[string]spec.Value, after []executors.NamedValue) *spec.Value {
+	var m []spec.Entry
+	for _, a := range after {
+		in, ok := before[a.Name]
+		if !ok || spec.Equal(in, a.Value, spec.EqualOption{}) || unwritable(a.Value) {
+			continue
+		}
+		m = append(m, spec.Entry{Key: spec.StringValue(a.Name), Val: a.Value})
+	}
+	if m == nil {
+		return nil
+	}
+	return &spec.Value{Kind: spec.Map, Map: m}
 }
 
 // observedValue is the expected value of a result observed through its

@@ -148,7 +148,10 @@ what it returns: its cases have receiver_after, written like expected
 when it is not, null for a nil receiver). It is stated after a returned
 error too, since a change made before the error is behaviour, and never
 after a panic. A run that leaves the receiver otherwise fails the case
-with the ReceiverAfter evaluator.
+with the ReceiverAfter evaluator. Likewise a function that writes
+through a pointer, slice or map argument states the arguments a call
+changed as it leaves them (inputs_after: {s: [3, 2, 1]}); a run that
+leaves them otherwise fails the case with the InputsAfter evaluator.
 
 A case pins what the function does today, bugs included. After the table
 (and as a "# specgen: review — <reason>" comment above the case), gen lists the generated cases a reviewer should check before

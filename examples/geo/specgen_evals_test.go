@@ -263,9 +263,9 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("a-lat-one", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.7923899668381"}`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 1.0, Lon: 2.5}
+	specgenT.Run("ok-struct-struct-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"393.07103998728934"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "b", specgenA1)
@@ -283,10 +283,10 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 		})
 	})
 	specgenT.Run("a-lat-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"222.1781659620379"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 0.5}
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 1.0}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "a", specgenA0)
-			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
+			var specgenA1 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "b", specgenA1)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -648,6 +648,24 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("ok-1-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2"}]]}`, Inputs: []specgenInput{{Text: `1,2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "1,2"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParsePoint(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
+			}
+		})
+	})
 	specgenT.Run("error", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ","
@@ -720,27 +738,9 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("1-space-000", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `1 000`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "1 000"
-			specgenR("in", "s", specgenA0)
-			specgenO0, specgenE := ParsePoint(specgenA0)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			{
-				s := specgenA0
-				output := specgenO0
-				err := specgenE
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)))
-			}
-		})
-	})
 	specgenT.Run("lat-e-out-of", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 2\.147483641278e\+12 out of range$`, Inputs: []specgenInput{{Text: `2147483641278,-0.2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "2147483641278,-0.2"
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 2\.1474836485074e\+09 out of range$`, Inputs: []specgenInput{{Text: `2147483648.5074,-0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "2147483648.5074,-0.1278"
 			specgenR("in", "s", specgenA0)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
@@ -824,19 +824,9 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("out", "0", specgenO0)
 		})
 	})
-	specgenT.Run("zero-receiver-true", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
-			specgenR("in", "p", specgenA0)
-			specgenRecv := Rect{Min: Point{Lat: 0.0, Lon: 0.0}, Max: Point{Lat: 0.0, Lon: 0.0}}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0 := specgenRecv.Contains(specgenA0)
-			specgenR("out", "0", specgenO0)
-		})
-	})
-	specgenT.Run("lat-2p5-false", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 0.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 0.5}
+	specgenT.Run("ok-struct-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
@@ -844,11 +834,11 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("out", "0", specgenO0)
 		})
 	})
-	specgenT.Run("struct-true", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
+	specgenT.Run("lat-2p5-false", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `false`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 1.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 2.5, Lon: 1.5}
 			specgenR("in", "p", specgenA0)
-			specgenRecv := Rect{Min: Point{Lat: 0.0, Lon: 0.0}, Max: Point{Lat: 2.5, Lon: 2.5}}
+			specgenRecv := Rect{Min: Point{Lat: 0.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
@@ -880,6 +870,10 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, pr
 	}
 	if r.After != nil {
 		g.After, g.HasAfter = r.After.V, true
+	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		g.ArgsAfter = append(g.ArgsAfter, [2]interface{}{name, a[1]})
 	}
 	if r.Panic != nil {
 		g = &specgenGot{Panic: &specgenErrGot{Message: r.Panic.Message, Type: r.Panic.Type}, Took: took}
@@ -936,6 +930,8 @@ type specgenCase struct {
 	// receiver_after; "" when absent.
 	Want      string
 	RecvAfter string
+	// ArgsAfter are inputs_after: parameter name, wire form.
+	ArgsAfter [][2]string
 	Tol       float64
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
@@ -958,8 +954,10 @@ type specgenGot struct {
 	Outputs  []interface{}
 	After    interface{}
 	HasAfter bool
-	Asserts  []bool
-	Took     specgentime.Duration
+	// ArgsAfter are the arguments after the call: name, value.
+	ArgsAfter [][2]interface{}
+	Asserts   []bool
+	Took      specgentime.Duration
 }
 
 // specgenEvaluate applies every evaluator of a case to what its call
@@ -1010,6 +1008,26 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("receiver_after", "receiver after the call: want %s, but it was not recorded", specgenString(want))
 		case len(fails) == 0:
 			fail("receiver_after", "receiver after the call: want %s, but the call %s", specgenString(want), specgenDescribe(g))
+		}
+	}
+	for _, a := range c.ArgsAfter {
+		want := specgenDecode(a[1])
+		var got interface{}
+		found := false
+		for _, v := range g.ArgsAfter {
+			if v[0] == a[0] {
+				got, found = v[1], true
+			}
+		}
+		switch {
+		case found:
+			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+				fail("inputs_after", "%s", msg)
+			}
+		case returned:
+			fail("inputs_after", "argument %s after the call: want %s, but it was not recorded", a[0], specgenString(want))
+		case len(fails) == 0:
+			fail("inputs_after", "argument %s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
 		}
 	}
 	if normal && len(g.Outputs) > 0 {
@@ -1913,14 +1931,16 @@ type SpecgenResponse struct {
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
 	After   *SpecgenAfter    `json:"after,omitempty"`
-	Err     *SpecgenErr      `json:"err,omitempty"`
-	Panic   *SpecgenErr      `json:"panic,omitempty"`
-	Asserts []bool           `json:"asserts,omitempty"`
-	Stdout  string           `json:"stdout,omitempty"`
-	Stderr  string           `json:"stderr,omitempty"`
-	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// ArgsAfter are arguments as the call left them: name, value.
+	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	Err       *SpecgenErr      `json:"err,omitempty"`
+	Panic     *SpecgenErr      `json:"panic,omitempty"`
+	Asserts   []bool           `json:"asserts,omitempty"`
+	Stdout    string           `json:"stdout,omitempty"`
+	Stderr    string           `json:"stderr,omitempty"`
+	Nanos     int64            `json:"ns"`
+	Covered   []int            `json:"covered,omitempty"`
+	Fail      string           `json:"fail,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -1955,6 +1975,7 @@ type SpecgenErr struct {
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
 //	"after"     value = the receiver after the call
+//	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
@@ -2004,6 +2025,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "argafter":
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true

@@ -448,6 +448,33 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("ok-abc-2", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"2"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: nil, Limit: 0}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
 	specgenT.Run("error-empty-0", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "error", Match: `^empty sku$`, Inputs: []specgenInput{{Text: ``, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
@@ -482,6 +509,33 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
 			specgenRecv := (*Stock)(nil)
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
+			}
+		})
+	})
+	specgenT.Run("error-abc-4", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 4 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `4`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 4
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: nil, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -636,33 +690,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-abc-2-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"2"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"2"}]]}],["Limit",{"i":"2"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
 	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc"
@@ -717,468 +744,9 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("zero-receiver", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1"}`, RecvAfter: `{"m":[["Items",{"m":[["abc",{"i":"1"}]]}],["Limit",{"i":"0"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 1
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: nil, Limit: 0}
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("sku-9quantity-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of -9quantity: quantity must be positive$`, Inputs: []specgenInput{{Text: `-9quantity`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-9quantity"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("n-min-int64-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add -9223372036854775808 of -quantity must be p:sitive: quantity must be positive$`, Inputs: []specgenInput{{Text: `-quantity must be p:sitive`, IsString: true}, {Text: `-9223372036854775808`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-quantity must be p:sitive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = -9223372036854775808
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("n-m93-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add -93 of -y must be ;ositive: quantity must be positive$`, Inputs: []specgenInput{{Text: `-y must be ;ositive`, IsString: true}, {Text: `-93`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-y must be ;ositive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = -93
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-quantity-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity/musti: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity/musti`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantity/musti"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("sku-a1-colon-space-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A1: "
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-qa1-5-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of qA1: 5 unitsuantity/musti: quantity must be positive$`, Inputs: []specgenInput{{Text: `qA1: 5 unitsuantity/musti`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "qA1: 5 unitsuantity/musti"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-qa1-5-bad-quantity-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of qA1: 5 unitsuantity/must: : quantity must be positive$`, Inputs: []specgenInput{{Text: `qA1: 5 unitsuantity/must: `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "qA1: 5 unitsuantity/must: "
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-quanta1-out-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA1: out of stockimust be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA1: out of stockimust be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantA1: out of stockimust be positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-a1-1-unita999-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of \(A1: 1 unitA999: backordered \): quantity must be positive$`, Inputs: []specgenInput{{Text: `(A1: 1 unitA999: backordered )`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "(A1: 1 unitA999: backordered )"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-a2147483648-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A2147483648: be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `A2147483648: be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A2147483648: be positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-y-must-be-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of y must be ;ositiveA1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `y must be ;ositiveA1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "y must be ;ositiveA1: backordered (3)"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-quantity-must-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity must b positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity must b positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantity must b positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-a2147483648-bad-quantity-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A2147483648: be pos--ve: quantity must be positive$`, Inputs: []specgenInput{{Text: `A2147483648: be pos--ve`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A2147483648: be pos--ve"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-quanta0-out-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA0: out of stockimust bde positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA0: out of stockimust bde positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantA0: out of stockimust bde positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-y-must-b-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of y must b ;ositiveA1: backordered \(3\): quantity must be positive$`, Inputs: []specgenInput{{Text: `y must b ;ositiveA1: backordered (3)`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "y must b ;ositiveA1: backordered (3)"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("nil-receiver-quanta0-out-bad-quantity-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantA0: out of stockimuust bde positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantA0: out of stockimuust bde positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantA0: out of stockimuust bde positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
-			specgenR("in", "receiver", specgenRecv)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("adding-to-exceeds", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku abc: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
+	specgenT.Run("error-nan-3", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "type", RaiseName: "*inventory.LimitError", Match: `^sku NaN: adding 3 to 0 exceeds limit 2$`, Inputs: []specgenInput{{Text: `NaN`, IsString: true}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "NaN"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 3
 			specgenR("in", "n", specgenA1)
@@ -1203,13 +771,13 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("sku-a-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of a: quantity must be positive$`, Inputs: []specgenInput{{Text: `a`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "a"
+	specgenT.Run("n-7", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"7"}`, RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}],["abc",{"i":"7"}]]}],["Limit",{"i":"7"}]]}`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `7`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "abc"
 			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
+			var specgenA1 int = 7
 			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 7}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -1356,11 +924,30 @@ func specgenTestStock_LowStock(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("threshold-2", func(specgenT *specgentesting.T) {
+	specgenT.Run("ok-2", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[""]`, Inputs: []specgenInput{{Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 int = 2
 			specgenR("in", "threshold", specgenA0)
-			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 0}
+			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0 := specgenRecv.LowStock(specgenA0)
+			specgenR("out", "0", specgenO0)
+			{
+				threshold := specgenA0
+				s := specgenRecv
+				output := specgenO0
+				_ = threshold
+				_ = s
+				_ = output
+				specgenR("assert", "0", bool(len(output) <= len(s.Items)))
+			}
+		})
+	})
+	specgenT.Run("ok-1", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `null`, Inputs: []specgenInput{{Text: `1`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 int = 1
+			specgenR("in", "threshold", specgenA0)
+			specgenRecv := Stock{Items: map[string]int{"": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0 := specgenRecv.LowStock(specgenA0)
 			specgenR("out", "0", specgenO0)
@@ -2478,11 +2065,11 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-1", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove abc: unknown sku$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `1`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
+	specgenT.Run("unk-ow-skua99999-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove UNK\+OW\+ SKUA999999999999 	5 A1:  : unknown sku$`, Inputs: []specgenInput{{Text: `UNK+OW+ SKUA999999999999 	5 A1:  `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "UNK+OW+ SKUA999999999999 \t5 A1:  "
 			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 1
+			var specgenA1 int = 2
 			specgenR("in", "n", specgenA1)
 			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
@@ -2505,9 +2092,36 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-abc-0-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of abc: quantity must be positive$`, Inputs: []specgenInput{{Text: `abc`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "abc"
+	specgenT.Run("n-33792-sku-trailing-space-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1A1: out of stock8: 	: unknown sku$`, Inputs: []specgenInput{{Text: `A1A1: out of stock8: 	`, IsString: true}, {Text: `33792`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "A1A1: out of stock8: \t"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 33792
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("nil-receiver-unknow-bad-quantity", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^remove 0 of UNKNOW\+ SKUA9223372036854775808 	5 A1: 	5 A9:: quantity must be positive$`, Inputs: []specgenInput{{Text: `UNKNOW+ SKUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "UNKNOW+ SKUA9223372036854775808 \t5 A1: \t5 A9:"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 0
 			specgenR("in", "n", specgenA1)
@@ -2532,13 +2146,13 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("a1-out-of-s-tock-2-unknown-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",null],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove A1:_out of s_tockA1: backordered \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `A1:_out of s_tockA1: backordered (3)`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A1:_out of s_tockA1: backordered (3)"
+	specgenT.Run("sku-leading-dash-sku-long-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove -A92233720365477580A1: out of stock2147483648: 	A1: backordered \(3\): unknown sku$`, Inputs: []specgenInput{{Text: `-A92233720365477580A1: out of stock2147483648: 	A1: backordered (3)`, IsString: true}, {Text: `33792`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-A92233720365477580A1: out of stock2147483648: \tA1: backordered (3)"
 			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
+			var specgenA1 int = 33792
 			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: nil, Limit: 2}
+			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -2559,13 +2173,40 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("limit-10-unknown-sku", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"10"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered : unknown sku$`, Inputs: []specgenInput{{Text: `u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered `, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "u-10nknown -1A1: out of stocksku9999999 2 units s_tockA1: backordered "
+	specgenT.Run("t-of-stockunknou-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"0"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove t of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out`, Inputs: []specgenInput{{Text: `t of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:A1: out of stockunknoUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "t of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:A1: out of stockunknoUA9223372036854775808 \t5 A1: \t5 A9:"
 			specgenR("in", "sku", specgenA0)
 			var specgenA1 int = 2
 			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{}, Limit: 10}
+			specgenRecv := &Stock{Items: map[string]int{"": 0}, Limit: 2}
+			specgenR("in", "receiver", specgenRecv)
+			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			specgenR("after", "", specgenRecv)
+			{
+				sku := specgenA0
+				n := specgenA1
+				s := specgenRecv
+				output := specgenO0
+				err := specgenE
+				_ = sku
+				_ = n
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
+			}
+		})
+	})
+	specgenT.Run("42of-stockunknou-2-unknown-sku", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["42",{"i":"1"}]]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove 42OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT`, Inputs: []specgenInput{{Text: `42OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA922337203685477580d8 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 	5 A1: 	5 A9:`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "42OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA922337203685477580d8 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:A1: OUT OF STOCKUNKNOUA9223372036854775808 \t5 A1: \t5 A9:"
+			specgenR("in", "sku", specgenA0)
+			var specgenA1 int = 2
+			specgenR("in", "n", specgenA1)
+			specgenRecv := &Stock{Items: map[string]int{"42": 1}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
@@ -2612,6 +2253,10 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, pr
 	}
 	if r.After != nil {
 		g.After, g.HasAfter = r.After.V, true
+	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		g.ArgsAfter = append(g.ArgsAfter, [2]interface{}{name, a[1]})
 	}
 	if r.Panic != nil {
 		g = &specgenGot{Panic: &specgenErrGot{Message: r.Panic.Message, Type: r.Panic.Type}, Took: took}
@@ -2668,6 +2313,8 @@ type specgenCase struct {
 	// receiver_after; "" when absent.
 	Want      string
 	RecvAfter string
+	// ArgsAfter are inputs_after: parameter name, wire form.
+	ArgsAfter [][2]string
 	Tol       float64
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
@@ -2690,8 +2337,10 @@ type specgenGot struct {
 	Outputs  []interface{}
 	After    interface{}
 	HasAfter bool
-	Asserts  []bool
-	Took     specgentime.Duration
+	// ArgsAfter are the arguments after the call: name, value.
+	ArgsAfter [][2]interface{}
+	Asserts   []bool
+	Took      specgentime.Duration
 }
 
 // specgenEvaluate applies every evaluator of a case to what its call
@@ -2742,6 +2391,26 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("receiver_after", "receiver after the call: want %s, but it was not recorded", specgenString(want))
 		case len(fails) == 0:
 			fail("receiver_after", "receiver after the call: want %s, but the call %s", specgenString(want), specgenDescribe(g))
+		}
+	}
+	for _, a := range c.ArgsAfter {
+		want := specgenDecode(a[1])
+		var got interface{}
+		found := false
+		for _, v := range g.ArgsAfter {
+			if v[0] == a[0] {
+				got, found = v[1], true
+			}
+		}
+		switch {
+		case found:
+			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+				fail("inputs_after", "%s", msg)
+			}
+		case returned:
+			fail("inputs_after", "argument %s after the call: want %s, but it was not recorded", a[0], specgenString(want))
+		case len(fails) == 0:
+			fail("inputs_after", "argument %s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
 		}
 	}
 	if normal && len(g.Outputs) > 0 {
@@ -3640,14 +3309,16 @@ type SpecgenResponse struct {
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
 	After   *SpecgenAfter    `json:"after,omitempty"`
-	Err     *SpecgenErr      `json:"err,omitempty"`
-	Panic   *SpecgenErr      `json:"panic,omitempty"`
-	Asserts []bool           `json:"asserts,omitempty"`
-	Stdout  string           `json:"stdout,omitempty"`
-	Stderr  string           `json:"stderr,omitempty"`
-	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// ArgsAfter are arguments as the call left them: name, value.
+	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	Err       *SpecgenErr      `json:"err,omitempty"`
+	Panic     *SpecgenErr      `json:"panic,omitempty"`
+	Asserts   []bool           `json:"asserts,omitempty"`
+	Stdout    string           `json:"stdout,omitempty"`
+	Stderr    string           `json:"stderr,omitempty"`
+	Nanos     int64            `json:"ns"`
+	Covered   []int            `json:"covered,omitempty"`
+	Fail      string           `json:"fail,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -3682,6 +3353,7 @@ type SpecgenErr struct {
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
 //	"after"     value = the receiver after the call
+//	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
@@ -3731,6 +3403,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "argafter":
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true

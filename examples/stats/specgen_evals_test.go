@@ -936,6 +936,33 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("hi-negative-panics", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^stats: histogram range \[2\.5, -1\.234567891e\+06\) is empty$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `2.5`}, {Text: `-1.234567891e+06`}, {Text: `3`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 []float64 = []float64{1.0}
+			specgenR("in", "xs", specgenA0)
+			var specgenA1 float64 = 2.5
+			specgenR("in", "lo", specgenA1)
+			var specgenA2 float64 = -1.234567891e+06
+			specgenR("in", "hi", specgenA2)
+			var specgenA3 int = 3
+			specgenR("in", "n", specgenA3)
+			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
+			specgenR("out", "0", specgenO0)
+			{
+				xs := specgenA0
+				lo := specgenA1
+				hi := specgenA2
+				n := specgenA3
+				output := specgenO0
+				_ = xs
+				_ = lo
+				_ = hi
+				_ = n
+				_ = output
+				specgenR("assert", "0", bool(len(output) == n))
+			}
+		})
+	})
 }
 
 // specgenTestMean runs the cases of Mean in testdata/specgen/Mean_evals.yml.
@@ -1601,6 +1628,10 @@ func specgenCheck(specgenT *specgentesting.T, f *specgenFunc, c *specgenCase, pr
 	if r.After != nil {
 		g.After, g.HasAfter = r.After.V, true
 	}
+	for _, a := range r.ArgsAfter {
+		name, _ := a[0].(string)
+		g.ArgsAfter = append(g.ArgsAfter, [2]interface{}{name, a[1]})
+	}
 	if r.Panic != nil {
 		g = &specgenGot{Panic: &specgenErrGot{Message: r.Panic.Message, Type: r.Panic.Type}, Took: took}
 	}
@@ -1656,6 +1687,8 @@ type specgenCase struct {
 	// receiver_after; "" when absent.
 	Want      string
 	RecvAfter string
+	// ArgsAfter are inputs_after: parameter name, wire form.
+	ArgsAfter [][2]string
 	Tol       float64
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
@@ -1678,8 +1711,10 @@ type specgenGot struct {
 	Outputs  []interface{}
 	After    interface{}
 	HasAfter bool
-	Asserts  []bool
-	Took     specgentime.Duration
+	// ArgsAfter are the arguments after the call: name, value.
+	ArgsAfter [][2]interface{}
+	Asserts   []bool
+	Took      specgentime.Duration
 }
 
 // specgenEvaluate applies every evaluator of a case to what its call
@@ -1730,6 +1765,26 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("receiver_after", "receiver after the call: want %s, but it was not recorded", specgenString(want))
 		case len(fails) == 0:
 			fail("receiver_after", "receiver after the call: want %s, but the call %s", specgenString(want), specgenDescribe(g))
+		}
+	}
+	for _, a := range c.ArgsAfter {
+		want := specgenDecode(a[1])
+		var got interface{}
+		found := false
+		for _, v := range g.ArgsAfter {
+			if v[0] == a[0] {
+				got, found = v[1], true
+			}
+		}
+		switch {
+		case found:
+			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+				fail("inputs_after", "%s", msg)
+			}
+		case returned:
+			fail("inputs_after", "argument %s after the call: want %s, but it was not recorded", a[0], specgenString(want))
+		case len(fails) == 0:
+			fail("inputs_after", "argument %s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
 		}
 	}
 	if normal && len(g.Outputs) > 0 {
@@ -2617,14 +2672,16 @@ type SpecgenResponse struct {
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
 	After   *SpecgenAfter    `json:"after,omitempty"`
-	Err     *SpecgenErr      `json:"err,omitempty"`
-	Panic   *SpecgenErr      `json:"panic,omitempty"`
-	Asserts []bool           `json:"asserts,omitempty"`
-	Stdout  string           `json:"stdout,omitempty"`
-	Stderr  string           `json:"stderr,omitempty"`
-	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// ArgsAfter are arguments as the call left them: name, value.
+	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	Err       *SpecgenErr      `json:"err,omitempty"`
+	Panic     *SpecgenErr      `json:"panic,omitempty"`
+	Asserts   []bool           `json:"asserts,omitempty"`
+	Stdout    string           `json:"stdout,omitempty"`
+	Stderr    string           `json:"stderr,omitempty"`
+	Nanos     int64            `json:"ns"`
+	Covered   []int            `json:"covered,omitempty"`
+	Fail      string           `json:"fail,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -2659,6 +2716,7 @@ type SpecgenErr struct {
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
 //	"after"     value = the receiver after the call
+//	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
@@ -2708,6 +2766,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "argafter":
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true

@@ -84,7 +84,7 @@ type annotator struct {
 
 // annotate instruments a parsed file. seen holds the extents of the
 // blocks already found in other files of the package.
-func annotate(fset *token.FileSet, file *ast.File, src []byte, counter string, first int, seen map[blockKey]bool) ([]byte, []Block, error) {
+func annotate(fset *token.FileSet, file *ast.File, src []byte, counter string, first int, seen map[blockKey]bool, extra []insertion) ([]byte, []Block, error) {
 	a := &annotator{
 		tf:      fset.File(file.Pos()),
 		src:     src,
@@ -101,7 +101,7 @@ func annotate(fset *token.FileSet, file *ast.File, src []byte, counter string, f
 	if a.err != nil {
 		return nil, nil, a.err
 	}
-	return splice(src, a.inserts), a.blocks, nil
+	return splice(src, append(a.inserts, extra...)), a.blocks, nil
 }
 
 // walk looks for the statement lists inside n, in source order, and cuts

@@ -131,6 +131,19 @@ func instrumentFile(filename string, src []byte, opts Options, seen map[blockKey
 	if err != nil {
 		return nil, nil, fmt.Errorf("instrument %s: %w", filename, err)
 	}
+	return instrumentParsed(filename, src, fset, file, opts, seen, nil)
+}
+
+// instrumentParsed instruments a parsed file; extra are more insertions
+// to make (after the counters at the same offsets).
+func instrumentParsed(filename string, src []byte, fset *token.FileSet, file *ast.File, opts Options, seen map[blockKey]bool, extra []insertion) ([]byte, []Block, error) {
+	cv := opts.counterVar()
+	if !token.IsIdentifier(cv) {
+		return nil, nil, fmt.Errorf("instrument %s: counter variable %q is not an identifier", filename, cv)
+	}
+	if opts.First < 0 {
+		return nil, nil, fmt.Errorf("instrument %s: negative first counter %d", filename, opts.First)
+	}
 	for _, imp := range file.Imports {
 		if p, err := strconv.Unquote(imp.Path.Value); err == nil && p == "C" {
 			return nil, nil, fmt.Errorf("instrument %s: %w", filename, ErrCgo)
@@ -147,7 +160,7 @@ func instrumentFile(filename string, src []byte, opts Options, seen map[blockKey
 		return nil, nil, fmt.Errorf("instrument %s: counter variable %s is already used at %s", filename, cv, fset.Position(clash))
 	}
 
-	out, blocks, err := annotate(fset, file, src, cv, opts.First, seen)
+	out, blocks, err := annotate(fset, file, src, cv, opts.First, seen, extra)
 	if err != nil {
 		return nil, nil, fmt.Errorf("instrument %s: %w", filename, err)
 	}

@@ -307,14 +307,31 @@ type SpecgenResponse struct {
 	Inputs  [][2]interface{} `json:"inputs,omitempty"`
 	Outputs []interface{}    `json:"outputs,omitempty"`
 	After   *SpecgenAfter    `json:"after,omitempty"`
-	Err     *SpecgenErr      `json:"err,omitempty"`
-	Panic   *SpecgenErr      `json:"panic,omitempty"`
-	Asserts []bool           `json:"asserts,omitempty"`
-	Stdout  string           `json:"stdout,omitempty"`
-	Stderr  string           `json:"stderr,omitempty"`
-	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// ArgsAfter are arguments as the call left them: name, value.
+	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	Err       *SpecgenErr      `json:"err,omitempty"`
+	Panic     *SpecgenErr      `json:"panic,omitempty"`
+	Asserts   []bool           `json:"asserts,omitempty"`
+	Stdout    string           `json:"stdout,omitempty"`
+	Stderr    string           `json:"stderr,omitempty"`
+	Nanos     int64            `json:"ns"`
+	Covered   []int            `json:"covered,omitempty"`
+	Fail      string           `json:"fail,omitempty"`
+}
+
+// SpecgenWire is a response as the worker writes it: with the
+// comparisons the probe made, when the package records them.
+type SpecgenWire struct {
+	SpecgenResponse
+	Cmps []SpecgenCmp `json:"cmps,omitempty"`
+}
+
+// SpecgenCmp is a comparison the probe made: A compared with B at a
+// comparison site of the instrumented package.
+type SpecgenCmp struct {
+	Site int    `json:"s"`
+	A    string `json:"a"`
+	B    string `json:"b"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -349,6 +366,7 @@ type SpecgenErr struct {
 //	"obspanic"  name = observer key: a call panicked; the value is
 //	            "<panic>", or "<unstable>" after a first call that returned
 //	"after"     value = the receiver after the call
+//	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
 type SpecgenRecorder struct {
@@ -398,6 +416,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+	case "argafter":
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true
@@ -504,11 +524,12 @@ func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out
 // SpecgenServe answers probe requests read from in, one JSON object a
 // line, writing one JSON response a line to out. run runs one probe by id
 // and reports through the recorder; it returns false for an unknown id.
-// covTake returns and clears the coverage blocks run since its last call.
+// covTake returns and clears the coverage blocks run since its last call;
+// cmpTake, when not nil, the comparisons made since (sites and operands).
 // setMutant, when not nil, selects the active mutant of the package's
 // mutant schema; a request for a mutant without it fails.
 // capture, when nil, is made and installed here.
-func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, setMutant func(int), capture *SpecgenCapture, opt SpecgenCanonOptions) error {
+func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, cmpTake func() ([]int, []string, []string), setMutant func(int), capture *SpecgenCapture, opt SpecgenCanonOptions) error {
 	if capture == nil {
 		var err error
 		if capture, err = SpecgenNewCapture(); err != nil {
@@ -535,6 +556,9 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 		if covTake != nil {
 			covTake()
 		}
+		if cmpTake != nil {
+			cmpTake()
+		}
 		found := true
 		switch {
 		case req.Mutant != 0 && setMutant == nil:
@@ -557,8 +581,16 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 		if covTake != nil {
 			rec.Resp.Covered = covTake()
 		}
+		wire := SpecgenWire{}
+		if cmpTake != nil {
+			sites, a, b := cmpTake()
+			for i := range sites {
+				wire.Cmps = append(wire.Cmps, SpecgenCmp{Site: sites[i], A: a[i], B: b[i]})
+			}
+		}
 		rec.Resp.Stdout, rec.Resp.Stderr = capture.Take(req.MaxOutput)
-		if err := enc.Encode(&rec.Resp); err != nil {
+		wire.SpecgenResponse = rec.Resp
+		if err := enc.Encode(&wire); err != nil {
 			rec.Resp = SpecgenResponse{ID: req.ID, Fail: "encode response: " + err.Error()}
 			if err := enc.Encode(&rec.Resp); err != nil {
 				return err

@@ -50,6 +50,8 @@ type specgenCase struct {
 	// receiver_after; "" when absent.
 	Want      string
 	RecvAfter string
+	// ArgsAfter are inputs_after: parameter name, wire form.
+	ArgsAfter [][2]string
 	Tol       float64
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
@@ -72,8 +74,10 @@ type specgenGot struct {
 	Outputs  []interface{}
 	After    interface{}
 	HasAfter bool
-	Asserts  []bool
-	Took     specgentime.Duration
+	// ArgsAfter are the arguments after the call: name, value.
+	ArgsAfter [][2]interface{}
+	Asserts   []bool
+	Took      specgentime.Duration
 }
 
 // specgenEvaluate applies every evaluator of a case to what its call
@@ -124,6 +128,26 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("receiver_after", "receiver after the call: want %s, but it was not recorded", specgenString(want))
 		case len(fails) == 0:
 			fail("receiver_after", "receiver after the call: want %s, but the call %s", specgenString(want), specgenDescribe(g))
+		}
+	}
+	for _, a := range c.ArgsAfter {
+		want := specgenDecode(a[1])
+		var got interface{}
+		found := false
+		for _, v := range g.ArgsAfter {
+			if v[0] == a[0] {
+				got, found = v[1], true
+			}
+		}
+		switch {
+		case found:
+			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+				fail("inputs_after", "%s", msg)
+			}
+		case returned:
+			fail("inputs_after", "argument %s after the call: want %s, but it was not recorded", a[0], specgenString(want))
+		case len(fails) == 0:
+			fail("inputs_after", "argument %s after the call: want %s, but the call %s", a[0], specgenString(want), specgenDescribe(g))
 		}
 	}
 	if normal && len(g.Outputs) > 0 {

@@ -1,0 +1,53 @@
+package executors_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/specgen-dev/specgen/executors"
+)
+
+// TestCmps runs probes with comparison recording through both engines'
+// workers: each result carries the comparisons its probe made, with
+// their kinds, and none without Program.Cmps.
+func TestCmps(t *testing.T) {
+	point := calcFunc(t, "ParsePoint")
+	probes := []executors.Probe{
+		{ID: "short", Args: []string{`"7"`}},
+		{ID: "empty", Args: []string{`""`}},
+	}
+	// What ParsePoint compares: s with "" (not for "": equal strings
+	// are not recorded), then len(parts) with 2.
+	want := [][]executors.Cmp{
+		{{Kind: executors.CmpString, A: "7", B: ""}, {Kind: executors.CmpLen, A: "1", B: "2"}},
+		nil,
+	}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: point, Probes: probes, Cover: true, Cmps: true})
+			for i, r := range rep.Results {
+				if r.Outcome != executors.OK {
+					t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
+				}
+				got := slices.Clone(r.Cmps)
+				for k := range got {
+					got[k].Site = 0 // site numbers depend on the package's other comparisons
+				}
+				if diff := cmp.Diff(want[i], got); diff != "" {
+					t.Errorf("%s: comparisons (-want +got):\n%s", r.ID, diff)
+				}
+			}
+			if rs := rep.Results[0].Cmps; len(rs) == 2 && rs[0].Site == rs[1].Site {
+				t.Errorf("two comparisons share site %d", rs[0].Site)
+			}
+			rep = run(t, e, &executors.Program{Func: point, Probes: probes[:1], Cover: true})
+			if c := rep.Results[0].Cmps; c != nil {
+				t.Errorf("without Cmps, the probe reports comparisons %v", c)
+			}
+			if len(rep.Results[0].Covered) == 0 {
+				t.Errorf("without Cmps, no coverage")
+			}
+		})
+	}
+}

@@ -1,0 +1,109 @@
+// Package cmpt holds the comparisons TestCmps instruments: Run returns
+// what each function returns, which must not change when it is
+// instrumented; the records are checked against cmps.golden.
+package cmpt
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+type Kind string
+
+const (
+	KindA Kind = "alpha"
+	KindB Kind = "beta"
+)
+
+type Code uint8
+
+type Flag bool
+
+// always is true. (A constant comparison would do, but yaegi reads
+// package constants of comparisons as false.)
+const always = true
+
+var keywords = map[string]int{"if": 1, "else": 2, "for": 3, "func": 4, "var": 5}
+
+type box struct{ m map[string]int }
+
+var calls int
+
+func next() int { calls++; return calls }
+
+func named(k Kind, c Code) (string, Flag) {
+	var f Flag = c > 200
+	if k == KindA {
+		return "a", f
+	} else if k < KindB {
+		return "less", f
+	}
+	switch k {
+	case KindA, KindB:
+		return "ab", f
+	case "gamma":
+		return "g", f
+	}
+	return "other", f
+}
+
+func sideEffects() bool {
+	// each operand is evaluated once, left to right.
+	return next() < next()
+}
+
+func bytesOf(s string) string {
+	if len(s) != 4 {
+		return "len"
+	}
+	if s[0] == '#' && s[3] != 'z' {
+		return "hash"
+	}
+	switch {
+	case s == "abcd":
+		return "abcd"
+	case strings.HasPrefix(s, "mag"):
+		return "magic"
+	}
+	if before, _, ok := strings.Cut(s, "="); ok {
+		return before
+	}
+	if bytes.Equal([]byte(s), []byte("wxyz")) {
+		return "bytes"
+	}
+	return "none"
+}
+
+func lookup(b box, w string) (int, bool) {
+	if n, ok := keywords[w]; ok {
+		return n, true
+	}
+	keywords["seen"] = 0 // assignments are not lookups
+	return b.m[w], false
+}
+
+func wide(u uint64, r rune) bool {
+	if always && 1 < 2 { // a constant comparison is left alone
+		f := func() bool { return r == 'λ' }
+		return u >= 1<<63 && f()
+	}
+	return false
+}
+
+// Run calls the functions and returns what they returned.
+func Run() []string {
+	var out []string
+	p := func(v ...any) { out = append(out, fmt.Sprint(v...)) }
+	p(named(KindA, 201))
+	p(named("aaa", 3))
+	p(named("gamma", 3))
+	p(sideEffects(), calls)
+	for _, s := range []string{"", "#abc", "abcd", "magi", "k=vv", "wxyz", "1234"} {
+		p(bytesOf(s))
+	}
+	p(lookup(box{m: map[string]int{"x": 9}}, "fro"))
+	p(lookup(box{}, "for"))
+	p(wide(1<<63+1, 'λ'), wide(5, 'x'))
+	return out
+}

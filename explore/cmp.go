@@ -1,0 +1,317 @@
+package explore
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Comparison feedback (input-to-state correspondence, as in Redqueen
+// and libFuzzer's -use_cmp): the probes report the operands of the
+// comparisons the package made (executors.Result.Cmps). Where one
+// operand is found in an input, the other is put in its place; where
+// len(x) was compared with n, the input is grown or cut to n and n±1;
+// where a byte of the input was compared with c, c replaces it. Inputs
+// grown this way are padded with a cycle of distinct characters, so
+// that a later comparison of one of their bytes tells which byte it was.
+
+// cmpShare is the part of a round (after the first) given to inputs
+// made from comparisons: one in cmpShare.
+const cmpShare = 4
+
+// cmpText is the length the executors cut compared strings to.
+const cmpText = 64
+
+// cmpOccurrences bounds the places of an input where one operand is
+// replaced by the other.
+const cmpOccurrences = 4
+
+// cmpMaxLen bounds the lengths an input is grown to.
+const cmpMaxLen = 4096
+
+// padding is the cycle of characters inputs are grown with.
+const padding = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// cmpEntries is the number of corpus entries, newest first, whose
+// comparisons a round draws on.
+const cmpEntries = 8
+
+// fromCmps proposes inputs made from the comparisons of the newest
+// corpus entries' probes until the plan holds quota snippets. The
+// comparisons take turns: the first input each gives, then the second,
+// so that one comparison with many candidates does not crowd out the
+// others.
+func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string, vals []spec.Value)) {
+	type cand struct {
+		e corpusEntry
+		c executors.Cmp
+		i int
+		v spec.Value
+	}
+	var lists [][]cand
+	for k := len(corpus) - 1; k >= max(0, len(corpus)-cmpEntries); k-- {
+		e := corpus[k]
+		if e.record < 0 || e.record >= len(results) {
+			continue
+		}
+		for _, c := range results[e.record].Result.Cmps {
+			if c.A == c.B && c.Kind != executors.CmpLen {
+				continue // a comparison that held: nothing to learn
+			}
+			var l []cand
+			for i := range e.vals {
+				for _, v := range a.substitutions(i, e.vals[i], c) {
+					l = append(l, cand{e, c, i, v})
+				}
+			}
+			if len(l) > 0 {
+				lists = append(lists, l)
+			}
+		}
+	}
+	for r := 0; ; r++ {
+		more := false
+		for _, l := range lists {
+			if r >= len(l) {
+				continue
+			}
+			more = true
+			if len(plan.Snippets) >= quota {
+				return
+			}
+			x := l[r]
+			vals := append([]spec.Value(nil), x.e.vals...)
+			vals[x.i] = x.v
+			if haz.blocks(vals) || a.riskOf(vals) > 0 {
+				continue
+			}
+			code, err := a.code(vals)
+			if err != nil {
+				continue
+			}
+			add(code, fmt.Sprintf("comparison feedback on probe %d: %s %q with %q", x.e.record+1, x.c.Kind, x.c.A, x.c.B), vals)
+		}
+		if !more {
+			return
+		}
+	}
+}
+
+// substitutions are the values input i may take given comparison c,
+// from its value v.
+func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Value {
+	t := a.types[i]
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0 && v.Kind == spec.String:
+			var out []spec.Value
+			for _, s := range stringSubstitutions(v.Str, c) {
+				out = append(out, spec.StringValue(s))
+			}
+			return out
+		case u.Info()&types.IsInteger != 0 && (v.Kind == spec.Int || v.Kind == spec.Uint):
+			return intSubstitutions(u, v, c)
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte && v.Kind == spec.List {
+			var buf []byte
+			for _, e := range v.List {
+				if e.Kind != spec.Uint {
+					return nil
+				}
+				buf = append(buf, byte(e.Uint))
+			}
+			var out []spec.Value
+			for _, s := range stringSubstitutions(string(buf), c) {
+				out = append(out, bytesValue(s))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// stringSubstitutions are the strings s may become given comparison c.
+func stringSubstitutions(s string, c executors.Cmp) []string {
+	var out []string
+	seen := map[string]bool{s: true}
+	put := func(x string) {
+		if len(x) <= cmpMaxLen && !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	switch c.Kind {
+	case executors.CmpString:
+		var later []string
+		for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
+			x, y := p[0], p[1]
+			if x == "" {
+				if s == "" {
+					put(y)
+				}
+				continue
+			}
+			if y == s {
+				continue // the whole input in place of a part of it
+			}
+			for _, at := range occurrences(s, x) {
+				put(s[:at] + y + s[at+len(x):])
+				for _, z := range caseForms(y) {
+					later = append(later, s[:at]+z+s[at+len(x):])
+				}
+			}
+			if x == s || (len(x) == cmpText && strings.HasPrefix(s, x)) {
+				// The whole input, compared with a prefix or a suffix
+				// it may be looked for.
+				later = append(later, y+s, s+y)
+			}
+		}
+		for _, x := range later {
+			put(x)
+		}
+	case executors.CmpByte:
+		x, errx := strconv.ParseInt(c.A, 10, 32)
+		y, erry := strconv.ParseInt(c.B, 10, 32)
+		if errx != nil || erry != nil {
+			return nil
+		}
+		// Which operand is the input's byte is not known: try both.
+		for _, p := range [][2]int64{{x, y}, {y, x}} {
+			from, with := char(p[0], s), char(p[1], s)
+			if from == "" || with == "" {
+				continue
+			}
+			// Every occurrence at once first: a loop over the bytes
+			// gets no further with one fixed.
+			put(strings.ReplaceAll(s, from, with))
+			for _, at := range occurrences(s, from) {
+				put(s[:at] + with + s[at+len(from):])
+			}
+			if s == "" {
+				put(with)
+			}
+		}
+	case executors.CmpLen:
+		// The length compared may be the input's or a part's (what
+		// follows a separator): grow or cut the end by the difference.
+		n, errn := strconv.Atoi(c.A)
+		m, errm := strconv.Atoi(c.B)
+		if errn != nil || errm != nil || n > len(s) {
+			return nil
+		}
+		for _, l := range []int{m, m - 1, m + 1} {
+			if l := len(s) + l - n; l >= 0 && l <= cmpMaxLen {
+				put(resize(s, l))
+			}
+		}
+	case executors.CmpInt:
+		for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
+			x, y := p[0], p[1]
+			n, err := strconv.ParseInt(y, 10, 64)
+			if err != nil {
+				continue
+			}
+			for _, at := range occurrences(s, x) {
+				for _, z := range []string{y, strconv.FormatInt(n-1, 10), strconv.FormatInt(n+1, 10), strconv.FormatInt(n, 16)} {
+					put(s[:at] + z + s[at+len(x):])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// char is the text of character code n in s: a byte below 0x80, or in
+// a string that is not UTF-8; else the rune's encoding ("" if none).
+func char(n int64, s string) string {
+	switch {
+	case n < 0 || n > utf8.MaxRune || !utf8.ValidRune(rune(n)) && n >= 256:
+		return ""
+	case n < utf8.RuneSelf || (n < 256 && !utf8.ValidString(s)):
+		return string([]byte{byte(n)})
+	}
+	return string(rune(n))
+}
+
+// occurrences are the first places of x in s.
+func occurrences(s, x string) []int {
+	var out []int
+	for from := 0; len(out) < cmpOccurrences && from <= len(s); {
+		i := strings.Index(s[from:], x)
+		if i < 0 {
+			break
+		}
+		out = append(out, from+i)
+		from += i + max(len(x), 1)
+	}
+	return out
+}
+
+// caseForms are the upper- and lower-case forms of y that differ from
+// it, when it is short.
+func caseForms(y string) []string {
+	var out []string
+	if len(y) > 16 {
+		return out
+	}
+	for _, z := range []string{strings.ToUpper(y), strings.ToLower(y)} {
+		if z != y && (len(out) == 0 || z != out[0]) {
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+// resize cuts s to n bytes, or grows it with the padding cycle, each
+// added byte the one of its index.
+func resize(s string, n int) string {
+	if n <= len(s) {
+		return s[:n]
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	for i := len(s); i < n; i++ {
+		b.WriteByte(padding[i%len(padding)])
+	}
+	return b.String()
+}
+
+// intSubstitutions are the integers v may become given comparison c:
+// the other operand where v is one, and its neighbours.
+func intSubstitutions(b *types.Basic, v spec.Value, c executors.Cmp) []spec.Value {
+	text := strconv.FormatInt(v.Int, 10)
+	if v.Kind == spec.Uint {
+		text = strconv.FormatUint(v.Uint, 10)
+	}
+	var out []spec.Value
+	seen := map[string]bool{text: true}
+	for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
+		if p[0] != text {
+			continue
+		}
+		for _, d := range []int64{0, -1, 1} {
+			var x spec.Value
+			if n, err := strconv.ParseInt(p[1], 10, 64); err == nil {
+				x = spec.IntValue(n + d)
+			} else if n, err := strconv.ParseUint(p[1], 10, 64); err == nil {
+				x = spec.UintValue(n + uint64(d))
+			} else {
+				continue
+			}
+			if x, ok := intInRange(x, b); ok {
+				if k := x.String(); !seen[k] {
+					seen[k] = true
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,117 @@
+package explore
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+func TestMain(m *testing.M) {
+	executors.MaybeWorker()
+	os.Exit(m.Run())
+}
+
+// loadInstr loads testdata/cmpmod/instr with the go command.
+func loadInstr(t testing.TB) *target.Func {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/cmpmod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := target.Load(context.Background(), "./instr", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func("Parse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestCmpFeedbackCracksParse explores instr.Parse, whose mnemonics are
+// only in a table built at init, with and without comparison feedback,
+// on the same budget: without it the search never gets past the
+// mnemonic lookup; with it, the probes tell it the mnemonics (the keys
+// of the map looked up), the operands' length (len compared with 8) and
+// their layout (bytes compared with 'r', ',' and '#'), and it reaches
+// every statement. Twice with the same seed, it tries the same inputs.
+func TestCmpFeedbackCracksParse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the yaegi engine")
+	}
+	f := loadInstr(t)
+	cover := map[bool]float64{}
+	var tried [][]Snippet
+	for _, noCmps := range []bool{true, false, false} {
+		exe := &executors.Yaegi{}
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{NoCmps: noCmps}), exe, Options{MaxProbes: 1000, MaxTime: 2 * time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered, total := x.Statements()
+		t.Logf("comparison feedback %v: %d probes, %d/%d statements (%.1f%%)", !noCmps, x.Probes(), covered, total, x.Coverage())
+		cover[!noCmps] = x.Coverage()
+		if !noCmps {
+			tried = append(tried, x.Tried)
+		}
+	}
+	if diff := cmp.Diff(tried[0], tried[1]); diff != "" {
+		t.Errorf("two explorations with the same seed tried different inputs (-first +second):\n%s", diff)
+	}
+	if cover[true] < 100 {
+		t.Errorf("with comparison feedback, coverage %.1f%%, want 100%%", cover[true])
+	}
+	if cover[false] >= cover[true] {
+		t.Errorf("without comparison feedback, coverage %.1f%% (with: %.1f%%): the test function no longer needs it", cover[false], cover[true])
+	}
+}
+
+// TestStringSubstitutions: what an input string becomes given one
+// comparison its probe made.
+func TestStringSubstitutions(t *testing.T) {
+	tests := []struct {
+		name string
+		s    string
+		c    executors.Cmp
+		want []string
+	}{
+		{"a part found is replaced, then case forms",
+			"OP r1", executors.Cmp{Kind: executors.CmpString, A: "OP", B: "Add"},
+			[]string{"Add r1", "ADD r1", "add r1"}},
+		{"the whole input compared: replaced, its case form, then as prefix and suffix",
+			"ab", executors.Cmp{Kind: executors.CmpString, A: "ab", B: "v="},
+			[]string{"v=", "V=", "v=ab", "abv="}},
+		{"an empty input becomes the other operand",
+			"", executors.Cmp{Kind: executors.CmpString, A: "", B: "x"},
+			[]string{"x"}},
+		{"a byte: every occurrence at once, then each",
+			"hh", executors.Cmp{Kind: executors.CmpByte, A: "104", B: "48"},
+			[]string{"00", "0h", "h0"}},
+		{"len(part) 1 with 8: the end grows by 7, 6 and 8, padded by index",
+			"OP r", executors.Cmp{Kind: executors.CmpLen, A: "1", B: "8"},
+			[]string{"OP r456789a", "OP r456789", "OP r456789ab"}},
+		{"len 5 with 2: the input is cut",
+			"abcde", executors.Cmp{Kind: executors.CmpLen, A: "5", B: "2"},
+			[]string{"ab", "a", "abc"}},
+		{"an integer found as text: the other, its neighbours, hex",
+			"v30", executors.Cmp{Kind: executors.CmpInt, A: "30", B: "17"},
+			[]string{"v17", "v16", "v18", "v11"}},
+		{"a len longer than the input is not this input's",
+			"ab", executors.Cmp{Kind: executors.CmpLen, A: "9", B: "2"},
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, stringSubstitutions(tt.s, tt.c)); diff != "" {
+				t.Errorf("stringSubstitutions(%q, %+v) (-want +got):\n%s", tt.s, tt.c, diff)
+			}
+		})
+	}
+}

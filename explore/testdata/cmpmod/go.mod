@@ -1,0 +1,3 @@
+module example.com/cmpmod
+
+go 1.22
