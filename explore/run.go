@@ -258,7 +258,11 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.tried[normCode(s.Code)] = true
 			todo = append(todo, expected{Snippet: s})
 		}
-		rctx, end := x.roundSpan(ctx, opts.Tracer, 0)
+		tracer := opts.Tracer
+		if len(todo) == 0 {
+			tracer = nil // no round to trace
+		}
+		rctx, end := x.roundSpan(ctx, tracer, 0)
 		ran, err := runRound(rctx, 0, todo)
 		end(ran, err)
 		if err != nil && retErr == nil {

@@ -566,7 +566,7 @@ func (g *generator) matrix(ctx context.Context, fn *target.Func, probes []execut
 	ctx, span := tracing.Start(ctx, g.opts.Tracer, "mutate", tracing.Function.String(fn.Name), tracing.Probes.Int(len(probes)))
 	k, err := mutate.Matrix(ctx, fn, probes, opts)
 	if k != nil {
-		var killed, lived, timedOut int
+		var killed, lived, timedOut, notViable, notCovered, skipped int
 		for _, m := range k.Mutants {
 			switch m.Status {
 			case mutate.Killed:
@@ -575,6 +575,12 @@ func (g *generator) matrix(ctx context.Context, fn *target.Func, probes []execut
 				lived++
 			case mutate.TimedOut:
 				timedOut++
+			case mutate.NotViable:
+				notViable++
+			case mutate.NotCovered:
+				notCovered++
+			case mutate.Skipped:
+				skipped++
 			}
 		}
 		span.SetAttributes(
@@ -582,6 +588,9 @@ func (g *generator) matrix(ctx context.Context, fn *target.Func, probes []execut
 			tracing.Killed.Int(killed),
 			tracing.Lived.Int(lived),
 			tracing.TimedOut.Int(timedOut),
+			attribute.Int("specgen.mutants.not_viable", notViable),
+			attribute.Int("specgen.mutants.not_covered", notCovered),
+			attribute.Int("specgen.mutants.skipped", skipped),
 		)
 	}
 	tracing.End(span, err)
