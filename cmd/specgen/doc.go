@@ -99,7 +99,20 @@ Flags:
 	-force           explore functions whose code is as their spec records too
 	-shard k/n       explore only the functions of shard k of n
 	-jobs n          functions explored at once (default GOMAXPROCS)
+	-trace file      write the run's OpenTelemetry spans to file, one JSON
+	                 object a line
 	-q, -v           quiet; debug logging
+
+Tracing is off unless -trace or the OpenTelemetry variables ask for it:
+$OTEL_TRACES_EXPORTER (otlp, console, none), $OTEL_EXPORTER_OTLP_ENDPOINT
+or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (OTLP is then the default
+exporter), $OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf, the default, or
+grpc). Spans: the command, each function, each exploration round, each
+batch of probes sent to an engine, each step (write, spec agent
+attempts, mutation guide, mutate, minimise, confirm) and each model call,
+a GenAI client span under the step that made it; prompts and answers are
+on it only with $OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true.
+See README, Tracing.
 
 Model flags:
 
@@ -277,7 +290,7 @@ HEAD is recorded under the function's ignore list and stays out.
 	-n               show the diff, write nothing
 	-export=false    do not rewrite specgen_evals_test.go
 	and gen's exploration flags (-executor, -max-probes, -max-time,
-	-patience, -timeout, -durations, -model..., -sandbox, -q, -v)
+	-patience, -timeout, -durations, -model..., -sandbox, -trace, -q, -v)
 
 # mutate
 
