@@ -322,6 +322,7 @@ Flags:
 	-sandbox off     run mutants unconfined, in the package directory
 	-timeout d       bound on each case of a mutant
 	-workers n       mutants run at a time (default 2)
+	-trace file      write the run's OpenTelemetry spans to file (see gen)
 
 Mutate exits 0 once it has measured (a low score is not a failure), 1
 when a spec does not pass unmutated, 2 when a spec does not load.

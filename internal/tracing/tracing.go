@@ -20,6 +20,7 @@ const Name = "github.com/specgen-dev/specgen"
 const (
 	Function   = attribute.Key("specgen.function")
 	Package    = attribute.Key("specgen.package")
+	Path       = attribute.Key("specgen.path")
 	Engine     = attribute.Key("specgen.engine")
 	Round      = attribute.Key("specgen.round")
 	Probes     = attribute.Key("specgen.probes")
