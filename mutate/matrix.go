@@ -169,7 +169,8 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	// The mutants worth running: covered, compiling, selected.
 	var run []numbered
 	for _, m := range muts {
-		mm := MatrixMutant{Mutant: m, Covering: covering(f.File, base, m.Pos.Line, m.Pos.Column)}
+		line, col := m.reached()
+		mm := MatrixMutant{Mutant: m, Covering: covering(f.File, base, line, col)}
 		if all {
 			for i := range probes {
 				mm.Covering = append(mm.Covering, i)

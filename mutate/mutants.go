@@ -132,6 +132,19 @@ type Mutant struct {
 	Replacement string
 	// Src is the whole mutated file.
 	Src []byte `json:"-"`
+	// Reach, when valid, is where a run reaches the mutant as coverage
+	// sees it, in place of Pos: a case expression of a switch is run when
+	// its switch is, and no coverage block holds it.
+	Reach token.Position `json:"-"`
+}
+
+// reached is the line and column whose coverage says whether a run
+// reaches the mutant.
+func (m Mutant) reached() (line, col int) {
+	if m.Reach.IsValid() {
+		return m.Reach.Line, m.Reach.Column
+	}
+	return m.Pos.Line, m.Pos.Column
 }
 
 // String describes the mutant as "file:line:col: KIND a → b".
@@ -193,6 +206,30 @@ func Mutants(fset *token.FileSet, file *ast.File, src []byte, from, to token.Pos
 		}
 		return true
 	})
+	// Coverage blocks end at a switch's opening brace and start again in
+	// each clause's body, so the clauses' expressions lie in none: they
+	// are reached where their switch statement is.
+	var cases []caseExprs
+	ast.Inspect(file, func(n ast.Node) bool {
+		if n == nil || n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		if sw, ok := n.(*ast.SwitchStmt); ok {
+			for _, st := range sw.Body.List {
+				if cc, ok := st.(*ast.CaseClause); ok && len(cc.List) > 0 {
+					cases = append(cases, caseExprs{from: fset.Position(cc.List[0].Pos()).Offset, to: fset.Position(cc.Colon).Offset, sw: fset.Position(sw.Pos())})
+				}
+			}
+		}
+		return true
+	})
+	for i := range out {
+		for _, c := range cases {
+			if o := out[i].Pos.Offset; o >= c.from && o < c.to && (!out[i].Reach.IsValid() || c.sw.Offset > out[i].Reach.Offset) {
+				out[i].Reach = c.sw
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos, out[j].Pos
 		if a.Offset != b.Offset {
@@ -201,6 +238,13 @@ func Mutants(fset *token.FileSet, file *ast.File, src []byte, from, to token.Pos
 		return kindIndex(out[i].Kind) < kindIndex(out[j].Kind)
 	})
 	return out
+}
+
+// caseExprs is the extent of a case clause's expressions, as offsets,
+// and where its switch statement starts.
+type caseExprs struct {
+	from, to int
+	sw       token.Position
 }
 
 func kindIndex(k Kind) int {

@@ -302,3 +302,31 @@ func TestGremlinsAdjust(t *testing.T) {
 		})
 	}
 }
+
+// TestMutantsReach: a case expression's mutants are reached where their
+// switch statement is (no coverage block holds a case's expressions);
+// other mutants, a case body's included, are reached where they are.
+func TestMutantsReach(t *testing.T) {
+	body := "\tswitch {\n\tcase a < 0 || a > 100:\n\t\ta = 1\n\tcase a >= b:\n\t\ta = a + 1\n\t}\n\tswitch a + 1 {\n\tcase b - 1, u2i(u):\n\t}"
+	fset, f, src, fd, info := parseFunc(t, "func u2i(u uint) int { return int(u) }\n", body)
+	var got []string
+	for _, m := range Mutants(fset, f, src, fd.Pos(), fd.End(), info) {
+		line, col := m.reached()
+		got = append(got, fmt.Sprintf("%s at %d:%d reached at %d:%d", m.Change(), m.Pos.Line, m.Pos.Column, line, col))
+	}
+	want := []string{
+		"CONDITIONALS_BOUNDARY < → <= at 7:9 reached at 6:2",
+		"CONDITIONALS_NEGATION < → >= at 7:9 reached at 6:2",
+		"INVERT_LOGICAL || → && at 7:13 reached at 6:2",
+		"CONDITIONALS_BOUNDARY > → >= at 7:18 reached at 6:2",
+		"CONDITIONALS_NEGATION > → <= at 7:18 reached at 6:2",
+		"CONDITIONALS_BOUNDARY >= → > at 9:9 reached at 6:2",
+		"CONDITIONALS_NEGATION >= → < at 9:9 reached at 6:2",
+		"ARITHMETIC_BASE + → - at 10:9 reached at 10:9",
+		"ARITHMETIC_BASE + → - at 12:11 reached at 12:11",
+		"ARITHMETIC_BASE - → + at 13:9 reached at 12:2",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mutants (-want +got):\n%s", diff)
+	}
+}

@@ -379,7 +379,7 @@ func functionJobs(path string, rep *Report, fnIndex int, fr runner.FunctionRepor
 	for _, m := range muts {
 		r := Result{Mutant: m}
 		switch {
-		case !covered.has(m.Pos.Line, m.Pos.Column):
+		case !covered.has(m.reached()):
 			r.Status = NotCovered
 		default:
 			if msg := c.check(fn.File, m.Src); msg != "" {
@@ -727,7 +727,7 @@ func reaching(order []int, blocks []blockSet, m Mutant) []int {
 	}
 	var out []int
 	for _, i := range order {
-		if blocks[i].has(m.Pos.Line, m.Pos.Column) {
+		if blocks[i].has(m.reached()) {
 			out = append(out, i)
 		}
 	}
