@@ -69,7 +69,7 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 	for attempt := 0; attempt <= maxRefine; attempt++ {
 		if attempt > 0 {
 			res.Refinements++
-			g.progressf("%s: refining the spec (round %d of %d)", f.Name, attempt, maxRefine)
+			g.stepf(res, PhaseSpecAgent, "refining the spec (round %d of %d)", attempt, maxRefine)
 		}
 		req.Attempt = attempt
 		draft, err := g.opts.SpecAgent.Draft(ctx, req)
@@ -676,7 +676,7 @@ func uniqueIDs(fn *spec.Function) {
 // agentOrBuiltin returns the spec agent's spec of f, or builtin (the
 // built-in writer's) when the agent fails, with a note.
 func (g *generator) agentOrBuiltin(ctx context.Context, f *target.Func, builtin *spec.Function, res *FuncResult) *spec.Function {
-	g.progressf("%s: %d verified behaviours; asking the spec agent", f.Name, len(builtin.Dataset))
+	g.stepf(res, PhaseSpecAgent, "%d verified behaviours; asking the spec agent", len(builtin.Dataset))
 	fn, err := g.agentSpec(ctx, f, builtin.Dataset, res)
 	if err != nil {
 		res.SpecWriter = write.Builtin{}.Name()
@@ -698,7 +698,7 @@ func (g *generator) fallbackExplore(ctx context.Context, f *target.Func, exe exe
 		why = err.Error()
 	}
 	res.Notes = append(res.Notes, "the explorer found nothing ("+why+"); the built-in explorer explored instead")
-	g.progressf("%s: exploring with the built-in explorer", f.Name)
+	g.stepf(res, PhaseExploring, "exploring with the built-in explorer")
 	eopts.MaxRounds = 0
 	return explore.Run(ctx, f, explore.NewBuiltin(explore.BuiltinOptions{}), exe, eopts)
 }

@@ -56,7 +56,8 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fs.Usage()
 		return usagef("gen: no package given")
 	}
-	opts := o.pipelineOptions(stderr)
+	opts, st := o.pipelineOptions(stderr)
+	defer st.Clear()
 	opts.Out = o.out
 	opts.DryRun = o.dryRun
 	opts.SkipUnchanged = !o.force
@@ -97,9 +98,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		results = append(results, rs...)
 	}
 	cwd, _ := os.Getwd()
-	if isTerminal(stdout) {
-		fmt.Fprint(stdout, "\r\033[K")
-	}
+	st.Clear()
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
 	if o.verbose {
@@ -139,13 +138,16 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
 	fs.BoolVar(&o.mutation, "mutation", true, "run the function's mutants against the cases: add cases that kill the survivors, drop cases that show nothing more, report the mutation score")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging, and the mutants no case kills")
-	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
+	fs.BoolVar(&o.quiet, "q", false, "no progress (a status line on a terminal, a line per step otherwise)")
 	o.models.register(fs)
 	o.sandbox.register(fs)
 }
 
-// pipelineOptions are the exploration options the flags give.
-func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
+// pipelineOptions are the exploration options the flags give, and the
+// status that shows the progress on stderr (silent with -q), through
+// which the debug log goes too: it is cleared before anything else is
+// printed.
+func (o *genOptions) pipelineOptions(stderr io.Writer) (pipeline.Options, *status) {
 	opts := pipeline.Options{
 		Engine:     o.executor,
 		Durations:  o.durations,
@@ -156,27 +158,15 @@ func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
 	opts.Explore.MaxTime = o.maxTime
 	opts.Explore.Patience = o.patience
 	opts.Explore.Timeout = o.timeout
+	width, tty := terminal(stderr)
+	st := newStatus(stderr, tty, width, time.Now)
 	if o.verbose {
-		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+		opts.Logf = st.Printf
 	}
 	if !o.quiet {
-		opts.Progressf = progress(stderr)
+		opts.Progress = st.Step
 	}
-	return opts
-}
-
-// progress prints one line per step: rewritten in place on a terminal,
-// plain lines otherwise.
-func progress(w io.Writer) func(string, ...any) {
-	tty := isTerminal(w)
-	return func(format string, args ...any) {
-		line := fmt.Sprintf(format, args...)
-		if tty {
-			fmt.Fprintf(w, "\r\033[K%s", line)
-			return
-		}
-		fmt.Fprintln(w, line)
-	}
+	return opts, st
 }
 
 // isRegular reports a regular file at path.
@@ -186,20 +176,13 @@ func isRegular(path string) bool {
 }
 
 func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	_, ok := terminal(w)
+	return ok
 }
 
 // writeTable prints the final table and the notes; it reports whether
 // any function failed.
 func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
-	if isTerminal(w) {
-		fmt.Fprint(w, "\r\033[K")
-	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	withCost := false
 	for _, r := range results {
