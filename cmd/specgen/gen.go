@@ -201,7 +201,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			notes = append(notes, fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped))
 			continue
 		case r.Unchanged:
-			fmt.Fprintf(tw, "%s\t%d\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, r.Cases, cost(r), relPath(cwd, r.Path))
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, casesColumn(r), cost(r), relPath(cwd, r.Path))
 			continue
 		case r.Err != nil:
 			failed = true
@@ -213,7 +213,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		if r.Changed {
 			state = "written"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
+		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, casesColumn(r), r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
 			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
 		}
@@ -232,6 +232,16 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprintln(w, "note:", n)
 	}
 	return failed
+}
+
+// casesColumn is the CASES column of the gen table: the spec's cases,
+// written generated+hand-written when a person wrote or edited some
+// ("40+21": 40 generated, 21 kept as they are).
+func casesColumn(r *pipeline.FuncResult) string {
+	if r.Hand == 0 {
+		return fmt.Sprint(r.Cases)
+	}
+	return fmt.Sprintf("%d+%d", r.Cases-r.Hand, r.Hand)
 }
 
 // mutColumn is the MUT column of the gen table: the mutants the

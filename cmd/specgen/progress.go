@@ -56,7 +56,9 @@ func (s *status) Step(st pipeline.Step) {
 	changed := false
 	switch st.Phase {
 	case pipeline.PhaseQueued:
+		// Only the count changes: it shows with the next step.
 		s.total++
+		return
 	case pipeline.PhaseDone:
 		s.done++
 		s.running = removeStep(s.running, st.Func)
@@ -155,10 +157,10 @@ func stepText(st pipeline.Step) string {
 	case pipeline.PhaseConfirming:
 		phase = fmt.Sprintf("confirming %d cases", st.Generated)
 		if st.Hand > 0 {
-			phase = fmt.Sprintf("confirming %d+%d hand-written", st.Generated, st.Hand)
+			phase = fmt.Sprintf("confirming %d cases + %d hand-written", st.Generated, st.Hand)
 		}
 	}
-	return fmt.Sprintf("%s: %s, %d probes, %.1f%%", st.Func, phase, st.Probes, st.Coverage)
+	return fmt.Sprintf("%s: %s, %d probes, %.1f%% covered", st.Func, phase, st.Probes, st.Coverage)
 }
 
 // cut shortens line to n runes, ending it with an ellipsis; n <= 0
