@@ -438,8 +438,6 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 			return res
 		}
 	}
-	g.step(res, Step{Phase: PhaseConfirming, Generated: len(fn.Dataset), Hand: res.Hand, Line: confirmLine(res, len(fn.Dataset), res.Hand)})
-
 	fn, cov, observed, err := g.confirm(ctx, f, fn, res)
 	if err != nil {
 		res.Err = err
@@ -653,6 +651,11 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	// evaluators a person wrote in the existing spec, so that generated
 	// cases are held to the person's evaluators too.
 	check := g.withExisting(fn, res)
+	// The generated cases a person's case already states (its id, its
+	// inputs) are gone from check: the counts are those saved.
+	hand := handWritten(check.Dataset)
+	gen := len(check.Dataset) - hand
+	g.step(res, Step{Phase: PhaseConfirming, Generated: gen, Hand: hand, Line: confirmLine(res, gen, hand)})
 	// The spec may not exist yet: resolve its package from the package's
 	// own directory.
 	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{check}}

@@ -89,9 +89,17 @@ func (g *generator) rounds(res *FuncResult, next func(explore.Progress)) func(ex
 
 // confirmLine is the log line of the Confirming step.
 func confirmLine(res *FuncResult, generated, hand int) string {
-	line := fmt.Sprintf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d generated cases natively", res.Name, res.Probes, res.Behaviours, res.ExploreCoverage, generated)
+	line := fmt.Sprintf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %s natively", res.Name, res.Probes, res.Behaviours, res.ExploreCoverage, plural(generated, "generated case"))
 	if hand > 0 {
 		line += fmt.Sprintf(" (%d hand-written kept as they are)", hand)
 	}
 	return line
+}
+
+// plural is n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
