@@ -140,14 +140,15 @@ func (s *status) line() string {
 	fmt.Fprintf(&b, "[%s%s] %d/%d", strings.Repeat("=", full), strings.Repeat(" ", bar-full), s.done, s.total)
 	for _, st := range s.running {
 		b.WriteString("  ")
-		b.WriteString(stepText(st))
+		b.WriteString(stepText(st, len(s.running) == 1))
 	}
 	return cut(b.String(), s.width-1)
 }
 
 // stepText says where a function is: its name, phase, probes run and
-// coverage so far.
-func stepText(st pipeline.Step) string {
+// coverage so far; alone says it is the only one under way, with room
+// to say "covered".
+func stepText(st pipeline.Step, alone bool) string {
 	phase := string(st.Phase)
 	switch st.Phase {
 	case pipeline.PhaseExploring:
@@ -160,7 +161,11 @@ func stepText(st pipeline.Step) string {
 			phase = fmt.Sprintf("confirming %d cases + %d hand-written", st.Generated, st.Hand)
 		}
 	}
-	return fmt.Sprintf("%s: %s, %d probes, %.1f%% covered", st.Func, phase, st.Probes, st.Coverage)
+	text := fmt.Sprintf("%s: %s, %d probes, %.1f%%", st.Func, phase, st.Probes, st.Coverage)
+	if alone {
+		text += " covered"
+	}
+	return text
 }
 
 // cut shortens line to n runes, ending it with an ellipsis; n <= 0
