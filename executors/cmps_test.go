@@ -1,11 +1,14 @@
 package executors_test
 
 import (
+	"context"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // TestCmps runs probes with comparison recording through both engines'
@@ -47,6 +50,39 @@ func TestCmps(t *testing.T) {
 			}
 			if len(rep.Results[0].Covered) == 0 {
 				t.Errorf("without Cmps, no coverage")
+			}
+		})
+	}
+}
+
+// TestCmpsOldLanguage records comparisons in a module whose language
+// version (go 1.8) is older than what the recording helpers use: both
+// engines run the probe and see the comparison.
+func TestCmpsOldLanguage(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/oldmod")
+	pkg, err := target.Load(context.Background(), ".", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, err := pkg.Func("Known")
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes := []executors.Probe{{ID: "other", Args: []string{`"lock"`}}}
+	want := []executors.Cmp{{Kind: executors.CmpString, A: "lock", B: "key"}}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: known, Probes: probes, Cover: true, Cmps: true})
+			r := rep.Results[0]
+			if r.Outcome != executors.OK {
+				t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
+			}
+			got := slices.Clone(r.Cmps)
+			for k := range got {
+				got[k].Site = 0
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("comparisons (-want +got):\n%s", diff)
 			}
 		})
 	}

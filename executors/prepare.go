@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -136,6 +137,13 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 	}
 	if out.checkDecl == nil {
 		out.checkDecl = out.extra["specgen_cov.go"]
+	}
+	// The counters and comparison helpers use type aliases and other
+	// things an old module's language version refuses (go-semver says
+	// go 1.8); a build constraint lifts that file alone to go1.21.
+	if oldLanguage(pkg.GoVersion) {
+		out.extra["specgen_cov.go"] = liftLanguage(out.extra["specgen_cov.go"])
+		out.checkDecl = liftLanguage(out.checkDecl)
 	}
 
 	g := &generator{prog: prog, pkgName: pkg.Name, self: pkg.Types, has: has}
@@ -295,6 +303,32 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 	conf.Check(pkg.ImportPath, fset, asts, nil)
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].line < errs[j].line })
 	return errs
+}
+
+// liftedLanguage is the language version the files specgen adds to a
+// package are compiled at when the module's is older: the first
+// version whose //go:build line may raise a file's version above its
+// module's.
+const liftedLanguage = 21
+
+// oldLanguage reports whether the module's language version v ("1.8",
+// "go1.8.1") is older than liftedLanguage; an unknown one is not.
+func oldLanguage(v string) bool {
+	v = strings.TrimPrefix(goVersion(v), "go1.")
+	if v == "" || strings.HasPrefix(v, "go") {
+		return false
+	}
+	minor, err := strconv.Atoi(v)
+	return err == nil && minor < liftedLanguage
+}
+
+// liftLanguage puts a //go:build line raising src's language version to
+// liftedLanguage at its top.
+func liftLanguage(src []byte) []byte {
+	if src == nil {
+		return nil
+	}
+	return append([]byte(fmt.Sprintf("//go:build go1.%d\n\n", liftedLanguage)), src...)
 }
 
 func goVersion(v string) string {

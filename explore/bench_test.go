@@ -14,7 +14,7 @@ func BenchmarkCandidates(b *testing.B) {
 		b.Run(fn, func(b *testing.B) {
 			var seeds int
 			for b.Loop() {
-				a, err := newAnalysis(f, defaultSeed)
+				a, err := newAnalysis(f, defaultSeed, false)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -39,16 +39,21 @@ const defaultSeed = 0x5eed5bec
 // values mined from the function's source (literals, the operands of
 // comparisons and switch cases with their neighbours, separators,
 // prefixes and suffixes the code looks for, unit tables, examples quoted
-// in comments) and combinations of them; later rounds keep trying those
+// in comments) and combinations of them, with the package's own values
+// (samples of every regular expression of the package, its string
+// constants and variables, and the text its String methods and
+// formatters make when run; see harvested); later rounds keep trying those
 // while sweeping each input through its candidates on top of the
 // inputs that got deepest into the function, and mutating the inputs
 // that reached new blocks or new outcomes (splicing, inserting mined
 // tokens, flipping signs, scaling, growing and shrinking collections,
-// changing one field), and putting into them what the code compared
-// them with (comparison feedback, see cmp.go: the probes report the
-// operands of the package's comparisons). Huge counts are tried late
-// and few at a time, and magnitudes that made a probe hang or die are
-// not tried again.
+// changing one field, and changing a structured string by its units:
+// a group of digits one longer, a separator dropped; see structural),
+// and putting into them what the code compared them with (comparison
+// feedback, see cmp.go: the probes report the operands of the
+// package's comparisons). Huge counts are tried late and few at a
+// time, and magnitudes that made a probe hang or die are not tried
+// again.
 // Everything is deterministic for a given seed. Run stops it by
 // patience or budget; it returns an empty plan when it runs out of new
 // inputs.
@@ -59,6 +64,9 @@ type Builtin struct {
 
 	mu    sync.Mutex
 	cache map[*target.Func]*analysis
+	// noOwn leaves out the package's own values and the structure-aware
+	// string mutations: the tests measure what they add.
+	noOwn bool
 }
 
 // NewBuiltin returns the built-in explorer.
@@ -102,6 +110,11 @@ type analysis struct {
 	// tried a few per round after the first, smallest first, so that
 	// the first that hangs or exhausts memory stops the others (hazards).
 	risky []seed
+	// observed are the values the probes reported for inputs harvested
+	// from the package as code (see observe), up to result observedUpTo.
+	observed     []string
+	observedSeen map[string]bool
+	observedUpTo int
 }
 
 // riskyMagnitude is the size from which an integer input (other than a
@@ -153,7 +166,7 @@ func (b *Builtin) analyze(f *target.Func) (*analysis, error) {
 	if a, ok := b.cache[f]; ok {
 		return a, nil
 	}
-	a, err := newAnalysis(f, b.opts.Seed)
+	a, err := newAnalysis(f, b.opts.Seed, b.noOwn)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +177,7 @@ func (b *Builtin) analyze(f *target.Func) (*analysis, error) {
 	return a, nil
 }
 
-func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
+func newAnalysis(f *target.Func, seedValue uint64, noOwn bool) (*analysis, error) {
 	if f.Obj == nil {
 		return nil, errors.New("function has no type information")
 	}
@@ -175,8 +188,12 @@ func newAnalysis(f *target.Func, seedValue uint64) (*analysis, error) {
 	if f.Pkg != nil {
 		self = f.Pkg.Types
 	}
-	gen := newValueGen(self, mine(f))
-	gen.pkg = f.Pkg
+	m := mine(f)
+	if noOwn {
+		m.pkgMatches, m.own = nil, nil
+	}
+	gen := newValueGen(self, m)
+	gen.pkg, gen.under, gen.noOwn = f.Pkg, f.Obj, noOwn
 	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: gen, proposed: map[string][]spec.Value{}}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
@@ -374,7 +391,7 @@ func (a *analysis) importPath(name string) string {
 // generated), else as the executor reported them.
 func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
 	if vals, ok := a.proposed[normCode(r.Snippet.Code)]; ok {
-		return vals, true
+		return a.harvestedAsRun(r, vals), true
 	}
 	vals := make([]spec.Value, len(a.types))
 	for i, name := range a.names {
@@ -462,6 +479,10 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		a.proposed[k] = vals
 		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
 	}
+	if req.Round <= 1 {
+		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0
+	}
+	a.observe(req.Results)
 	corpus := a.corpus(req.Results)
 	haz := a.hazards(req.Results)
 	seedQuota, rebaseQuota := limit, limit
@@ -489,6 +510,9 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 			}
 		}
 	}
+	if req.Round > 1 {
+		a.sweepValid(corpus, haz, len(plan.Snippets)+limit/4, plan, add)
+	}
 	if req.Round > 1 && !b.opts.NoCmps {
 		a.fromCmps(req.Results, corpus, haz, min(limit, len(plan.Snippets)+limit/cmpShare), plan, add)
 	}
@@ -496,6 +520,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	if len(corpus) > 0 {
 		rng := rand.New(rand.NewPCG(b.opts.Seed, uint64(req.Round)<<32|uint64(len(req.Results))))
 		mu := newMutator(rng, a.gen)
+		mu.values = append(mu.values, a.observed...)
 		total := 0
 		for _, e := range corpus {
 			total += e.weight

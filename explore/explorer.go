@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/target"
 )
@@ -142,6 +144,11 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// Progress, when non-nil, is called after each round.
 	Progress func(Progress)
+	// Tracer, when set, gets a span per round, a child of the span in
+	// Run's context, and one per probe batch sent to the engine
+	// (executors.RunTraced); the explorer's calls are made in the
+	// round's context.
+	Tracer trace.Tracer
 }
 
 // Progress reports an exploration's state after a round.

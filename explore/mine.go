@@ -49,6 +49,13 @@ type mined struct {
 	// matches are strings that match the regular expressions the code
 	// compiles, and near misses of them.
 	matches []string
+	// pkgMatches are the samples of the other regular expressions of
+	// the package (a pattern declared elsewhere that the input must
+	// match); own are the package's other string constants and the
+	// strings its package-level variables are initialised with: valid
+	// values the package itself holds.
+	pkgMatches []string
+	own        []string
 
 	seen map[string]bool
 }
@@ -75,6 +82,12 @@ func (m *mined) rel(s string)    { m.addTo(&m.related, "r", s) }
 func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
 func (m *mined) char(s string)   { m.addTo(&m.chars, "ch", s) }
 func (m *mined) match(s string)  { m.addTo(&m.matches, "re", s) }
+func (m *mined) pkgMatch(s string) {
+	if !m.seen["re\x00"+s] {
+		m.addTo(&m.pkgMatches, "pre", s)
+	}
+}
+func (m *mined) ownStr(s string) { m.addTo(&m.own, "own", s) }
 
 func (m *mined) int(i int64) {
 	if m.seen == nil {
@@ -175,29 +188,34 @@ type miner struct {
 
 // mine collects the values of f's source: its body, the package-level
 // variables and constants it uses, the same-package functions it calls
-// (one level down), and the strings quoted in its comments.
+// (one level down), and the strings quoted in its comments; then the
+// package's own values (see mineOwn). The package's _test.go files are
+// never read: the specs are measured against them, and legacy code often
+// has none.
 func mine(f *target.Func) *mined {
 	m := &mined{}
 	if f.Decl == nil {
 		return m
 	}
+	var files []*ast.File
+	if f.Pkg != nil {
+		files = sourceFiles(f.Pkg)
+	}
 	mn := &miner{m: m, vars: map[types.Object]ast.Expr{}, funcs: map[types.Object]*ast.FuncDecl{}, done: map[ast.Node]bool{}, consumed: map[ast.Expr]bool{}}
 	if f.Pkg != nil {
 		mn.info, mn.self = f.Pkg.TypesInfo, f.Pkg.Types
-		mn.index(f.Pkg.Syntax)
+		mn.index(files)
 	}
 	if f.Decl.Doc != nil {
 		mineComment(m, f.Decl.Doc.Text())
 	}
-	if f.Pkg != nil {
-		for _, file := range f.Pkg.Syntax {
-			if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
-				continue
-			}
-			for _, cg := range file.Comments {
-				if cg.Pos() >= f.Decl.Body.Pos() && cg.End() <= f.Decl.Body.End() {
-					mineComment(m, cg.Text())
-				}
+	for _, file := range files {
+		if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
+			continue
+		}
+		for _, cg := range file.Comments {
+			if cg.Pos() >= f.Decl.Body.Pos() && cg.End() <= f.Decl.Body.End() {
+				mineComment(m, cg.Text())
 			}
 		}
 	}
@@ -205,31 +223,128 @@ func mine(f *target.Func) *mined {
 	// Examples quoted elsewhere in the package often describe the same
 	// input format: the package doc, then the docs of the declarations of
 	// the function's file.
-	if f.Pkg != nil {
-		for _, file := range f.Pkg.Syntax {
-			if file.Doc != nil {
-				mineRelated(m, file.Doc.Text())
-			}
+	for _, file := range files {
+		if file.Doc != nil {
+			mineRelated(m, file.Doc.Text())
 		}
-		for _, file := range f.Pkg.Syntax {
-			if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
-				continue
-			}
-			for _, d := range file.Decls {
-				switch d := d.(type) {
-				case *ast.FuncDecl:
-					if d.Doc != nil && d != f.Decl {
-						mineRelated(m, d.Doc.Text())
-					}
-				case *ast.GenDecl:
-					if d.Doc != nil {
-						mineRelated(m, d.Doc.Text())
-					}
+	}
+	for _, file := range files {
+		if file.Pos() > f.Decl.Pos() || file.End() < f.Decl.End() {
+			continue
+		}
+		for _, d := range file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Doc != nil && d != f.Decl {
+					mineRelated(m, d.Doc.Text())
+				}
+			case *ast.GenDecl:
+				if d.Doc != nil {
+					mineRelated(m, d.Doc.Text())
 				}
 			}
 		}
 	}
+	mn.mineOwn(files)
 	return m
+}
+
+// sourceFiles are the syntax trees of p's files but its _test.go files,
+// should a loader have parsed them.
+func sourceFiles(p *target.Package) []*ast.File {
+	var out []*ast.File
+	for i, file := range p.Syntax {
+		name := ""
+		if i < len(p.GoFiles) {
+			name = p.GoFiles[i]
+		}
+		if p.Fset != nil {
+			if tf := p.Fset.File(file.Pos()); tf != nil {
+				name = tf.Name()
+			}
+		}
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		out = append(out, file)
+	}
+	return out
+}
+
+// Bounds of the package's own values.
+const (
+	maxOwn        = 48 // string constants and variables' strings
+	maxPkgMatches = 48 // samples of the package's other regular expressions
+	maxOwnLen     = 64 // longer strings are messages, not values
+)
+
+// mineOwn collects what the whole package holds beyond the function's
+// reach: samples of every regular expression it compiles or matches with
+// (anywhere: a pattern declared in another file that the input must
+// match), its string constants, and the strings its package-level
+// variables are initialised with (directly or in a table).
+func (mn *miner) mineOwn(files []*ast.File) {
+	m := mn.m
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || len(c.Args) == 0 || len(m.pkgMatches) >= maxPkgMatches {
+				return true
+			}
+			if path, name := mn.pkgFunc(c); path != "regexp" || !regexpFuncs[name] {
+				return true
+			}
+			if v := mn.constOf(c.Args[0]); v != nil && v.Kind() == constant.String {
+				for _, s := range regexpSamples(constant.StringVal(v)) {
+					m.pkgMatch(s)
+				}
+			}
+			return true
+		})
+	}
+	own := func(v constant.Value) {
+		if v == nil || v.Kind() != constant.String || len(m.own) >= maxOwn {
+			return
+		}
+		if s := constant.StringVal(v); s != "" && len(s) <= maxOwnLen && !strings.ContainsAny(s, "%\n") {
+			m.ownStr(s)
+		}
+	}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST && gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				if gd.Tok == token.CONST && mn.info != nil {
+					for _, name := range vs.Names {
+						if c, ok := mn.info.Defs[name].(*types.Const); ok {
+							own(c.Val())
+						}
+					}
+					continue
+				}
+				for _, e := range vs.Values {
+					ast.Inspect(e, func(n ast.Node) bool {
+						switch n := n.(type) {
+						case *ast.FuncLit, *ast.CallExpr:
+							// Code, not a table: an error's message, a
+							// pattern (sampled above).
+							return false
+						case ast.Expr:
+							if v := mn.constOf(n); v != nil {
+								own(v)
+								return false
+							}
+						}
+						return true
+					})
+				}
+			}
+		}
+	}
 }
 
 // index finds the declarations of the package's variables and functions.
@@ -519,12 +634,7 @@ func (mn *miner) call(c *ast.CallExpr) {
 			mn.m.class(s)
 		}
 	case "regexp":
-		switch name {
-		case "MustCompile", "Compile", "MatchString", "Match", "MustCompilePOSIX", "CompilePOSIX":
-		default:
-			return
-		}
-		if len(c.Args) == 0 {
+		if !regexpFuncs[name] || len(c.Args) == 0 {
 			return
 		}
 		if v := mn.constOf(c.Args[0]); v != nil && v.Kind() == constant.String {
@@ -534,6 +644,13 @@ func (mn *miner) call(c *ast.CallExpr) {
 			}
 		}
 	}
+}
+
+// regexpFuncs are the functions of package regexp whose first argument
+// is a pattern.
+var regexpFuncs = map[string]bool{
+	"MustCompile": true, "Compile": true, "MatchString": true, "Match": true, "MatchReader": true,
+	"MustCompilePOSIX": true, "CompilePOSIX": true,
 }
 
 // use mines what an identifier refers to: a constant's value, a package
@@ -617,13 +734,36 @@ func mineQuoted(m *mined, text string, sink func(string), numbers bool) {
 	}
 }
 
+// classRune is the i-th character of a class of ranges (lo, hi pairs),
+// counting around; the first when the class is too large to count.
+func classRune(ranges []rune, i int) rune {
+	n := 0
+	for j := 0; j+1 < len(ranges); j += 2 {
+		n += int(ranges[j+1]-ranges[j]) + 1
+		if n > 1<<16 {
+			return ranges[0]
+		}
+	}
+	i %= n
+	for j := 0; j+1 < len(ranges); j += 2 {
+		if w := int(ranges[j+1]-ranges[j]) + 1; i >= w {
+			i -= w
+			continue
+		}
+		return ranges[j] + rune(i)
+	}
+	return ranges[0]
+}
+
 // maxRegexpSamples bounds the strings made from one regular expression.
 const maxRegexpSamples = 12
 
 // regexpSamples makes strings that match the regular expression re: the
 // shortest (every repetition at its minimum, the first alternative, the
-// first character of each class), a longer one, one per alternative and
-// class bound, and near misses (a character dropped, one added).
+// first character of each class), a longer one, one of the last
+// alternatives and class bounds, one whose classes give a different
+// character each time ("ab-012" rather than "aa-000"), one per
+// alternative, and near misses (a character dropped, one added).
 func regexpSamples(re string) []string {
 	tree, err := syntax.Parse(re, syntax.Perl)
 	if err != nil {
@@ -639,10 +779,11 @@ func regexpSamples(re string) []string {
 		}
 	}
 	// Each variant makes different choices: 0 the least, 1 more, 2 the
-	// last alternative and the upper bounds of classes.
-	for variant := 0; variant < 3; variant++ {
+	// last alternative and the upper bounds of classes, 3 as 1 with
+	// each class character the next of its class.
+	for variant := 0; variant < 4; variant++ {
 		var b strings.Builder
-		regexpWrite(&b, tree, variant, 0)
+		regexpWriteChoose(&b, tree, variant, 0, nil, nil, new(int))
 		add(b.String())
 	}
 	// One sample per alternative at the top level of each alternation.
@@ -651,7 +792,7 @@ func regexpSamples(re string) []string {
 		if t.Op == syntax.OpAlternate {
 			for _, sub := range t.Sub {
 				var b strings.Builder
-				regexpWriteWith(&b, tree, t, sub)
+				regexpWriteChoose(&b, tree, 0, 0, t, sub, new(int))
 				add(b.String())
 			}
 		}
@@ -671,22 +812,14 @@ func regexpSamples(re string) []string {
 	return out
 }
 
-// regexpWrite writes one string matching t, choosing as variant says.
-func regexpWrite(b *strings.Builder, t *syntax.Regexp, variant, depth int) {
-	regexpWriteChoose(b, t, variant, depth, nil, nil)
-}
-
-// regexpWriteWith writes a string matching tree that takes alternative
-// sub at the alternation alt.
-func regexpWriteWith(b *strings.Builder, tree, alt, sub *syntax.Regexp) {
-	regexpWriteChoose(b, tree, 0, 0, alt, sub)
-}
-
-func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int, alt, sub *syntax.Regexp) {
+// regexpWriteChoose writes one string matching t, choosing as variant
+// says (see regexpSamples), taking alternative sub at the alternation
+// alt; k counts the class characters written, for variant 3.
+func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int, alt, sub *syntax.Regexp, k *int) {
 	if depth > 50 || b.Len() > 256 {
 		return
 	}
-	rec := func(x *syntax.Regexp) { regexpWriteChoose(b, x, variant, depth+1, alt, sub) }
+	rec := func(x *syntax.Regexp) { regexpWriteChoose(b, x, variant, depth+1, alt, sub, k) }
 	switch t.Op {
 	case syntax.OpLiteral:
 		for _, r := range t.Rune {
@@ -695,8 +828,12 @@ func regexpWriteChoose(b *strings.Builder, t *syntax.Regexp, variant, depth int,
 	case syntax.OpCharClass:
 		if len(t.Rune) >= 2 {
 			r := t.Rune[0]
-			if variant == 2 {
+			switch variant {
+			case 2:
 				r = t.Rune[len(t.Rune)-1]
+			case 3:
+				r = classRune(t.Rune, *k)
+				*k++
 			}
 			if r > 0x10ffff {
 				r = t.Rune[0]

@@ -26,12 +26,17 @@ type mutator struct {
 	// splice returns another corpus value of the same position, for
 	// crossing two inputs; nil when there is none.
 	splice func() (spec.Value, bool)
+	// values are whole valid values of the package: samples of its
+	// regular expressions, its string constants, and what the probes
+	// reported for the inputs made by its own code (Builtin.Explore
+	// adds those).
+	values []string
 }
 
 func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 	m := g.m
 	var tokens []string
-	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars, m.matches, m.related} {
+	for _, l := range [][]string{m.words, m.seps, m.prefixes, m.suffixes, m.classes, m.docs, m.chars, m.matches, m.related, m.pkgMatches, m.own} {
 		for _, s := range l {
 			if s != "" && len(s) <= 32 {
 				tokens = append(tokens, s)
@@ -55,7 +60,15 @@ func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 			}
 		}
 	}
-	return &mutator{rng: rng, g: g, tokens: dedupeStrings(tokens), alphabet: alphabet}
+	var values []string
+	for _, l := range [][]string{m.matches, m.pkgMatches, m.own} {
+		for _, s := range l {
+			if s != "" && len(s) <= maxOwnLen {
+				values = append(values, s)
+			}
+		}
+	}
+	return &mutator{rng: rng, g: g, tokens: dedupeStrings(tokens), alphabet: alphabet, values: dedupeStrings(values)}
 }
 
 // candidate picks one of t's generated candidates, favouring early ones.
@@ -269,7 +282,17 @@ func (mu *mutator) str(s string) (string, string) {
 	return s, strings.Join(ops, "+")
 }
 
+// structuralShare is the share of string mutations that change a
+// structured string by its units (see structural), 1 in structuralShare;
+// the others keep their shares of the rest.
+const structuralShare = 4
+
 func (mu *mutator) strOnce(s string) (string, string) {
+	if !mu.g.noOwn && mu.rng.IntN(structuralShare) == 0 {
+		if out, op, ok := mu.structural(s); ok {
+			return out, op
+		}
+	}
 	r := []rune(s)
 	pos := func() int { return mu.rng.IntN(len(r) + 1) }
 	if strings.ContainsAny(s, "0123456789") && mu.rng.IntN(6) == 0 {

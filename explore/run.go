@@ -12,7 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/tracing"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -175,7 +178,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	stale := 0 // consecutive probes without a new block or class
 	var lastErrors []CompileError
 	// runRound runs a round's snippets and records what they did.
-	runRound := func(round int, snippets []expected) (ran int, err error) {
+	runRound := func(ctx context.Context, round int, snippets []expected) (ran int, err error) {
 		lastErrors = nil
 		var probes []executors.Probe
 		var sent []expected
@@ -195,7 +198,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			sent = append(sent, s)
 		}
 		if len(probes) > 0 {
-			rep, err := exe.Run(ctx, &executors.Program{Func: f, Probes: probes, Cover: true, Cmps: cmps, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
+			rep, err := executors.RunTraced(ctx, opts.Tracer, exe, &executors.Program{Func: f, Probes: probes, Cover: true, Cmps: cmps, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
 			if err == nil && len(rep.Results) != len(probes) {
 				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
 			}
@@ -255,7 +258,14 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.tried[normCode(s.Code)] = true
 			todo = append(todo, expected{Snippet: s})
 		}
-		if _, err := runRound(0, todo); err != nil && retErr == nil {
+		tracer := opts.Tracer
+		if len(todo) == 0 {
+			tracer = nil // no round to trace
+		}
+		rctx, end := x.roundSpan(ctx, tracer, 0)
+		ran, err := runRound(rctx, 0, todo)
+		end(ran, err)
+		if err != nil && retErr == nil {
 			retErr = err
 		}
 		x.markPrior(prior)
@@ -270,6 +280,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.Stop = StopCanceled
 			return x, fmt.Errorf("explore %s: %w", f.Name, err)
 		}
+		rctx, end := x.roundSpan(ctx, opts.Tracer, round)
 		req := &Request{
 			Func:          f,
 			Round:         round,
@@ -285,8 +296,9 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		if round > 1 {
 			req.Summary = x.Summary()
 		}
-		plan, err := ex.Explore(ctx, req)
+		plan, err := ex.Explore(rctx, req)
 		if err != nil {
+			end(0, err)
 			if ctx.Err() != nil {
 				x.Stop = StopCanceled
 				return x, fmt.Errorf("explore %s: round %d: %w", f.Name, round, ctx.Err())
@@ -300,12 +312,14 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 		snippets := x.fresh(plan, budget-len(x.Tried))
 		if len(snippets) == 0 {
+			end(0, nil)
 			x.Stop = StopDone
 			break
 		}
 		x.Rounds = round
 		before := len(x.Behaviours)
-		ran, err := runRound(round, snippets)
+		ran, err := runRound(rctx, round, snippets)
+		end(ran, err)
 		if err != nil {
 			return x, err
 		}
@@ -334,6 +348,42 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 	}
 	return x, nil
+}
+
+// roundSpan starts the span of an exploration round (round 0: the
+// inputs of the existing spec) and returns the function that ends it
+// with what the round did: the probes it ran, the snippets that did not
+// compile, the probes that timed out or panicked, the behaviours and
+// the statements covered so far.
+func (x *Exploration) roundSpan(ctx context.Context, tracer trace.Tracer, round int) (context.Context, func(ran int, err error)) {
+	if tracer == nil {
+		return ctx, func(int, error) {}
+	}
+	ctx, span := tracing.Start(ctx, tracer, "explore round "+strconv.Itoa(round),
+		tracing.Function.String(x.Func.Name), tracing.Round.Int(round))
+	records, uncompiled := len(x.Records), len(x.CompileErrors)
+	return ctx, func(ran int, err error) {
+		var timeouts, panics int
+		for _, r := range x.Records[records:] {
+			switch r.Result.Outcome {
+			case executors.Timeout:
+				timeouts++
+			case executors.Panicked:
+				panics++
+			}
+		}
+		covered, total := x.Statements()
+		span.SetAttributes(
+			tracing.Probes.Int(ran),
+			tracing.Compile.Int(len(x.CompileErrors)-uncompiled),
+			tracing.Timeouts.Int(timeouts),
+			tracing.Panics.Int(panics),
+			tracing.Behaviours.Int(len(x.Behaviours)),
+			tracing.Covered.Int(covered),
+			tracing.Statements.Int(total),
+		)
+		tracing.End(span, err)
+	}
 }
 
 // priorSnippets are the snippets of Options.Prior, each once, at most

@@ -391,7 +391,7 @@ func TestRunBuiltinDeterministic(t *testing.T) {
 
 func TestHazards(t *testing.T) {
 	f := loadFunc(t, sampleDir, "Pick")
-	a, err := newAnalysis(f, 1)
+	a, err := newAnalysis(f, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}

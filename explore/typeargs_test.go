@@ -77,7 +77,7 @@ func TestGenericMethodSeeds(t *testing.T) {
 		seen := map[string]bool{}
 		for _, inst := range Instantiations(f, MaxInstantiations) {
 			key := typeArgs(inst)
-			a, err := newAnalysis(inst, 1)
+			a, err := newAnalysis(inst, 1, false)
 			if err != nil {
 				t.Fatalf("%s[%s]: %v", tt.fn, key, err)
 			}

@@ -33,6 +33,12 @@ type valueGen struct {
 	// arguments are generated from their own mined values (subs).
 	pkg  *target.Package
 	subs map[*types.Func]*valueGen
+	// under is the function under test: never called to make its own
+	// inputs (see harvested).
+	under types.Object
+	// noOwn leaves out the package's values made by running it and the
+	// structure-aware mutations (see Builtin.noOwn).
+	noOwn bool
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
@@ -62,6 +68,15 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 // by code (see builtTarget and foreignTarget), those values come first,
 // after nil.
 func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
+	if strong, weak := g.harvested(t, depth); len(strong)+len(weak) > 0 {
+		// The package's own values: the likeliest right after the first
+		// plain ones (the empty value and a typical one), taking turns
+		// with the others; the others once the mined values were tried.
+		plain := g.computePlain(t, depth)
+		k, l := min(2, len(plain)), min(harvestWeakAfter, len(plain))
+		out := append(plain[:k:k], interleave(strong, plain[k:l])...)
+		return append(out, interleave(weak, plain[l:])...)
+	}
 	var built []spec.Value
 	ptr := false
 	if n, p := g.builtTarget(t); n != nil {
@@ -448,6 +463,9 @@ func (g *valueGen) strings() []spec.Value {
 	}
 	exact = append(exact, m.chars...)
 	exact = append(exact, m.matches...)
+	// Samples of the package's other patterns: an input often has to
+	// match one declared away from the function.
+	exact = append(exact, m.pkgMatches[:min(len(m.pkgMatches), 24)]...)
 
 	var numWord []string
 	for _, n := range []string{"1", "42", "1.5"} {
@@ -525,7 +543,7 @@ func (g *valueGen) strings() []spec.Value {
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
 	all = append(all, exact...)
-	all = append(all, interleave(m.related, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):])...)
+	all = append(all, interleave(m.related, m.own, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):], m.pkgMatches[min(len(m.pkgMatches), 24):])...)
 	all = append(all, m.strs...)
 	vs := make([]spec.Value, 0, len(all))
 	for _, s := range dedupeStrings(all) {

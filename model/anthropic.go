@@ -88,9 +88,10 @@ func (c *anthropicClient) Complete(ctx context.Context, req Request) (*Response,
 			OutputTokens:    u.OutputTokens,
 			CacheReadTokens: u.CacheReadInputTokens,
 		},
-		Model:     model,
-		Provider:  ProviderAnthropic,
-		Truncated: res.StopReason == anthropic.StopReasonMaxTokens,
+		Model:        model,
+		Provider:     ProviderAnthropic,
+		Truncated:    res.StopReason == anthropic.StopReasonMaxTokens,
+		FinishReason: string(res.StopReason),
 	}, nil
 }
 

@@ -86,9 +86,10 @@ func TestAnthropicStructuredWire(t *testing.T) {
 	wantResp := &model.Response{
 		Text: `{"snippets":[{"code":"ParseAmount(\"12.50\")","why":"plain dollars"}],"error_snippets":[{"code":"ParseAmount(\"\")","why":"empty input"}]}`,
 		// input_tokens (226) leaves out the cache reads (1024); the neutral count has both.
-		Usage:    model.Usage{InputTokens: 1250, OutputTokens: 61, CacheReadTokens: 1024},
-		Model:    "claude-sonnet-4-5-20250929",
-		Provider: "anthropic",
+		Usage:        model.Usage{InputTokens: 1250, OutputTokens: 61, CacheReadTokens: 1024},
+		Model:        "claude-sonnet-4-5-20250929",
+		Provider:     "anthropic",
+		FinishReason: "tool_use",
 	}
 	if diff := cmp.Diff(wantResp, resp); diff != "" {
 		t.Errorf("response (-want +got):\n%s", diff)
@@ -109,7 +110,7 @@ func TestAnthropicText(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &model.Response{Text: "ParseAmount:\n  dataset: []\n", Usage: model.Usage{InputTokens: 12, OutputTokens: 7},
-		Model: "claude-haiku-4-5", Provider: "anthropic", Truncated: true}
+		Model: "claude-haiku-4-5", Provider: "anthropic", Truncated: true, FinishReason: "max_tokens"}
 	if diff := cmp.Diff(want, resp); diff != "" {
 		t.Errorf("response (-want +got):\n%s", diff)
 	}

@@ -95,6 +95,9 @@ type Response struct {
 	Provider string `json:"provider"`
 	// Truncated reports an answer cut short by the token limit.
 	Truncated bool `json:"truncated,omitempty"`
+	// FinishReason is why the model stopped, as the provider says it
+	// ("stop", "length"; "end_turn", "max_tokens"), when it says.
+	FinishReason string `json:"finish_reason,omitempty"`
 }
 
 // Client sends requests to a model.
@@ -156,6 +159,11 @@ type Options struct {
 	// Tracer, when set, gets a span per call, with the GenAI semantic
 	// conventions' attributes.
 	Tracer trace.Tracer
+	// CaptureContent puts the prompts and answers on the spans
+	// (gen_ai.system_instructions, gen_ai.input.messages,
+	// gen_ai.output.messages); off, the spans hold no content. The CLI
+	// sets it from OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT.
+	CaptureContent bool
 	// Getenv reads the environment (default os.Getenv).
 	Getenv func(string) string
 }
@@ -238,10 +246,19 @@ func New(spec string, opts Options) (Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("model %s: %w", full, err)
 	}
-	if opts.Tracer != nil {
-		c = &traced{next: c, tracer: opts.Tracer, provider: provider, model: name}
+	return Trace(c, full, opts), nil
+}
+
+// Trace wraps c, the client of spec ("provider:name"), in a GenAI client
+// span per call when opts.Tracer is set (see Options.Tracer and
+// Options.CaptureContent); it returns c as is otherwise, or when spec
+// does not parse.
+func Trace(c Client, spec string, opts Options) Client {
+	provider, name, err := ParseSpec(spec)
+	if opts.Tracer == nil || err != nil {
+		return c
 	}
-	return c, nil
+	return &traced{next: c, tracer: opts.Tracer, provider: provider, model: name, content: opts.CaptureContent}
 }
 
 // ResolveModels picks the exploration and spec models from the flags and

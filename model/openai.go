@@ -91,9 +91,10 @@ func (c *openaiClient) Complete(ctx context.Context, req Request) (*Response, er
 			OutputTokens:    res.Usage.CompletionTokens,
 			CacheReadTokens: res.Usage.PromptTokensDetails.CachedTokens,
 		},
-		Model:     model,
-		Provider:  c.provider,
-		Truncated: choice.FinishReason == "length",
+		Model:        model,
+		Provider:     c.provider,
+		Truncated:    choice.FinishReason == "length",
+		FinishReason: choice.FinishReason,
 	}, nil
 }
 

@@ -88,10 +88,11 @@ func TestOpenAIStructuredWire(t *testing.T) {
 		t.Errorf("decoded plan (-want +got):\n%s", diff)
 	}
 	wantResp := &model.Response{
-		Text:     `{"snippets":[{"code":"ParseAmount(\"12.50\")","why":"plain dollars"}],"error_snippets":[{"code":"ParseAmount(\"\")","why":"empty input"}]}`,
-		Usage:    model.Usage{InputTokens: 1250, OutputTokens: 48, CacheReadTokens: 1024},
-		Model:    "gpt-4.1-mini-2025-04-14",
-		Provider: "openai",
+		Text:         `{"snippets":[{"code":"ParseAmount(\"12.50\")","why":"plain dollars"}],"error_snippets":[{"code":"ParseAmount(\"\")","why":"empty input"}]}`,
+		Usage:        model.Usage{InputTokens: 1250, OutputTokens: 48, CacheReadTokens: 1024},
+		Model:        "gpt-4.1-mini-2025-04-14",
+		Provider:     "openai",
+		FinishReason: "stop",
 	}
 	if diff := cmp.Diff(wantResp, resp); diff != "" {
 		t.Errorf("response (-want +got):\n%s", diff)

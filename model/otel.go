@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -18,6 +19,8 @@ type traced struct {
 	tracer   trace.Tracer
 	provider string
 	model    string
+	// content puts the prompt and the answer on the span.
+	content bool
 }
 
 func (t *traced) Name() string { return Name(t.next) }
@@ -51,6 +54,9 @@ func (t *traced) Complete(ctx context.Context, req Request) (*Response, error) {
 	if len(req.Schema) > 0 {
 		attrs = append(attrs, semconv.GenAIOutputTypeJSON)
 	}
+	if t.content {
+		attrs = append(attrs, inputMessages(req)...)
+	}
 	ctx, span := t.tracer.Start(ctx, "chat "+t.model,
 		trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithAttributes(attrs...))
@@ -71,7 +77,59 @@ func (t *traced) Complete(ctx context.Context, req Request) (*Response, error) {
 	if resp.Usage.CacheReadTokens > 0 {
 		span.SetAttributes(semconv.GenAIUsageCacheReadInputTokens(int(resp.Usage.CacheReadTokens)))
 	}
+	if resp.FinishReason != "" {
+		span.SetAttributes(semconv.GenAIResponseFinishReasons(resp.FinishReason))
+	}
+	if t.content {
+		span.SetAttributes(outputMessage(resp))
+	}
 	return resp, nil
+}
+
+// part and message are the JSON shapes of gen_ai.input.messages and
+// gen_ai.output.messages: text parts only, as specgen sends and reads
+// nothing else.
+type part struct {
+	Type    string `json:"type"`
+	Content string `json:"content"`
+}
+
+type message struct {
+	Role         string `json:"role"`
+	Parts        []part `json:"parts"`
+	FinishReason string `json:"finish_reason,omitempty"`
+}
+
+// inputMessages are the attributes holding the request's system
+// instructions and messages.
+func inputMessages(req Request) []attribute.KeyValue {
+	var attrs []attribute.KeyValue
+	if req.System != "" {
+		attrs = append(attrs, semconv.GenAISystemInstructionsKey.String(jsonText([]part{{Type: "text", Content: req.System}})))
+	}
+	msgs := make([]message, 0, len(req.Messages))
+	for _, m := range req.Messages {
+		msgs = append(msgs, message{Role: m.Role, Parts: []part{{Type: "text", Content: m.Content}}})
+	}
+	return append(attrs, semconv.GenAIInputMessagesKey.String(jsonText(msgs)))
+}
+
+// outputMessage is the attribute holding the answer.
+func outputMessage(resp *Response) attribute.KeyValue {
+	reason := resp.FinishReason
+	if reason == "" {
+		reason = "stop"
+	}
+	return semconv.GenAIOutputMessagesKey.String(jsonText([]message{{Role: RoleAssistant, Parts: []part{{Type: "text", Content: resp.Text}}, FinishReason: reason}}))
+}
+
+func jsonText(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		// Strings and slices of them always marshal.
+		panic(err)
+	}
+	return string(data)
 }
 
 // errorType is the error.type of a failed call: the HTTP status of an API

@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"testing"
 
@@ -79,18 +80,19 @@ func TestTracing(t *testing.T) {
 		t.Errorf("span %q kind %v ended %v; want a finished client span named \"chat claude-haiku-4-5\"", ok.name, ok.kind, ok.ended)
 	}
 	want := map[string]any{
-		"gen_ai.operation.name":      "chat",
-		"gen_ai.provider.name":       "anthropic",
-		"gen_ai.system":              "anthropic",
-		"gen_ai.request.model":       "claude-haiku-4-5",
-		"gen_ai.request.max_tokens":  int64(2000),
-		"gen_ai.request.temperature": 0.2,
-		"gen_ai.output.type":         "json",
-		"gen_ai.response.model":      "claude-haiku-4-5",
-		"gen_ai.usage.input_tokens":  resp.Usage.InputTokens,
-		"gen_ai.usage.output_tokens": resp.Usage.OutputTokens,
-		"specgen.model.phase":        "explore",
-		"specgen.function":           "ParseAmount",
+		"gen_ai.operation.name":          "chat",
+		"gen_ai.provider.name":           "anthropic",
+		"gen_ai.system":                  "anthropic",
+		"gen_ai.request.model":           "claude-haiku-4-5",
+		"gen_ai.request.max_tokens":      int64(2000),
+		"gen_ai.request.temperature":     0.2,
+		"gen_ai.output.type":             "json",
+		"gen_ai.response.model":          "claude-haiku-4-5",
+		"gen_ai.usage.input_tokens":      resp.Usage.InputTokens,
+		"gen_ai.usage.output_tokens":     resp.Usage.OutputTokens,
+		"gen_ai.response.finish_reasons": []string{"tool_use"}, // the structured answer is a forced tool call
+		"specgen.model.phase":            "explore",
+		"specgen.function":               "ParseAmount",
 	}
 	if diff := cmp.Diff(want, ok.attrs); diff != "" {
 		t.Errorf("attributes (-want +got):\n%s", diff)
@@ -112,5 +114,61 @@ func TestNoTracer(t *testing.T) {
 	}
 	if h := srv.Calls()[0].Header.Get("Traceparent"); h != "" {
 		t.Errorf("traceparent %q sent without a tracer", h)
+	}
+}
+
+// TestTracingContent: the prompt and the answer are on the span only
+// when asked (Options.CaptureContent), in the shapes of
+// gen_ai.input.messages and gen_ai.output.messages.
+func TestTracingContent(t *testing.T) {
+	srv := modeltest.NewOpenAIServer(t, echoPlan)
+	for _, capture := range []bool{false, true} {
+		tracer := &recordingTracer{}
+		opts := srv.Options()
+		opts.Tracer = tracer
+		opts.CaptureContent = capture
+		c, err := model.New("openai:gpt-4.1-mini", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := exploreRequest(t)
+		resp, err := c.Complete(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		attrs := tracer.spans[0].attrs
+		if got := attrs["gen_ai.response.finish_reasons"]; !cmp.Equal(got, []string{"stop"}) {
+			t.Errorf("capture %v: finish reasons %v, want [stop]", capture, got)
+		}
+		keys := []string{"gen_ai.system_instructions", "gen_ai.input.messages", "gen_ai.output.messages"}
+		if !capture {
+			for _, k := range keys {
+				if v, ok := attrs[k]; ok {
+					t.Errorf("content not asked for, but %s = %v", k, v)
+				}
+			}
+			continue
+		}
+		type msg struct {
+			Role  string
+			Parts []struct{ Type, Content string }
+		}
+		var in, out []msg
+		var sys []struct{ Type, Content string }
+		for k, v := range map[string]any{keys[0]: &sys, keys[1]: &in, keys[2]: &out} {
+			text, _ := attrs[k].(string)
+			if err := json.Unmarshal([]byte(text), v); err != nil {
+				t.Fatalf("%s = %q: %v", k, text, err)
+			}
+		}
+		if len(sys) != 1 || sys[0].Content != req.System {
+			t.Errorf("system instructions %+v, want the request's system prompt", sys)
+		}
+		if len(in) != len(req.Messages) || in[0].Role != "user" || in[0].Parts[0].Content != req.Messages[0].Content {
+			t.Errorf("input messages %+v, want the request's", in)
+		}
+		if len(out) != 1 || out[0].Role != "assistant" || out[0].Parts[0].Content != resp.Text {
+			t.Errorf("output messages %+v, want the answer", out)
+		}
 	}
 }

@@ -13,7 +13,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/tracing"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -125,7 +129,10 @@ func ScoreFiles(ctx context.Context, paths []string, opts Options) (reports []*R
 	}
 	if opts.Executor != nil || opts.Engine == PerMutant {
 		for i, p := range paths {
-			if reports[i], errs[i] = scoreFile(ctx, p, opts); errs[i] != nil && ctx.Err() != nil {
+			fctx, end := runSpan(ctx, opts.Tracer, tracing.Path.String(p))
+			reports[i], errs[i] = scoreFile(fctx, p, opts)
+			end(reports[i:i+1], errs[i:i+1])
+			if errs[i] != nil && ctx.Err() != nil {
 				break
 			}
 		}
@@ -166,7 +173,9 @@ func ScoreFiles(ctx context.Context, paths []string, opts Options) (reports []*R
 		for _, i := range idx {
 			pls = append(pls, plans[i])
 		}
-		reps, perrs := scorePackage(ctx, pls, opts)
+		pctx, end := runSpan(ctx, opts.Tracer, tracing.Package.String(pkg.ImportPath))
+		reps, perrs := scorePackage(pctx, pls, opts)
+		end(reps, perrs)
 		for k, i := range idx {
 			reports[i], errs[i] = reps[k], perrs[k]
 		}
@@ -451,4 +460,31 @@ func runCases(ctx context.Context, b *executors.Batch, k int, j job, id int) (St
 		}
 	}
 	return status, detail, nil
+}
+
+// runSpan starts the span of a mutation run and returns the function
+// that ends it with the run's reports: the mutants and how many were
+// killed, lived or timed out; Error with the first error.
+func runSpan(ctx context.Context, tracer trace.Tracer, attrs ...attribute.KeyValue) (context.Context, func([]*Report, []error)) {
+	if tracer == nil {
+		return ctx, func([]*Report, []error) {}
+	}
+	ctx, span := tracing.Start(ctx, tracer, "mutate", attrs...)
+	return ctx, func(reps []*Report, errs []error) {
+		var c Counts
+		for _, r := range reps {
+			if r != nil {
+				c.Add(r.Counts)
+			}
+		}
+		span.SetAttributes(
+			tracing.Mutants.Int(c.Total()),
+			tracing.Killed.Int(c.Killed),
+			tracing.Lived.Int(c.Lived),
+			tracing.TimedOut.Int(c.TimedOut),
+			attribute.Int("specgen.mutants.not_viable", c.NotViable),
+			attribute.Int("specgen.mutants.not_covered", c.NotCovered),
+		)
+		tracing.End(span, errors.Join(errs...))
+	}
 }

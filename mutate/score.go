@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
@@ -51,6 +53,11 @@ type Options struct {
 	// ("" too) builds every mutant of a package into one program and
 	// selects one per probe; PerMutant builds each mutant on its own.
 	Engine string
+	// Tracer, when set, gets a "mutate" span per mutation run (a
+	// package's spec files under Schemata, a file otherwise), a child of
+	// the span in ScoreFiles' context, with the mutants and how many
+	// were killed, lived or timed out.
+	Tracer trace.Tracer
 }
 
 // The engines of Options.Engine.

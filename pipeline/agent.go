@@ -9,8 +9,12 @@ import (
 	"slices"
 	"strings"
 
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/internal/tracing"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -72,11 +76,13 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 			g.stepf(res, PhaseSpecAgent, "refining the spec (round %d of %d)", attempt, maxRefine)
 		}
 		req.Attempt = attempt
-		draft, err := g.opts.SpecAgent.Draft(ctx, req)
+		actx, span := g.attemptSpan(ctx, f, attempt)
+		draft, err := g.opts.SpecAgent.Draft(actx, req)
 		if err == nil && (draft == nil || draft.Function == nil) {
 			err = errors.New("the agent returned no spec")
 		}
 		if err != nil {
+			tracing.End(span, err)
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -89,7 +95,11 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 			g.logf("%s: spec attempt %d: fixed: %s", f.Name, attempt, fix)
 		}
 		fn := combine(f, kept, draft.Function)
-		chk, err := g.checkDraft(ctx, f, fn)
+		chk, err := g.checkDraft(actx, f, fn)
+		if err == nil {
+			span.SetAttributes(tracing.Cases.Int(len(chk.fn.Dataset)), tracing.Passed.Int(chk.passed), tracing.Corrected.Int(chk.corrected))
+		}
+		tracing.End(span, err)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -258,6 +268,7 @@ func (g *generator) runDraft(ctx context.Context, f *target.Func, fn *spec.Funct
 				Cover:          true,
 				Timeout:        g.opts.Explore.Timeout,
 				Logf:           g.opts.Logf,
+				Tracer:         g.opts.Tracer,
 			})
 			var le *runner.LoadError
 			switch {
@@ -677,7 +688,10 @@ func uniqueIDs(fn *spec.Function) {
 // built-in writer's) when the agent fails, with a note.
 func (g *generator) agentOrBuiltin(ctx context.Context, f *target.Func, builtin *spec.Function, res *FuncResult) *spec.Function {
 	g.stepf(res, PhaseSpecAgent, "%d verified behaviours; asking the spec agent", len(builtin.Dataset))
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "spec agent", tracing.Function.String(f.Name), tracing.Cases.Int(len(builtin.Dataset)))
 	fn, err := g.agentSpec(ctx, f, builtin.Dataset, res)
+	span.SetAttributes(attribute.Int("specgen.refinements", res.Refinements), tracing.Corrected.Int(res.Corrected), attribute.Int("specgen.cases.injected", res.Injected))
+	tracing.End(span, err)
 	if err != nil {
 		res.SpecWriter = write.Builtin{}.Name()
 		res.Notes = append(res.Notes, "spec agent failed, the built-in writer wrote the spec: "+err.Error())
@@ -732,4 +746,15 @@ func timeoutNote(x *explore.Exploration) string {
 		ids = append(ids[:5], "…")
 	}
 	return fmt.Sprintf("%d probes timed out: %s", n, strings.Join(ids, ", "))
+}
+
+// attemptSpan starts the span of one attempt of the spec agent: "write
+// spec" for the first, "refine spec" for the others. The agent's model
+// calls and the native check of its draft are its children.
+func (g *generator) attemptSpan(ctx context.Context, f *target.Func, attempt int) (context.Context, trace.Span) {
+	name := "write spec"
+	if attempt > 0 {
+		name = "refine spec"
+	}
+	return tracing.Start(ctx, g.opts.Tracer, name, tracing.Function.String(f.Name), tracing.Attempt.Int(attempt))
 }

@@ -18,8 +18,12 @@ import (
 	"sync"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/internal/tracing"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -102,6 +106,12 @@ type Options struct {
 	// Step), from the goroutines that explore them: concurrently when
 	// several functions are explored at once.
 	Progress func(Step)
+	// Tracer, when set, gets a span per function, children of the span
+	// in Gen's context, and under it one per exploration round, per
+	// batch of probes sent to an engine, per step (write, spec agent
+	// attempt, mutation guide, mutation run, minimise, confirm). Model
+	// calls made in a step's context are its children.
+	Tracer trace.Tracer
 }
 
 // FuncResult is what Gen did for one function.
@@ -399,6 +409,9 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Elapsed = time.Since(start)
 		g.step(res, Step{Phase: PhaseDone, Coverage: res.Coverage, Generated: res.Generated, Hand: res.Hand})
 	}()
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "function "+f.Name,
+		tracing.Function.String(f.Name), tracing.Package.String(f.Pkg.ImportPath))
+	defer func() { endFunction(span, res) }()
 	if g.opts.Cost != nil {
 		var cost func() any
 		ctx, cost = g.opts.Cost(ctx, CostLabel(f))
@@ -425,7 +438,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	cases = append(cases, g.docCases(ctx, f, cases, res)...)
 	write.StableIDs(f, cases, old)
 	write.KeepIgnored(f, cases, ignore)
-	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
+	draft, err := g.builtinDraft(ctx, f, cases)
 	if err != nil {
 		res.Err = err
 		return res
@@ -540,6 +553,7 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		eopts.MaxTime *= time.Duration(g.share)
 		eopts.Timeout *= time.Duration(g.share)
 	}
+	eopts.Tracer = g.opts.Tracer
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {
 		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)
@@ -614,7 +628,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 			results = append(results, r.Result)
 		}
 	} else {
-		rep, err := g.native.Run(ctx, prog)
+		rep, err := executors.RunTraced(ctx, g.opts.Tracer, g.native, prog)
 		if err != nil {
 			return nil, fmt.Errorf("rerun natively: %w", err)
 		}
@@ -647,6 +661,13 @@ func bothPanicked(a, b executors.Result) bool {
 // why not; observed is what each of its cases did in the last round's
 // first run.
 func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Function, res *FuncResult) (out *spec.Function, coverage float64, observed map[*spec.Case]executors.Result, err error) {
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "confirm", tracing.Function.String(f.Name), tracing.Cases.Int(len(fn.Dataset)))
+	defer func() {
+		if out != nil {
+			span.SetAttributes(tracing.Coverage.Float64(coverage), attribute.Int("specgen.cases.confirmed", len(out.Dataset)))
+		}
+		tracing.End(span, err)
+	}()
 	// Check the function as it will be saved: merged with the cases and
 	// evaluators a person wrote in the existing spec, so that generated
 	// cases are held to the person's evaluators too.
@@ -666,6 +687,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			Cover:    true,
 			Count:    count,
 			Logf:     g.opts.Logf,
+			Tracer:   g.opts.Tracer,
 		})
 		if err != nil {
 			return nil, err
@@ -1020,4 +1042,31 @@ func schemaRef(specPath, moduleDir string) string {
 		}
 	}
 	return SchemaURL
+}
+
+// builtinDraft is the built-in writer's spec of f from the verified
+// cases, in a "write" span.
+func (g *generator) builtinDraft(ctx context.Context, f *target.Func, cases []*spec.Case) (*write.Draft, error) {
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "write", tracing.Function.String(f.Name),
+		tracing.Writer.String(write.Builtin{}.Name()), tracing.Cases.Int(len(cases)))
+	draft, err := write.Builtin{}.Draft(ctx, &write.Request{Func: f, Verified: cases})
+	tracing.End(span, err)
+	return draft, err
+}
+
+// endFunction ends the span of a function with what Gen did for it:
+// Error with FuncResult.Err when generation failed.
+func endFunction(span trace.Span, res *FuncResult) {
+	span.SetAttributes(
+		tracing.Engine.String(res.Engine),
+		tracing.Probes.Int(res.Probes),
+		tracing.Behaviours.Int(res.Behaviours),
+		tracing.Cases.Int(res.Cases),
+		tracing.Coverage.Float64(res.Coverage),
+		tracing.Writer.String(res.SpecWriter),
+	)
+	if res.Skipped != "" {
+		span.SetAttributes(attribute.String("specgen.skipped", res.Skipped))
+	}
+	tracing.End(span, res.Err)
 }

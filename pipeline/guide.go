@@ -10,9 +10,13 @@ import (
 	"sync"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
+	"github.com/specgen-dev/specgen/internal/tracing"
 	"github.com/specgen-dev/specgen/mutate"
+	"github.com/specgen-dev/specgen/target"
 	"github.com/specgen-dev/specgen/write"
 )
 
@@ -100,6 +104,19 @@ type candidate struct {
 // or ok false when the step could not run (the reason is in the notes).
 func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *executors.Native, recs []*explore.Record, res *FuncResult) (probes []executors.Probe, results []executors.Result, ok bool) {
 	start := time.Now()
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "mutation guide", tracing.Function.String(x.Func.Name), tracing.Cases.Int(len(recs)))
+	defer func() {
+		if m := res.Mutation; ok && m != nil {
+			span.SetAttributes(
+				attribute.Int("specgen.cases.added", m.Added),
+				attribute.Int("specgen.cases.dropped", m.Dropped),
+				tracing.Killed.Int(m.Killed),
+				tracing.Lived.Int(m.Lived),
+				tracing.TimedOut.Int(m.TimedOut),
+			)
+		}
+		span.End()
+	}()
 	ex := g.matrixEngines.get(nat)
 	defer g.matrixEngines.put(ex)
 	fn := x.Func
@@ -127,10 +144,11 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	if x.Engine == nat.Name() {
 		mopts.Coverage = cover
 	}
-	k, err := mutate.Matrix(ctx, fn, ps, mopts)
+	k, err := g.matrix(ctx, fn, ps, mopts)
 	if err != nil {
 		if ctx.Err() == nil {
 			res.Notes = append(res.Notes, "mutation step skipped: "+err.Error())
+			tracing.Fail(span, err)
 		}
 		return nil, nil, false
 	}
@@ -183,7 +201,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			// no build with coverage.
 			vopts.Coverage, vopts.AssumeCovered = nil, true
 			vopts.Only = func(m mutate.Mutant) bool { _, ok := left[mutantKey(m)]; return ok }
-			if k2, err := mutate.Matrix(ctx, fn, vars, vopts); err == nil {
+			if k2, err := g.matrix(ctx, fn, vars, vopts); err == nil {
 				index := map[int]int{}
 				for j, m := range k2.Mutants {
 					if i, ok := left[mutantKey(m.Mutant)]; ok {
@@ -221,7 +239,10 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		sort.Strings(kills)
 		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: write.OutcomeKind(c.result), Kills: kills, Size: inputSize(c.result), Prior: c.prior})
 	}
+	_, mspan := tracing.Start(ctx, g.opts.Tracer, "minimise", tracing.Function.String(fn.Name), tracing.Cases.Int(len(mc)))
 	keep := write.Minimise(mc)
+	mspan.SetAttributes(attribute.Int("specgen.cases.kept", len(keep)))
+	mspan.End()
 	final := map[int]bool{}
 	for _, j := range keep {
 		final[idx[j]] = true
@@ -442,7 +463,7 @@ func (g *generator) coverVariations(ctx context.Context, nat *executors.Native, 
 	if timeout <= 0 {
 		timeout = DefaultExploreTimeout
 	}
-	rep, err := nat.Run(ctx, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
+	rep, err := executors.RunTraced(ctx, g.opts.Tracer, nat, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
 	if err == nil && len(rep.Results) != len(ps) {
 		err = fmt.Errorf("%d results for %d probes", len(rep.Results), len(ps))
 	}
@@ -537,4 +558,41 @@ func (p *enginePool) put(ex *executors.Native) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.free = append(p.free, ex)
+}
+
+// matrix runs mutate.Matrix in a "mutate" span holding the mutants, and
+// how many the probes killed, let live or killed by timing out only.
+func (g *generator) matrix(ctx context.Context, fn *target.Func, probes []executors.Probe, opts mutate.MatrixOptions) (*mutate.KillMatrix, error) {
+	ctx, span := tracing.Start(ctx, g.opts.Tracer, "mutate", tracing.Function.String(fn.Name), tracing.Probes.Int(len(probes)))
+	k, err := mutate.Matrix(ctx, fn, probes, opts)
+	if k != nil {
+		var killed, lived, timedOut, notViable, notCovered, skipped int
+		for _, m := range k.Mutants {
+			switch m.Status {
+			case mutate.Killed:
+				killed++
+			case mutate.Lived:
+				lived++
+			case mutate.TimedOut:
+				timedOut++
+			case mutate.NotViable:
+				notViable++
+			case mutate.NotCovered:
+				notCovered++
+			case mutate.Skipped:
+				skipped++
+			}
+		}
+		span.SetAttributes(
+			tracing.Mutants.Int(len(k.Mutants)),
+			tracing.Killed.Int(killed),
+			tracing.Lived.Int(lived),
+			tracing.TimedOut.Int(timedOut),
+			attribute.Int("specgen.mutants.not_viable", notViable),
+			attribute.Int("specgen.mutants.not_covered", notCovered),
+			attribute.Int("specgen.mutants.skipped", skipped),
+		)
+	}
+	tracing.End(span, err)
+	return k, err
 }

@@ -553,7 +553,7 @@ func (g *generator) docCases(ctx context.Context, f *target.Func, cases []*spec.
 	if len(pending) == 0 {
 		return nil
 	}
-	rep, err := g.native.Run(ctx, prog)
+	rep, err := executors.RunTraced(ctx, g.opts.Tracer, g.native, prog)
 	if err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("doc comment examples not run: %v", err))
 		return nil

@@ -45,6 +45,8 @@ import (
 	"strconv"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -85,6 +87,9 @@ type Options struct {
 	Env []string
 	// Logf, when set, receives progress and debug logging.
 	Logf func(format string, args ...any)
+	// Tracer, when set, gets a span per batch of cases sent to the
+	// executor (see executors.RunTraced).
+	Tracer trace.Tracer
 }
 
 func (o *Options) logf(format string, args ...any) {
@@ -457,7 +462,7 @@ func (s *session) runFunc(ctx context.Context, ex executors.Executor, fp *funcPl
 func (s *session) runOnce(ctx context.Context, ex executors.Executor, fp *funcPlan) (fr *FunctionReport, whole bool, err error) {
 	prog := s.program(fp)
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
-	rep, err := ex.Run(ctx, prog)
+	rep, err := executors.RunTraced(ctx, s.opts.Tracer, ex, prog)
 	if err != nil && ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}

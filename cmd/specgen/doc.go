@@ -109,7 +109,20 @@ Flags:
 	-force           explore functions whose code is as their spec records too
 	-shard k/n       explore only the functions of shard k of n
 	-jobs n          functions explored at once (default GOMAXPROCS)
+	-trace file      write the run's OpenTelemetry spans to file, one JSON
+	                 object a line
 	-q, -v           quiet; debug logging
+
+Tracing is off unless -trace or the OpenTelemetry variables ask for it:
+$OTEL_TRACES_EXPORTER (otlp, console, none), $OTEL_EXPORTER_OTLP_ENDPOINT
+or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (OTLP is then the default
+exporter), $OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf, the default, or
+grpc). Spans: the command, each function, each exploration round, each
+batch of probes sent to an engine, each step (write, spec agent
+attempts, mutation guide, mutate, minimise, confirm) and each model call,
+a GenAI client span under the step that made it; prompts and answers are
+on it only with $OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true.
+See README, Tracing.
 
 Model flags:
 
@@ -287,7 +300,7 @@ HEAD is recorded under the function's ignore list and stays out.
 	-n               show the diff, write nothing
 	-export=false    do not rewrite specgen_evals_test.go
 	and gen's exploration flags (-executor, -max-probes, -max-time,
-	-patience, -timeout, -durations, -model..., -sandbox, -q, -v)
+	-patience, -timeout, -durations, -model..., -sandbox, -trace, -q, -v)
 
 # mutate
 
@@ -319,6 +332,7 @@ Flags:
 	-sandbox off     run mutants unconfined, in the package directory
 	-timeout d       bound on each case of a mutant
 	-workers n       mutants run at a time (default 2)
+	-trace file      write the run's OpenTelemetry spans to file (see gen)
 
 Mutate exits 0 once it has measured (a low score is not a failure), 1
 when a spec does not pass unmutated, 2 when a spec does not load.

@@ -35,9 +35,10 @@ type genOptions struct {
 	html      string
 	models    modelFlags
 	sandbox   sandboxFlag
+	trace     traceFlags
 }
 
-func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	var o genOptions
 	fs := newFlags("gen", "[flags] PKG [FUNC...]", stderr)
 	fs.StringVar(&o.out, "o", "", "write the spec to `file` (default PKG/testdata/specgen/<Func>_evals.yml)")
@@ -56,8 +57,15 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fs.Usage()
 		return usagef("gen: no package given")
 	}
+	ctx, tr, err := o.trace.start(ctx, "gen", args, os.Getenv, stderr)
+	if err != nil {
+		return usageError{fmt.Errorf("gen: %w", err)}
+	}
+	defer func() { tr.end(ctx, retErr) }()
 	opts, st := o.pipelineOptions(stderr)
 	defer st.Clear()
+	opts.Tracer = tr.on()
+	o.models.tracer = tr.on()
 	opts.Out = o.out
 	opts.DryRun = o.dryRun
 	opts.SkipUnchanged = !o.force
@@ -141,6 +149,7 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.quiet, "q", false, "no progress (a status line on a terminal, a line per step otherwise)")
 	o.models.register(fs)
 	o.sandbox.register(fs)
+	o.trace.register(fs)
 }
 
 // pipelineOptions are the exploration options the flags give, and the

@@ -11,9 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/llm"
@@ -38,6 +41,9 @@ type modelFlags struct {
 	record, replay                 string
 	prices                         string
 	jsonOut                        string
+	// tracer, when set, gets a GenAI span per model call (set by the
+	// command, not a flag).
+	tracer trace.Tracer
 }
 
 func (m *modelFlags) register(fs *flag.FlagSet) {
@@ -178,9 +184,11 @@ func (m *modelFlags) client(name string, getenv func(string) string, logf func(s
 		if st, err := os.Stat(m.replay); err != nil || !st.IsDir() {
 			return nil, fmt.Errorf("-replay %s: not a directory of recordings", m.replay)
 		}
-		return &strictReplay{Client: model.Replay(m.replay, name), name: name}, nil
+		return &strictReplay{Client: model.Trace(model.Replay(m.replay, name), name, m.traceOptions(getenv)), name: name}, nil
 	}
-	c, err := model.New(name, model.Options{BaseURL: m.baseURL, Timeout: m.timeout, Logf: logf, Getenv: getenv})
+	opts := m.traceOptions(getenv)
+	opts.BaseURL, opts.Timeout, opts.Logf, opts.Getenv = m.baseURL, m.timeout, logf, getenv
+	c, err := model.New(name, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -495,4 +503,12 @@ func costColumns(r *pipeline.FuncResult) string {
 		return "\t-\t-\t-"
 	}
 	return fmt.Sprintf("\t%d\t%s\t%s", c.Calls, tokens(c.InputTokens+c.OutputTokens), dollars(c.CostUSD))
+}
+
+// traceOptions are the model options of the tracing: m's tracer, and
+// the prompts and answers on its spans when
+// OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT is true.
+func (m *modelFlags) traceOptions(getenv func(string) string) model.Options {
+	capture, _ := strconv.ParseBool(getenv("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"))
+	return model.Options{Tracer: m.tracer, CaptureContent: capture}
 }

@@ -51,9 +51,11 @@ func scriptParams(t *testing.T, dir string) testscript.Params {
 		goEnv[k] = strings.TrimSpace(string(out))
 	}
 	cache := t.TempDir()
+	cmds := procCmds()
+	cmds["jsonlines"] = cmdJSONLines
 	return testscript.Params{
 		Dir:       dir,
-		Cmds:      procCmds(),
+		Cmds:      cmds,
 		Condition: landlockCondition,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)

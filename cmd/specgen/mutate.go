@@ -32,9 +32,10 @@ type mutateOptions struct {
 	timeout  time.Duration
 	workers  int
 	sandbox  sandboxFlag
+	trace    traceFlags
 }
 
-func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
 	var o mutateOptions
 	fs := newFlags("mutate", "[flags] PATH...   (spec files, package directories, ./...)", stderr)
 	fs.StringVar(&o.filter, "f", "", "measure only functions whose name matches this regexp")
@@ -46,6 +47,7 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case of a mutant (default 10x the slowest unmutated case, at least 1s)")
 	fs.IntVar(&o.workers, "workers", 2, "mutants run at a time")
 	o.sandbox.register(fs)
+	o.trace.register(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -56,7 +58,12 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if o.engine != mutate.Schemata && o.engine != mutate.PerMutant {
 		return usagef("mutate: -engine: %q is neither %s nor %s", o.engine, mutate.Schemata, mutate.PerMutant)
 	}
-	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers, NoSandbox: o.sandbox.off, Engine: o.engine}
+	ctx, tr, err := o.trace.start(ctx, "mutate", args, os.Getenv, stderr)
+	if err != nil {
+		return usageError{fmt.Errorf("mutate: %w", err)}
+	}
+	defer func() { tr.end(ctx, retErr) }()
+	opts := mutate.Options{Timeout: o.timeout, Workers: o.workers, NoSandbox: o.sandbox.off, Engine: o.engine, Tracer: tr.on()}
 	if o.filter != "" {
 		re, err := regexp.Compile(o.filter)
 		if err != nil {

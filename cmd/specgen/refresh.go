@@ -12,7 +12,7 @@ import (
 	"github.com/specgen-dev/specgen/maintain"
 )
 
-func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (retErr error) {
 	var o genOptions
 	var ro maintain.RefreshOptions
 	var interactive string
@@ -43,9 +43,16 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	default:
 		return usagef("refresh: -interactive: want auto, on or off, not %q", interactive)
 	}
+	ctx, tr, err := o.trace.start(ctx, "refresh", args, os.Getenv, stderr)
+	if err != nil {
+		return usageError{fmt.Errorf("refresh: %w", err)}
+	}
+	defer func() { tr.end(ctx, retErr) }()
 	var st *status
 	ro.Gen, st = o.pipelineOptions(stderr)
 	defer st.Clear()
+	ro.Gen.Tracer = tr.on()
+	o.models.tracer = tr.on()
 	ro.Logf = ro.Gen.Logf
 	ro.ExportOptions.Logf = ro.Gen.Logf
 	ms, err := o.models.setup(os.Getenv, ro.Gen.Logf)

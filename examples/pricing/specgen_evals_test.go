@@ -823,6 +823,24 @@ func specgenTestParseAmount(specgenT *specgentesting.T) {
 			}
 		})
 	})
+	specgenT.Run("9999999999999999-err-range", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrRange", Match: `^parse amount "-999999999999999999": amount too large: value out of range$`, Inputs: []specgenInput{{Text: `-999999999999999999`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 string = "-999999999999999999"
+			specgenR("in", "s", specgenA0)
+			specgenO0, specgenE := ParseAmount(specgenA0)
+			specgenR("out", "0", specgenO0)
+			specgenErr(specgenR, specgenE)
+			{
+				s := specgenA0
+				output := specgenO0
+				err := specgenE
+				_ = s
+				_ = output
+				_ = err
+				specgenR("assert", "0", bool(err == nil || output == 0))
+			}
+		})
+	})
 }
 
 // specgenTestParseError_Error runs the cases of (*ParseError).Error in testdata/specgen/ParseError.Error_evals.yml.

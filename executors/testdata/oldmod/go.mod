@@ -1,0 +1,3 @@
+module example.com/oldmod
+
+go 1.8
