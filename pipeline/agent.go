@@ -73,7 +73,7 @@ func (g *generator) agentSpec(ctx context.Context, f *target.Func, verified []*s
 	for attempt := 0; attempt <= maxRefine; attempt++ {
 		if attempt > 0 {
 			res.Refinements++
-			g.progressf("%s: refining the spec (round %d of %d)", f.Name, attempt, maxRefine)
+			g.stepf(res, PhaseSpecAgent, "refining the spec (round %d of %d)", attempt, maxRefine)
 		}
 		req.Attempt = attempt
 		actx, span := g.attemptSpan(ctx, f, attempt)
@@ -687,7 +687,7 @@ func uniqueIDs(fn *spec.Function) {
 // agentOrBuiltin returns the spec agent's spec of f, or builtin (the
 // built-in writer's) when the agent fails, with a note.
 func (g *generator) agentOrBuiltin(ctx context.Context, f *target.Func, builtin *spec.Function, res *FuncResult) *spec.Function {
-	g.progressf("%s: %d verified behaviours; asking the spec agent", f.Name, len(builtin.Dataset))
+	g.stepf(res, PhaseSpecAgent, "%d verified behaviours; asking the spec agent", len(builtin.Dataset))
 	ctx, span := tracing.Start(ctx, g.opts.Tracer, "spec agent", tracing.Function.String(f.Name), tracing.Cases.Int(len(builtin.Dataset)))
 	fn, err := g.agentSpec(ctx, f, builtin.Dataset, res)
 	span.SetAttributes(attribute.Int("specgen.refinements", res.Refinements), tracing.Corrected.Int(res.Corrected), attribute.Int("specgen.cases.injected", res.Injected))
@@ -712,7 +712,7 @@ func (g *generator) fallbackExplore(ctx context.Context, f *target.Func, exe exe
 		why = err.Error()
 	}
 	res.Notes = append(res.Notes, "the explorer found nothing ("+why+"); the built-in explorer explored instead")
-	g.progressf("%s: exploring with the built-in explorer", f.Name)
+	g.stepf(res, PhaseExploring, "exploring with the built-in explorer")
 	eopts.MaxRounds = 0
 	return explore.Run(ctx, f, explore.NewBuiltin(explore.BuiltinOptions{}), exe, eopts)
 }

@@ -100,9 +100,12 @@ type Options struct {
 	// MutationBudget bounds the time one function's mutants run (0 =
 	// DefaultMutationBudget).
 	MutationBudget time.Duration
-	// Logf receives debug logging; Progressf one line per step.
-	Logf      func(format string, args ...any)
-	Progressf func(format string, args ...any)
+	// Logf receives debug logging.
+	Logf func(format string, args ...any)
+	// Progress, when set, is told each step of each function (see
+	// Step), from the goroutines that explore them: concurrently when
+	// several functions are explored at once.
+	Progress func(Step)
 	// Tracer, when set, gets a span per function, children of the span
 	// in Gen's context, and under it one per exploration round, per
 	// batch of probes sent to an engine, per step (write, spec agent
@@ -126,8 +129,9 @@ type FuncResult struct {
 	// other fields only Name, Path and Cases are set.
 	Unchanged bool
 	// Cases is the number of cases in the function's spec (including
-	// hand-written ones kept); Generated counts those written now.
-	Cases, Generated int
+	// hand-written ones kept); Generated counts those written now, Hand
+	// those a person wrote or edited, kept as they are.
+	Cases, Generated, Hand int
 	// Coverage is the statement coverage of the spec natively, in percent.
 	Coverage float64
 	// ReachCoverage is the spec's statement coverage of the function's
@@ -223,7 +227,8 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		}
 		if opts.SkipUnchanged {
 			if res := g.unchanged(f); res != nil {
-				g.progressf("%s: unchanged since its spec was written", f.Name)
+				g.step(res, Step{Phase: PhaseQueued})
+				g.stepf(res, PhaseDone, "unchanged since its spec was written")
 				results = append(results, res)
 				continue
 			}
@@ -231,6 +236,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		results = append(results, nil)
 		slots = append(slots, nil)
 		todo = append(todo, f)
+		g.step(&FuncResult{Name: f.Name}, Step{Phase: PhaseQueued})
 	}
 	if len(todo) > 0 {
 		// One native engine confirms every spec and, under auto, explores
@@ -329,7 +335,18 @@ func (g *generator) unchanged(f *target.Func) *FuncResult {
 	if prev == nil || prev.Source == "" || prev.Source != f.SourceHash() {
 		return nil
 	}
-	return &FuncResult{Name: f.Name, Path: path, Unchanged: true, Cases: len(prev.Dataset)}
+	return &FuncResult{Name: f.Name, Path: path, Unchanged: true, Cases: len(prev.Dataset), Hand: handWritten(prev.Dataset)}
+}
+
+// handWritten counts the cases a person wrote or edited.
+func handWritten(cases []*spec.Case) int {
+	n := 0
+	for _, c := range cases {
+		if !c.Generated {
+			n++
+		}
+	}
+	return n
 }
 
 // crossCheckEvery is how often an exploration on yaegi is checked
@@ -369,12 +386,6 @@ type switcher interface {
 	Switched() string
 }
 
-func (g *generator) progressf(format string, args ...any) {
-	if g.opts.Progressf != nil {
-		g.opts.Progressf(format, args...)
-	}
-}
-
 // specPath is where the spec of f goes.
 func (g *generator) specPath(f *target.Func) string {
 	if g.opts.Out != "" {
@@ -394,7 +405,10 @@ func fileName(name string) string {
 func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	start := time.Now()
 	res := &FuncResult{Name: f.Name, Path: g.specPath(f), SpecWriter: write.Builtin{}.Name()}
-	defer func() { res.Elapsed = time.Since(start) }()
+	defer func() {
+		res.Elapsed = time.Since(start)
+		g.step(res, Step{Phase: PhaseDone, Coverage: res.Coverage, Generated: res.Generated, Hand: res.Hand})
+	}()
 	ctx, span := tracing.Start(ctx, g.opts.Tracer, "function "+f.Name,
 		tracing.Function.String(f.Name), tracing.Package.String(f.Pkg.ImportPath))
 	defer func() { endFunction(span, res) }()
@@ -415,6 +429,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	if prev := g.existing(res.Path, f.Name); prev != nil {
 		old, ignore = prev.Dataset, prev.Ignore
 	}
+	res.Hand = handWritten(old)
 	cases, err := g.exploreAll(ctx, f, exe, old, res)
 	if err != nil {
 		res.Err = err
@@ -436,8 +451,6 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 			return res
 		}
 	}
-	g.progressf("%s: %d probes, %d behaviours, %.1f%% explored; confirming %d cases natively", f.Name, res.Probes, res.Behaviours, res.ExploreCoverage, len(fn.Dataset))
-
 	fn, cov, observed, err := g.confirm(ctx, f, fn, res)
 	if err != nil {
 		res.Err = err
@@ -456,7 +469,7 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	}
 
 	if g.opts.DryRun {
-		res.Cases = len(fn.Dataset)
+		res.Cases = len(fn.Dataset) + res.Hand
 		return res
 	}
 	// With no generated case left (the cases a person wrote show every
@@ -465,13 +478,14 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 		res.Err = fmt.Errorf("no behaviour could be written as a case (%d probes ran)", res.Probes)
 		return res
 	}
-	changed, total, err := g.save(f, fn, res.Path)
+	g.step(res, Step{Phase: PhaseWriting, Coverage: res.Coverage, Generated: res.Generated, Hand: res.Hand})
+	changed, total, hand, err := g.save(f, fn, res.Path)
 	if err != nil {
 		res.Err = err
 		return res
 	}
 	res.Changed = changed
-	res.Cases = total
+	res.Cases, res.Hand = total, hand
 	return res
 }
 
@@ -500,7 +514,7 @@ func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executor
 	var all []*spec.Case
 	for _, fi := range insts {
 		if len(fi.TypeArgs) > 0 {
-			g.progressf("%s: instantiated with %s", f.Name, write.TypeArgs(fi))
+			g.stepf(res, PhaseExploring, "instantiated with %s", write.TypeArgs(fi))
 		}
 		eopts.Prior, eopts.Known = priorSnippets(fi, old, limit, g.opts.Logf)
 		cases, err := g.exploreOne(ctx, fi, exe, eopts, limit, res)
@@ -521,7 +535,8 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 	} else {
 		ex = explore.NewBuiltin(explore.BuiltinOptions{})
 	}
-	g.progressf("%s: exploring on %s", f.Name, res.Engine)
+	g.stepf(res, PhaseExploring, "exploring on %s", res.Engine)
+	eopts.Progress = g.rounds(res, eopts.Progress)
 	if eopts.Logf == nil {
 		eopts.Logf = g.opts.Logf
 	}
@@ -657,6 +672,11 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	// evaluators a person wrote in the existing spec, so that generated
 	// cases are held to the person's evaluators too.
 	check := g.withExisting(fn, res)
+	// The generated cases a person's case already states (its id, its
+	// inputs) are gone from check: the counts are those saved.
+	hand := handWritten(check.Dataset)
+	gen := len(check.Dataset) - hand
+	g.step(res, Step{Phase: PhaseConfirming, Generated: gen, Hand: hand, Line: confirmLine(res, gen, hand)})
 	// The spec may not exist yet: resolve its package from the package's
 	// own directory.
 	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{check}}
@@ -703,7 +723,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 		count := reruns(first, 1, confirmReruns, confirmBudget)
 		if varied {
 			count = reruns(first, minVariedReruns, maxVariedReruns, variedBudget)
-			g.progressf("%s: nondeterministic, rerunning %d cases %d times", f.Name, len(check.Dataset), count)
+			g.stepf(res, PhaseConfirming, "nondeterministic, rerunning %d cases %d times", len(check.Dataset), count)
 		}
 		second, err := run(count)
 		if err != nil {
@@ -972,7 +992,7 @@ func addDurations(fn *spec.Function, reps ...*runner.FunctionReport) {
 // and, through MarshalOver, the comments a person wrote) and writes it
 // atomically when its bytes change. A spec file that does not load is
 // left untouched.
-func (g *generator) save(f *target.Func, fn *spec.Function, path string) (changed bool, cases int, err error) {
+func (g *generator) save(f *target.Func, fn *spec.Function, path string) (changed bool, cases, hand int, err error) {
 	gen := &spec.File{Package: f.Pkg.ImportPath, Functions: []*spec.Function{fn}}
 	gen.Schema = schemaRef(path, f.Pkg.ModuleDir)
 	var merged *spec.File
@@ -980,10 +1000,10 @@ func (g *generator) save(f *target.Func, fn *spec.Function, path string) (change
 	if _, statErr := os.Stat(path); statErr == nil {
 		old, err := spec.Load(path)
 		if err != nil {
-			return false, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
+			return false, 0, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
 		}
 		if onDisk, err = os.ReadFile(path); err != nil {
-			return false, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
+			return false, 0, 0, fmt.Errorf("read existing spec (left untouched): %w", err)
 		}
 		merged = spec.MergeFile(old, gen)
 	} else {
@@ -995,15 +1015,15 @@ func (g *generator) save(f *target.Func, fn *spec.Function, path string) (change
 	}
 	for _, mf := range merged.Functions {
 		if mf.Name == fn.Name {
-			cases = len(mf.Dataset)
+			cases, hand = len(mf.Dataset), handWritten(mf.Dataset)
 		}
 	}
 	data, err := merged.MarshalOver(onDisk)
 	if err != nil {
-		return false, 0, err
+		return false, 0, 0, err
 	}
 	changed, err = spec.WriteFile(path, data)
-	return changed, cases, err
+	return changed, cases, hand, err
 }
 
 // SchemaURL is where the spec schema is published; specs outside the

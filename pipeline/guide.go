@@ -133,7 +133,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		timeout = DefaultExploreTimeout
 	}
 	mopts := mutate.MatrixOptions{Native: ex, Timeout: timeout, Budget: budget, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
-	g.progressf("%s: running mutants against %d probes", fn.Name, len(pool))
+	g.stepf(res, PhaseMutation, "running mutants against %d probes", len(pool))
 	var ps []executors.Probe
 	// A native exploration's coverage saves a build.
 	cover := &executors.Report{Blocks: x.Blocks}
@@ -194,7 +194,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		}
 		vars := variations(seeds, pool, maxVariations)
 		if len(vars) > 0 {
-			g.progressf("%s: %d mutants survive every explored probe; trying %d variations of their inputs", fn.Name, len(left), len(vars))
+			g.stepf(res, PhaseMutation, "%d mutants survive every explored probe; trying %d variations of their inputs", len(left), len(vars))
 			vopts := mopts
 			vopts.Budget = max(budget-time.Since(start), time.Second)
 			// Variations of probes that run the mutants run them too:
@@ -298,7 +298,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	if s, ok := mut.Score(); ok {
 		score = fmt.Sprintf("%d/%d mutants killed (%.0f%%)", mut.Killed, mut.Killed+mut.Lived, s)
 	}
-	g.progressf("%s: mutation: %s; %d cases added, %d dropped; took %s", fn.Name, score, mut.Added, mut.Dropped, mut.Elapsed.Round(10*time.Millisecond))
+	g.stepf(res, PhaseMutation, "mutation: %s; %d cases added, %d dropped; took %s", score, mut.Added, mut.Dropped, mut.Elapsed.Round(10*time.Millisecond))
 	return probes, results, true
 }
 

@@ -40,6 +40,15 @@ as Go code. Functions the tool cannot drive (ones taking channels or
 interfaces other than error, io.Reader, fmt.Stringer and
 context.Context) are skipped with the reason.
 
+While it works, gen shows its progress on stderr: on a terminal, one
+status line redrawn in place (the functions done of those queued, and
+for each function under way its phase, the probes run and the coverage
+so far), erased before anything else is printed; elsewhere, a line per
+step. -q prints neither. The final table's CASES column reads 40+21
+when 21 of a spec's cases are a person's (written or edited by hand,
+kept as they are) and 40 generated; the confirm step's line counts them
+the same way, and the -json report has hand_written.
+
 A function whose spec records the hash of its code as it is now (the
 "# specgen:source <hash>" comment; the hash covers the package code it
 calls, see check) is not explored again: the table reports it

@@ -62,7 +62,8 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retEr
 		return usageError{fmt.Errorf("gen: %w", err)}
 	}
 	defer func() { tr.end(ctx, retErr) }()
-	opts := o.pipelineOptions(stderr)
+	opts, st := o.pipelineOptions(stderr)
+	defer st.Clear()
 	opts.Tracer = tr.on()
 	o.models.tracer = tr.on()
 	opts.Out = o.out
@@ -105,9 +106,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retEr
 		results = append(results, rs...)
 	}
 	cwd, _ := os.Getwd()
-	if isTerminal(stdout) {
-		fmt.Fprint(stdout, "\r\033[K")
-	}
+	st.Clear()
 	fmt.Fprintln(stdout, executors.SandboxStatus(o.sandbox.off))
 	failed := writeTable(stdout, results, cwd)
 	if o.verbose {
@@ -147,14 +146,17 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
 	fs.BoolVar(&o.mutation, "mutation", true, "run the function's mutants against the cases: add cases that kill the survivors, drop cases that show nothing more, report the mutation score")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging, and the mutants no case kills")
-	fs.BoolVar(&o.quiet, "q", false, "no progress lines")
+	fs.BoolVar(&o.quiet, "q", false, "no progress (a status line on a terminal, a line per step otherwise)")
 	o.models.register(fs)
 	o.sandbox.register(fs)
 	o.trace.register(fs)
 }
 
-// pipelineOptions are the exploration options the flags give.
-func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
+// pipelineOptions are the exploration options the flags give, and the
+// status that shows the progress on stderr (silent with -q), through
+// which the debug log goes too: it is cleared before anything else is
+// printed.
+func (o *genOptions) pipelineOptions(stderr io.Writer) (pipeline.Options, *status) {
 	opts := pipeline.Options{
 		Engine:     o.executor,
 		Durations:  o.durations,
@@ -165,27 +167,15 @@ func (o *genOptions) pipelineOptions(stderr io.Writer) pipeline.Options {
 	opts.Explore.MaxTime = o.maxTime
 	opts.Explore.Patience = o.patience
 	opts.Explore.Timeout = o.timeout
+	width, tty := terminal(stderr)
+	st := newStatus(stderr, tty, width, time.Now)
 	if o.verbose {
-		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
+		opts.Logf = st.Printf
 	}
 	if !o.quiet {
-		opts.Progressf = progress(stderr)
+		opts.Progress = st.Step
 	}
-	return opts
-}
-
-// progress prints one line per step: rewritten in place on a terminal,
-// plain lines otherwise.
-func progress(w io.Writer) func(string, ...any) {
-	tty := isTerminal(w)
-	return func(format string, args ...any) {
-		line := fmt.Sprintf(format, args...)
-		if tty {
-			fmt.Fprintf(w, "\r\033[K%s", line)
-			return
-		}
-		fmt.Fprintln(w, line)
-	}
+	return opts, st
 }
 
 // isRegular reports a regular file at path.
@@ -195,20 +185,13 @@ func isRegular(path string) bool {
 }
 
 func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	_, ok := terminal(w)
+	return ok
 }
 
 // writeTable prints the final table and the notes; it reports whether
 // any function failed.
 func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
-	if isTerminal(w) {
-		fmt.Fprint(w, "\r\033[K")
-	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	withCost := false
 	for _, r := range results {
@@ -227,7 +210,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			notes = append(notes, fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped))
 			continue
 		case r.Unchanged:
-			fmt.Fprintf(tw, "%s\t%d\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, r.Cases, cost(r), relPath(cwd, r.Path))
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, casesColumn(r), cost(r), relPath(cwd, r.Path))
 			continue
 		case r.Err != nil:
 			failed = true
@@ -239,7 +222,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		if r.Changed {
 			state = "written"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, r.Cases, r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
+		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, casesColumn(r), r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
 			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
 		}
@@ -258,6 +241,16 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		fmt.Fprintln(w, "note:", n)
 	}
 	return failed
+}
+
+// casesColumn is the CASES column of the gen table: the spec's cases,
+// written generated+hand-written when a person wrote or edited some
+// ("40+21": 40 generated, 21 kept as they are).
+func casesColumn(r *pipeline.FuncResult) string {
+	if r.Hand == 0 {
+		return fmt.Sprint(r.Cases)
+	}
+	return fmt.Sprintf("%d+%d", r.Cases-r.Hand, r.Hand)
 }
 
 // mutColumn is the MUT column of the gen table: the mutants the

@@ -369,6 +369,7 @@ type genFunction struct {
 	Unchanged       bool    `json:"unchanged,omitempty"` // not explored: its code is as its spec records
 	Cases           int     `json:"cases"`
 	Generated       int     `json:"generated"`
+	Hand            int     `json:"hand_written"` // of Cases, those a person wrote or edited
 	Coverage        float64 `json:"coverage"`
 	ExploreCoverage float64 `json:"explore_coverage"`
 	// ReachCoverage and ExploreReachCoverage are over the function's
@@ -453,7 +454,7 @@ func writeGenReport(path string, results []*pipeline.FuncResult, meter *model.Me
 	for _, r := range results {
 		gf := genFunction{
 			Name: r.Name, Skipped: r.Skipped, Changed: r.Changed, Unchanged: r.Unchanged,
-			Cases: r.Cases, Generated: r.Generated, Coverage: round2(r.Coverage), ExploreCoverage: round2(r.ExploreCoverage),
+			Cases: r.Cases, Generated: r.Generated, Hand: r.Hand, Coverage: round2(r.Coverage), ExploreCoverage: round2(r.ExploreCoverage),
 			ReachCoverage: round2(r.ReachCoverage), ExploreReachCoverage: round2(r.ExploreReachCoverage),
 			Behaviours: r.Behaviours, Probes: r.Probes, Engine: r.Engine, Uncompiled: r.Uncompiled,
 			SpecWriter: r.SpecWriter, Refinements: r.Refinements, Corrected: r.Corrected, Injected: r.Injected,

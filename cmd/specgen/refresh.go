@@ -48,7 +48,9 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return usageError{fmt.Errorf("refresh: %w", err)}
 	}
 	defer func() { tr.end(ctx, retErr) }()
-	ro.Gen = o.pipelineOptions(stderr)
+	var st *status
+	ro.Gen, st = o.pipelineOptions(stderr)
+	defer st.Clear()
 	ro.Gen.Tracer = tr.on()
 	o.models.tracer = tr.on()
 	ro.Logf = ro.Gen.Logf
@@ -61,12 +63,14 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	ctx, cancel := ms.bind(ctx)
 	defer cancel()
 	if ask && !ro.Accept {
-		ro.Review = reviewer(bufio.NewReader(stdin), stdout)
+		review := reviewer(bufio.NewReader(stdin), stdout)
+		ro.Review = func(fn *maintain.FuncRefresh, c maintain.Change) maintain.Decision {
+			st.Clear()
+			return review(fn, c)
+		}
 	}
 	rep, err := maintain.Refresh(ctx, paths, ro)
-	if isTerminal(stdout) {
-		fmt.Fprint(stdout, "\r\033[K")
-	}
+	st.Clear()
 	if rep != nil {
 		writeRefresh(stdout, rep, ro.DryRun)
 		writeExported(stdout, rep.Exported)
