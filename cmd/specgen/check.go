@@ -89,7 +89,7 @@ func writeCheck(w io.Writer, rep *maintain.CheckReport, since string, incomplete
 			for _, c := range f.Failed {
 				var why []string
 				for _, fl := range c.Failures {
-					why = append(why, fl.String())
+					why = append(why, fl.Text())
 				}
 				fmt.Fprintf(w, "         %s (line %d) %s\n           %s\n", c.Name(), c.Pos.Line, c.Input, indentLines(strings.Join(why, "; "), "           "))
 			}
