@@ -43,6 +43,9 @@ func checkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		o.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	}
 	rep, err := maintain.Check(ctx, paths, o)
+	if rep == nil && noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if rep != nil {
 		writeCheck(stdout, rep, o.ChangedSince, err != nil)
 	}

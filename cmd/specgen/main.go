@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/runner"
 )
 
 // Exit codes.
@@ -131,6 +132,19 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// noSpecs reports whether err says that paths name no spec file; then
+// it prints [no specs] for each, as go test prints [no test files], and
+// the command succeeds.
+func noSpecs(w io.Writer, err error, paths []string) bool {
+	if !errors.Is(err, runner.ErrNoSpecs) {
+		return false
+	}
+	for _, p := range paths {
+		fmt.Fprintf(w, "?   \t%s\t[no specs]\n", p)
+	}
+	return true
 }
 
 // sandboxFlag is -sandbox: whether probes run confined.

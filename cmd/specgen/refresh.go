@@ -57,6 +57,9 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		ro.Review = reviewer(bufio.NewReader(stdin), stdout)
 	}
 	rep, err := maintain.Refresh(ctx, paths, ro)
+	if rep == nil && noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if isTerminal(stdout) {
 		fmt.Fprint(stdout, "\r\033[K")
 	}
