@@ -50,6 +50,8 @@ Commands:
   refresh re-explore functions whose code changed; show and accept behaviour changes
   mutate  measure specs by the mutants of their functions they kill
   schema  print the JSON Schema of the spec format
+  clean   remove specgen's build cache
+  version print specgen's version
 
 Run "specgen <command> -h" for a command's flags.
 `
@@ -80,6 +82,8 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = mutateCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		err = versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
