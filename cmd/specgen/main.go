@@ -111,10 +111,7 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: specgen %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(stderr, fs, synopsis) }
 	return fs
 }
 
