@@ -82,6 +82,8 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = mutateCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(args[1:], stdout, stderr)
+	case "clean":
+		err = cleanCmd(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		err = versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

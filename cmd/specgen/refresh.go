@@ -150,6 +150,9 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return noun
 	}
+	if strings.HasSuffix(noun, "y") {
+		return strings.TrimSuffix(noun, "y") + "ies"
+	}
 	return noun + "s"
 }
 
