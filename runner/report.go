@@ -50,6 +50,14 @@ type FunctionReport struct {
 	// functions and methods of its package it calls, directly or not
 	// (target.Func.Reach). Set with Coverage.
 	Reach *Coverage
+	// File, StartLine and EndLine are where the function is declared
+	// (target.Func): the absolute path of its file, the lines of its func
+	// keyword and of its closing brace.
+	File               string
+	StartLine, EndLine int
+	// Blocks are the coverage blocks of the package, which the cases'
+	// Covered index; set with Coverage.
+	Blocks []executors.Block
 }
 
 // CaseReport is the outcome of one case.
@@ -83,6 +91,9 @@ type CaseReport struct {
 	// than once; FailedRuns counts the runs it did not pass, and Run is
 	// the first of them (1-based), whose report this is.
 	Runs, FailedRuns, Run int
+	// Covered lists the indices into FunctionReport.Blocks of the blocks
+	// the case ran, when coverage was asked for (Options.Cover).
+	Covered []int
 }
 
 // Failure is one reason a case did not pass.

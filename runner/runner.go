@@ -475,7 +475,7 @@ func (s *session) program(fp *funcPlan) *executors.Program {
 // the error that kept the program from running.
 func (s *session) judge(fp *funcPlan, rep *executors.Report, err error) *FunctionReport {
 	eo := evalOptions{FloatTolerance: s.opts.FloatTolerance, IgnoreDuration: s.opts.IgnoreDuration}
-	fr := &FunctionReport{Name: fp.info.Name}
+	fr := &FunctionReport{Name: fp.info.Name, File: fp.fn.File, StartLine: fp.fn.StartLine, EndLine: fp.fn.EndLine}
 	if rep != nil {
 		fr.Engine, fr.EngineWhy = rep.Engine, rep.Why
 	}
@@ -492,10 +492,15 @@ func (s *session) judge(fp *funcPlan, rep *executors.Report, err error) *Functio
 		default:
 			res = executors.Result{Outcome: executors.Broken, Message: "the executor returned no result for this case"}
 		}
-		fr.Cases = append(fr.Cases, evaluate(cp, &fp.info, eo, res))
+		cr := evaluate(cp, &fp.info, eo, res)
+		if s.opts.Cover {
+			cr.Covered = res.Covered
+		}
+		fr.Cases = append(fr.Cases, cr)
 	}
 	if s.opts.Cover && err == nil {
 		fr.Coverage, fr.Reach = coverage(fp.fn, rep)
+		fr.Blocks = rep.Blocks
 	}
 	return fr
 }

@@ -19,6 +19,7 @@ Usage:
 	specgen check [flags] [PATH...]
 	specgen refresh [flags] [PATH...]
 	specgen mutate [flags] PATH...
+	specgen report -html DIR [flags] PATH...
 	specgen schema
 	specgen clean [-n]
 	specgen version
@@ -331,6 +332,36 @@ Flags:
 
 Mutate exits 0 once it has measured (a low score is not a failure), 1
 when a spec does not pass unmutated, 2 when a spec does not load.
+
+# report
+
+Report runs the specs (PATH as for run) with coverage and writes an HTML
+report of what they cover into DIR: one self-contained file per package,
+named after its import path with slashes as underscores
+(example.com_calc.html), and index.html when there are several. Styles
+and script are inline; nothing is fetched when it is viewed. Per
+function: its source with each line shaded by how many cases reach it,
+the lines no case reaches marked and listed, the cases that reach a line
+shown when it is clicked, the behaviours (cases grouped by outcome and by
+the error or panic text: specs do not record exploration's clusters),
+and the mutants no case kills under their line, run as mutate runs them.
+gen -html DIR writes the same report of the specs it wrote, with the
+survivors of its mutation step and, with a model, each function's model
+cost.
+
+Flags:
+
+	-html dir        write the report into dir (required)
+	-mutants=false   do not run the mutants
+	-f regexp        report only matching functions
+	-executor name   auto (default), native or yaegi
+	-timeout d       bound on each case
+	-sandbox off     run the cases unconfined, in the package directory
+	-q               no progress lines
+
+Report exits 0 once the files are written, whether or not every case
+passed (a case that failed shows so), and 2 when a path names nothing or
+a spec does not load.
 
 # clean
 

@@ -33,6 +33,7 @@ type genOptions struct {
 	verbose      bool
 	quiet        bool
 	mutation     bool
+	html         string
 	models       modelFlags
 	sandbox      sandboxFlag
 }
@@ -47,6 +48,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&o.shard, "shard", "", "explore only the functions of shard `k/n` (picked by a hash of each name; the others are left alone)")
 	fs.IntVar(&o.jobs, "jobs", 0, "functions explored at once (default GOMAXPROCS; 1 with a model)")
 	fs.BoolVar(&o.export, "export", true, "rewrite the package's specgen_evals_test.go from its specs (see specgen export)")
+	fs.StringVar(&o.html, "html", "", "after writing the specs, write their HTML report into `dir` (see specgen report)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -110,6 +112,11 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if ms.meter != nil {
 		writeCost(stdout, ms.meter.Snapshot())
+	}
+	if o.html != "" && !o.dryRun {
+		if err := genHTML(ctx, stdout, o.html, results, o.sandbox.off); err != nil {
+			return fmt.Errorf("gen: -html: %w", err)
+		}
 	}
 	if o.models.jsonOut != "" {
 		if err := writeGenReport(o.models.jsonOut, results, ms.meter, cwd); err != nil {

@@ -49,6 +49,7 @@ Commands:
   check   exit 1 when a spec fails or is out of date with its code (CI, pre-commit)
   refresh re-explore functions whose code changed; show and accept behaviour changes
   mutate  measure specs by the mutants of their functions they kill
+  report  write an HTML report of what each spec covers (-html DIR)
   schema  print the JSON Schema of the spec format
   clean   remove specgen's build cache
   version print specgen's version
@@ -80,6 +81,8 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = refreshCmd(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "mutate":
 		err = mutateCmd(ctx, args[1:], stdout, stderr)
+	case "report":
+		err = reportCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(args[1:], stdout, stderr)
 	case "clean":

@@ -1,0 +1,3 @@
+module example.com/reporttest
+
+go 1.22
