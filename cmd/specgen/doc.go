@@ -31,7 +31,7 @@ directories whose names start with "." or "_". A command that finds no
 spec in its paths prints "?   PATH [no specs]", as go test prints
 [no test files], and exits 0. A flag means the same in every command
 that has it: -timeout bounds each case wherever cases run (run, check,
-export, mutate, and gen's and refresh's native confirmation),
+export, report, mutate, and gen's and refresh's native confirmation),
 -probe-timeout each probe while exploring (gen, refresh); "specgen
 COMMAND -h" lists a command's flags under core, budget, model and
 output headings.
