@@ -30,9 +30,13 @@ var rtSource string
 type Native struct {
 	// GoCmd is the go command (default "go").
 	GoCmd string
-	// CacheDir keeps built workers keyed by their inputs ("" = a
-	// directory under os.UserCacheDir).
+	// CacheDir keeps built workers keyed by their inputs ("" = the
+	// user's cache, see the package function CacheDir).
 	CacheDir string
+	// CacheMax bounds the total size of the worker binaries in CacheDir
+	// (0 = CacheMax's, 1 GiB unless $SPECGEN_CACHE_MAX says otherwise):
+	// after a build the least recently used go until they fit.
+	CacheMax int64
 	// Env is added to the environment of builds and workers.
 	Env []string
 	// WorkerEnv is added to the environment of workers only: unlike Env
@@ -164,11 +168,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 
 	cache := n.CacheDir
 	if cache == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			dir = os.TempDir()
-		}
-		cache = filepath.Join(dir, "specgen", "native")
+		cache = CacheDir()
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", nil, fmt.Errorf("native: create the build cache: %w", err)
@@ -285,8 +285,10 @@ const maxCachedWorkers = 64
 const staleAfter = time.Hour
 
 // prune removes the least recently used worker binaries beyond
-// maxCachedWorkers (each is several megabytes; exploration builds one per
-// round), and leftovers of builds that did not finish, keeping keep.
+// maxCachedWorkers or beyond the cache's size bound (Native.CacheMax;
+// each binary is several megabytes, tens with the package's
+// dependencies, and exploration builds one per round), and leftovers of
+// builds that did not finish, keeping keep.
 // Other specgen processes may be using the cache: a binary, build
 // directory or lock file goes only when no one holds its key's lock
 // (prune holds it exclusively while it removes them), or, for build
@@ -296,11 +298,8 @@ func (n *Native) prune(cache, keep string) {
 	if err != nil {
 		return
 	}
-	type bin struct {
-		path string
-		used time.Time
-	}
-	var bins []bin
+	var bins []cachedBin
+	var keepSize int64
 	for _, e := range entries {
 		name := e.Name()
 		path := filepath.Join(cache, name)
@@ -309,8 +308,10 @@ func (n *Native) prune(cache, keep string) {
 			continue
 		}
 		switch {
-		case strings.HasSuffix(name, ".test") && path != keep:
-			bins = append(bins, bin{path, info.ModTime()})
+		case path == keep:
+			keepSize = info.Size()
+		case strings.HasSuffix(name, ".test"):
+			bins = append(bins, cachedBin{path, info.Size(), info.ModTime()})
 		case strings.HasSuffix(name, ".src"):
 			// sum-random.src, or sum.src as older versions named it.
 			sum, _, _ := strings.Cut(strings.TrimSuffix(name, ".src"), "-")
@@ -326,11 +327,14 @@ func (n *Native) prune(cache, keep string) {
 			}
 		}
 	}
-	if len(bins) < maxCachedWorkers {
-		return
+	maxBytes := n.CacheMax
+	if maxBytes <= 0 {
+		var err error
+		if maxBytes, err = CacheMax(); err != nil {
+			n.logf("native: %v; the cache keeps %d bytes", err, maxBytes)
+		}
 	}
-	sort.Slice(bins, func(i, j int) bool { return bins[i].used.After(bins[j].used) })
-	for _, b := range bins[maxCachedWorkers-1:] {
+	for _, b := range evict(bins, keepSize, maxCachedWorkers, maxBytes) {
 		if !keyLocking {
 			os.Remove(b.path)
 			continue

@@ -134,7 +134,7 @@ func Refresh(ctx context.Context, patterns []string, opts RefreshOptions) (*Refr
 		return nil, err
 	}
 	native := &executors.Native{CacheDir: opts.Gen.CacheDir, Logf: opts.Logf, NoSandbox: opts.Gen.NoSandbox}
-	sess := runner.NewSession(runner.Options{Executor: native, IgnoreDuration: true, Env: opts.ExportOptions.Env, Logf: opts.Logf})
+	sess := runner.NewSession(runner.Options{Executor: native, IgnoreDuration: true, Timeout: opts.Gen.Timeout, Env: opts.ExportOptions.Env, Logf: opts.Logf})
 	rep := &RefreshReport{}
 	var errs []error
 	written := map[string]bool{}

@@ -49,8 +49,12 @@ type Options struct {
 	Out string
 	// Durations adds a Duration evaluator, measured with headroom.
 	Durations bool
-	// Explore bounds the exploration.
+	// Explore bounds the exploration; Explore.Timeout bounds each probe.
 	Explore explore.Options
+	// Timeout bounds each case when the spec is confirmed natively (0 =
+	// the runner's default), as runner.Options.Timeout does in specgen
+	// run.
+	Timeout time.Duration
 	// Explorer proposes probes (nil = the built-in explorer). When it
 	// finds nothing (it fails in its first round, or proposes no probe),
 	// the built-in explorer explores instead.
@@ -686,6 +690,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
 			Cover:    true,
 			Count:    count,
+			Timeout:  g.opts.Timeout,
 			Logf:     g.opts.Logf,
 			Tracer:   g.opts.Tracer,
 		})

@@ -82,7 +82,7 @@ func TestCount(t *testing.T) {
 			bad:      func(probe, run int) bool { return probe == 1 && (run == 3 || run == 5) },
 			wantRuns: 6,
 			want:     []CaseReport{{Status: Passed, Runs: 6}, {Status: Failed, Runs: 6, FailedRuns: 2, Run: 3}},
-			text:     "FAIL Div flaky (failed 2 of 6 runs, first run 3)\n    Expected: want 3, got 4\n",
+			text:     "FAIL Div flaky (failed 2 of 6 runs, first run 3)\n    inputs: {a: 9, b: 3}\n    Expected: want 3, got 4\n",
 		},
 		{
 			name:     "no build",

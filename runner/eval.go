@@ -23,6 +23,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 	cr := CaseReport{
 		ID:        c.ID,
 		Index:     cp.Index,
+		Case:      c,
 		Pos:       c.Pos,
 		Outcome:   r.Outcome,
 		Duration:  r.Duration,
@@ -64,8 +65,9 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		if c.Tolerance > 0 {
 			tol = c.Tolerance
 		}
-		if msg := compareExpected(*c.Expected, r.Outputs, fi.NumOut, tol); msg != "" {
-			fail(spec.EvalExpected, "%s", msg)
+		if f, ok := compareExpected(*c.Expected, r.Outputs, fi.NumOut, tol); !ok {
+			f.Evaluator = spec.EvalExpected
+			fails = append(fails, f)
 		}
 	case !normal:
 		fail("", "the call %s (a case without expected or raises must return normally)", describeFailure(r))
@@ -77,8 +79,9 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		}
 		switch {
 		case r.After != nil:
-			if msg := compareValue(*want, *r.After, tol, "receiver after the call"); msg != "" {
-				fail(spec.EvalReceiverAfter, "%s", msg)
+			if f, ok := compareValue(*want, *r.After, tol, "receiver after the call"); !ok {
+				f.Evaluator = spec.EvalReceiverAfter
+				fails = append(fails, f)
 			}
 		case returned:
 			fail(spec.EvalReceiverAfter, "receiver after the call: want %s, but it was not recorded", *want)
@@ -96,8 +99,9 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			got, ok := executors.Named(r.ArgsAfter, name)
 			switch {
 			case ok:
-				if msg := compareValue(e.Val, got, tol, "argument "+name+" after the call"); msg != "" {
-					fail(spec.EvalInputsAfter, "%s", msg)
+				if f, ok := compareValue(e.Val, got, tol, "argument "+name+" after the call"); !ok {
+					f.Evaluator = spec.EvalInputsAfter
+					fails = append(fails, f)
 				}
 			case returned:
 				fail(spec.EvalInputsAfter, "argument %s after the call: want %s, but it was not recorded", name, e.Val)
@@ -193,9 +197,9 @@ func checkRaises(cp *casePlan, r executors.Result) []Failure {
 	return nil
 }
 
-// compareExpected compares the non-error results with expected; it
-// returns a readable difference, or "" when they are equal.
-func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol float64) string {
+// compareExpected compares the non-error results with expected; ok
+// reports that they are equal, else the failure says how they differ.
+func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol float64) (f Failure, ok bool) {
 	var got spec.Value
 	switch {
 	case numOut == 1 && len(outputs) == 1:
@@ -206,13 +210,14 @@ func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol floa
 	return compareValue(want, got, tol, "")
 }
 
-// compareValue compares got with want; it returns a readable
-// difference, or "" when they are equal. what names the value in the
-// message ("" for the result).
-func compareValue(want, got spec.Value, tol float64, what string) string {
+// compareValue compares got with want; ok reports that they are equal,
+// else the failure says how they differ: one line for scalars, the
+// differing paths and both values for structures, with a go-cmp diff
+// in Diff. what names the value in the message ("" for the result).
+func compareValue(want, got spec.Value, tol float64, what string) (f Failure, ok bool) {
 	opt := spec.EqualOption{FloatTolerance: tol}
 	if spec.Equal(want, got, opt) {
-		return ""
+		return Failure{}, true
 	}
 	d := spec.Diff(want, got, opt)
 	if !strings.Contains(d, "\n") && strings.HasPrefix(d, "value: ") {
@@ -221,7 +226,7 @@ func compareValue(want, got spec.Value, tol float64, what string) string {
 		if what != "" {
 			d = what + ": " + d
 		}
-		return d
+		return Failure{Message: d}, false
 	}
 	var b strings.Builder
 	if what == "" {
@@ -232,7 +237,7 @@ func compareValue(want, got spec.Value, tol float64, what string) string {
 		b.WriteString("\n  " + strings.TrimPrefix(l, "."))
 	}
 	fmt.Fprintf(&b, "\n  want: %s\n  got:  %s", want, got)
-	return b.String()
+	return Failure{Message: b.String(), Diff: valueDiff(want, got, tol)}, false
 }
 
 // describeFailure says how a call that was expected to do something

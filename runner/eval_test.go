@@ -95,12 +95,12 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "expected-scalar-differs", reason: "a scalar difference is one line with both values",
 			c: spec.Case{Expected: val(spec.IntValue(1205))}, fi: parseInfo, r: ok(spec.IntValue(1250)),
-			status: Failed, fails: []Failure{{spec.EvalExpected, "want 1205, got 1250"}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, "want 1205, got 1250", ""}},
 		},
 		{
 			name: "expected-kind-differs", reason: "values of different kinds are shown whole",
 			c: spec.Case{Expected: val(spec.StringValue("1250"))}, fi: parseInfo, r: ok(spec.IntValue(1250)),
-			status: Failed, fails: []Failure{{spec.EvalExpected, `want "1250", got 1250`}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, `want "1250", got 1250`, ""}},
 		},
 		{
 			name: "expected-number-kinds", reason: "numbers compare by value whatever their kind",
@@ -110,7 +110,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "float-exact", reason: "without a tolerance floats compare exactly",
 			c: spec.Case{Expected: val(spec.FloatValue(0.3))}, fi: divInfo, r: ok(spec.FloatValue(add(0.1, 0.2))),
-			status: Failed, fails: []Failure{{spec.EvalExpected, "want 0.3, got 0.30000000000000004"}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, "want 0.3, got 0.30000000000000004", ""}},
 		},
 		{
 			name: "float-option-tolerance", reason: "Options.FloatTolerance applies to every case",
@@ -125,16 +125,22 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "float-case-tolerance-overrides", reason: "a case's tolerance replaces a looser option",
 			c: spec.Case{Expected: val(spec.FloatValue(1)), Tolerance: 1e-6}, fi: divInfo, eo: evalOptions{FloatTolerance: 0.5}, r: ok(spec.FloatValue(1.1)),
-			status: Failed, fails: []Failure{{spec.EvalExpected, "want 1.0, got 1.1"}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, "want 1.0, got 1.1", ""}},
 		},
 		{
-			name: "expected-struct-diff", reason: "a structured difference lists each differing field, then both values",
+			name: "expected-struct-diff", reason: "a structured difference lists each differing field, then both values, and a go-cmp diff",
 			c: spec.Case{Expected: val(point(2, 2, "a-c"))}, fi: midInfo, r: ok(point(2, 1, "a-b")),
 			status: Failed, fails: []Failure{{spec.EvalExpected, `the result differs:
   Y: want 2, got 1
   Label: want "a-c", got "a-b"
   want: {X: 2, Y: 2, Label: "a-c"}
-  got:  {X: 2, Y: 1, Label: "a-b"}`}},
+  got:  {X: 2, Y: 1, Label: "a-b"}`, `  map[string]any{
+- 	"Label": string("a-c"),
++ 	"Label": string("a-b"),
+  	"X":     int64(2),
+- 	"Y":     int64(2),
++ 	"Y":     int64(1),
+  }`}},
 		},
 		{
 			name: "expected-several-results", reason: "several non-error results compare with a list",
@@ -149,17 +155,21 @@ func TestEvaluate(t *testing.T) {
 			status: Failed, fails: []Failure{{spec.EvalExpected, `the result differs:
   [1]: want "b", got "c"
   want: ["a", "b"]
-  got:  ["a", "c"]`}},
+  got:  ["a", "c"]`, `  []any{
+  	string("a"),
+- 	string("b"),
++ 	string("c"),
+  }`}},
 		},
 		{
 			name: "expected-but-error", reason: "a case with expected fails on a returned error, showing it",
 			c: spec.Case{Expected: val(spec.IntValue(0))}, fi: parseInfo, r: returnedErr(errRange, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{spec.EvalExpected, `want 0, but the call returned an error: "whole part: strconv.ParseInt: parsing \"99999999999999999999\": value out of range" (type *fmt.wrapError, wraps *strconv.NumError, is strconv.ErrRange)`}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, `want 0, but the call returned an error: "whole part: strconv.ParseInt: parsing \"99999999999999999999\": value out of range" (type *fmt.wrapError, wraps *strconv.NumError, is strconv.ErrRange)`, ""}},
 		},
 		{
 			name: "expected-but-panic", reason: "a case with expected fails on a panic, showing it",
 			c: spec.Case{Expected: val(spec.IntValue(0))}, fi: divInfo, r: panicked("division by zero", "string"),
-			status: Failed, fails: []Failure{{spec.EvalExpected, "want 0, but the call panicked: division by zero (string)"}},
+			status: Failed, fails: []Failure{{spec.EvalExpected, "want 0, but the call panicked: division by zero (string)", ""}},
 		},
 
 		// Raises.
@@ -171,12 +181,12 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "raises-error-got-none", reason: "raises error fails when the call returns normally, showing the result",
 			c: spec.Case{Raises: "error"}, raises: raises{Kind: raiseError}, fi: parseInfo, r: ok(spec.IntValue(100)),
-			status: Failed, fails: []Failure{{spec.EvalRaises, "want a returned error, but the call returned normally with 100"}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, "want a returned error, but the call returned normally with 100", ""}},
 		},
 		{
 			name: "raises-error-got-panic", reason: "a panic is not a returned error",
 			c: spec.Case{Raises: "error"}, raises: raises{Kind: raiseError}, fi: parseInfo, r: panicked("runtime error: index out of range [3] with length 2", "runtime.boundsError"),
-			status: Failed, fails: []Failure{{spec.EvalRaises, "want a returned error, but the call panicked: runtime error: index out of range [3] with length 2 (runtime.boundsError)"}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, "want a returned error, but the call panicked: runtime error: index out of range [3] with length 2 (runtime.boundsError)", ""}},
 		},
 		{
 			name: "raises-panic", reason: "raises panic accepts a panic",
@@ -186,7 +196,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "raises-panic-got-error", reason: "a returned error is not a panic",
 			c: spec.Case{Raises: "panic"}, raises: raises{Kind: raisePanic}, fi: parseInfo, r: returnedErr(errEmpty, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{spec.EvalRaises, `want a panic, but the call returned an error: "empty amount" (type *errors.errorString, is calc.ErrEmpty)`}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, `want a panic, but the call returned an error: "empty amount" (type *errors.errorString, is calc.ErrEmpty)`, ""}},
 		},
 		{
 			name: "raises-type-concrete", reason: "a type matches the error's concrete type",
@@ -211,7 +221,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "raises-type-mismatch", reason: "another type fails, naming what was returned",
 			c: spec.Case{Raises: "*calc.SyntaxError"}, raises: raises{Kind: raiseType, Name: "*calc.SyntaxError"}, fi: parseInfo, r: returnedErr(errRange, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{spec.EvalRaises, `want an error of type *calc.SyntaxError, but the call returned an error: "whole part: strconv.ParseInt: parsing \"99999999999999999999\": value out of range" (type *fmt.wrapError, wraps *strconv.NumError, is strconv.ErrRange)`}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, `want an error of type *calc.SyntaxError, but the call returned an error: "whole part: strconv.ParseInt: parsing \"99999999999999999999\": value out of range" (type *fmt.wrapError, wraps *strconv.NumError, is strconv.ErrRange)`, ""}},
 		},
 		{
 			name: "raises-sentinel", reason: "a sentinel matches with errors.Is semantics",
@@ -221,7 +231,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "raises-sentinel-mismatch", reason: "an error that is not the sentinel fails",
 			c: spec.Case{Raises: "calc.ErrEmpty"}, raises: raises{Kind: raiseSentinel, Name: "calc.ErrEmpty"}, fi: parseInfo, r: returnedErr(errSyntax, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{spec.EvalRaises, `want an error that is calc.ErrEmpty, but the call returned an error: "bad amount \"1.5\": want two decimals" (type *calc.SyntaxError)`}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, `want an error that is calc.ErrEmpty, but the call returned an error: "bad amount \"1.5\": want two decimals" (type *calc.SyntaxError)`, ""}},
 		},
 		{
 			name: "match-error", reason: "match searches the error message",
@@ -231,7 +241,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "match-error-fails", reason: "a message that does not match fails, quoting it",
 			c: spec.Case{Raises: "calc.ErrEmpty", Match: "^nothing"}, raises: raises{Kind: raiseSentinel, Name: "calc.ErrEmpty"}, match: "^nothing", fi: parseInfo, r: returnedErr(errEmpty, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{spec.EvalRaises, `message "empty amount" does not match /^nothing/`}},
+			status: Failed, fails: []Failure{{spec.EvalRaises, `message "empty amount" does not match /^nothing/`, ""}},
 		},
 		{
 			name: "match-panic", reason: "match searches the panic message",
@@ -248,12 +258,12 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "plain-error", reason: "a case without expected or raises fails on an unexpected error",
 			c: spec.Case{}, fi: parseInfo, r: returnedErr(errEmpty, spec.IntValue(0)),
-			status: Failed, fails: []Failure{{"", `the call returned an error: "empty amount" (type *errors.errorString, is calc.ErrEmpty) (a case without expected or raises must return normally)`}},
+			status: Failed, fails: []Failure{{"", `the call returned an error: "empty amount" (type *errors.errorString, is calc.ErrEmpty) (a case without expected or raises must return normally)`, ""}},
 		},
 		{
 			name: "plain-panic", reason: "a case without expected or raises fails on an unexpected panic",
 			c: spec.Case{}, fi: divInfo, r: panicked("division by zero", "string"),
-			status: Failed, fails: []Failure{{"", "the call panicked: division by zero (string) (a case without expected or raises must return normally)"}},
+			status: Failed, fails: []Failure{{"", "the call panicked: division by zero (string) (a case without expected or raises must return normally)", ""}},
 		},
 
 		// Type.
@@ -278,7 +288,7 @@ func TestEvaluate(t *testing.T) {
 		{
 			name: "type-mismatch", reason: "another type fails, naming both",
 			c: spec.Case{}, fi: with(parseInfo, func(f *funcInfo) { f.Type = &spec.TypeEval{Type: "int32"} }), r: ok(spec.IntValue(3)),
-			status: Failed, fails: []Failure{{spec.EvalType, "want int32, got int64"}},
+			status: Failed, fails: []Failure{{spec.EvalType, "want int32, got int64", ""}},
 		},
 		{
 			name: "type-skipped-on-raises", reason: "Type judges results, not failed calls",
@@ -299,7 +309,7 @@ func TestEvaluate(t *testing.T) {
 			c: spec.Case{}, fi: with(parseInfo, func(f *funcInfo) {
 				f.Pattern = mustPattern(t, &spec.PatternEval{Pattern: "^hello, "})
 			}), r: ok(spec.StringValue("Hello, World!")),
-			status: Failed, fails: []Failure{{spec.EvalPattern, `output "Hello, World!" does not match /^hello, /`}},
+			status: Failed, fails: []Failure{{spec.EvalPattern, `output "Hello, World!" does not match /^hello, /`, ""}},
 		},
 		{
 			name: "pattern-number", reason: "a non-string output is matched in its flow YAML form",
@@ -320,7 +330,7 @@ func TestEvaluate(t *testing.T) {
 			name: "contains-missing", reason: "a missing input fails, naming the parameter",
 			c: spec.Case{}, inputs: []spec.Value{spec.StringValue("world")},
 			fi: with(parseInfo, func(f *funcInfo) { f.ContainsInput = &spec.ContainsInputEval{} }), r: ok(spec.StringValue("Hello, World!")),
-			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output "Hello, World!" does not contain input s "world"`}},
+			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output "Hello, World!" does not contain input s "world"`, ""}},
 		},
 		{
 			name: "contains-folded", reason: "case_sensitive: false folds case",
@@ -332,7 +342,7 @@ func TestEvaluate(t *testing.T) {
 			name: "contains-list", reason: "a list output must hold the input as an element",
 			c: spec.Case{}, inputs: []spec.Value{spec.StringValue("b"), spec.StringValue("z")},
 			fi: with(splitInfo, func(f *funcInfo) { f.ContainsInput = &spec.ContainsInputEval{} }), r: ok(spec.ListValue(spec.StringValue("a"), spec.StringValue("b")), spec.StringValue("")),
-			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output ["a", "b"] does not contain input sep "z"`}},
+			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output ["a", "b"] does not contain input sep "z"`, ""}},
 		},
 		{
 			name: "contains-non-strings-ignored", reason: "without as_strings only string inputs are looked for",
@@ -344,7 +354,7 @@ func TestEvaluate(t *testing.T) {
 			name: "contains-as-strings", reason: "as_strings looks for every input in its string form",
 			c: spec.Case{}, inputs: []spec.Value{spec.IntValue(12), spec.IntValue(8)},
 			fi: with(divInfo, func(f *funcInfo) { f.ContainsInput = &spec.ContainsInputEval{AsStrings: true} }), r: ok(spec.IntValue(120)),
-			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output 120 does not contain input b "8"`}},
+			status: Failed, fails: []Failure{{spec.EvalContainsInput, `output 120 does not contain input b "8"`, ""}},
 		},
 
 		// Assertion.
@@ -357,25 +367,25 @@ func TestEvaluate(t *testing.T) {
 			name: "assertion-false", reason: "a false assertion fails, showing what it saw",
 			c: spec.Case{}, fi: with(parseInfo, func(f *funcInfo) { f.Assertion = &spec.AssertionEval{Assertion: "output < 1000"} }),
 			r: withAsserts(ok(spec.IntValue(1250)), false), status: Failed,
-			fails: []Failure{{spec.EvalAssertion, "output < 1000 is false (output = 1250, err = nil)"}},
+			fails: []Failure{{spec.EvalAssertion, "output < 1000 is false (output = 1250, err = nil)", ""}},
 		},
 		{
 			name: "assertion-on-error", reason: "an assertion applies to calls that returned an error too (err is in scope)",
 			c: spec.Case{Raises: "error"}, raises: raises{Kind: raiseError}, fi: with(parseInfo, func(f *funcInfo) { f.Assertion = &spec.AssertionEval{Assertion: "err == nil"} }),
 			r: withAsserts(returnedErr(errEmpty, spec.IntValue(0)), false), status: Failed,
-			fails: []Failure{{spec.EvalAssertion, `err == nil is false (output = 0, err = "empty amount")`}},
+			fails: []Failure{{spec.EvalAssertion, `err == nil is false (output = 0, err = "empty amount")`, ""}},
 		},
 		{
 			name: "assertion-several-outputs", reason: "several results are output0..n",
 			c: spec.Case{}, fi: with(splitInfo, func(f *funcInfo) { f.Assertion = &spec.AssertionEval{Assertion: "output0 != output1"} }),
 			r: withAsserts(ok(spec.StringValue("a"), spec.StringValue("a")), false), status: Failed,
-			fails: []Failure{{spec.EvalAssertion, `output0 != output1 is false (output0 = "a", output1 = "a", err = nil)`}},
+			fails: []Failure{{spec.EvalAssertion, `output0 != output1 is false (output0 = "a", output1 = "a", err = nil)`, ""}},
 		},
 		{
 			name: "assertion-not-evaluated", reason: "a call that returned without assertion results is reported, not passed",
 			c: spec.Case{}, fi: with(parseInfo, func(f *funcInfo) { f.Assertion = &spec.AssertionEval{Assertion: "output >= 0"} }),
 			r: ok(spec.IntValue(1)), status: Failed,
-			fails: []Failure{{spec.EvalAssertion, "output >= 0 was not evaluated"}},
+			fails: []Failure{{spec.EvalAssertion, "output >= 0 was not evaluated", ""}},
 		},
 		{
 			name: "assertion-skipped-on-panic", reason: "after a panic there is nothing to assert on",
@@ -388,13 +398,13 @@ func TestEvaluate(t *testing.T) {
 			name: "duration-case", reason: "a case's duration bounds its run time",
 			c: spec.Case{Duration: &spec.Duration{Duration: ms(10)}}, fi: parseInfo,
 			r: withDuration(ok(spec.IntValue(1)), ms(25)), status: Failed,
-			fails: []Failure{{spec.EvalDuration, "took 25ms, over the case's limit of 10ms"}},
+			fails: []Failure{{spec.EvalDuration, "took 25ms, over the case's limit of 10ms", ""}},
 		},
 		{
 			name: "duration-function", reason: "the function's Duration bounds every case",
 			c: spec.Case{}, fi: with(parseInfo, func(f *funcInfo) { f.Duration = &spec.DurationEval{Duration: spec.Duration{Duration: ms(10)}} }),
 			r: withDuration(ok(spec.IntValue(1)), 12345*time.Microsecond), status: Failed,
-			fails: []Failure{{spec.EvalDuration, "took 12.35ms, over the limit of 10ms"}},
+			fails: []Failure{{spec.EvalDuration, "took 12.35ms, over the limit of 10ms", ""}},
 		},
 		{
 			name: "duration-within", reason: "a call within the limit passes",
@@ -413,31 +423,31 @@ func TestEvaluate(t *testing.T) {
 			name: "timeout", reason: "a timeout is errored, not failed",
 			c: spec.Case{Expected: val(spec.IntValue(1))}, fi: divInfo,
 			r:      executors.Result{Outcome: executors.Timeout, Message: "did not finish within 5s"},
-			status: Errored, fails: []Failure{{"", "timeout: did not finish within 5s"}},
+			status: Errored, fails: []Failure{{"", "timeout: did not finish within 5s", ""}},
 		},
 		{
 			name: "exit", reason: "a call that ends its process is errored",
 			c: spec.Case{Raises: "panic"}, raises: raises{Kind: raisePanic}, fi: divInfo,
 			r:      executors.Result{Outcome: executors.Exited, Message: "os.Exit(3)", ExitCode: 3},
-			status: Errored, fails: []Failure{{"", "exit: os.Exit(3)"}},
+			status: Errored, fails: []Failure{{"", "exit: os.Exit(3)", ""}},
 		},
 		{
 			name: "compile", reason: "a probe that does not compile (a bad Assertion) is errored with the compiler's message",
 			c: spec.Case{}, fi: divInfo,
 			r:      executors.Result{Outcome: executors.NoBuild, Message: "12:22: undefined: outptu"},
-			status: Errored, fails: []Failure{{"", "compile: 12:22: undefined: outptu"}},
+			status: Errored, fails: []Failure{{"", "compile: 12:22: undefined: outptu", ""}},
 		},
 		{
 			name: "refused", reason: "a refused probe is errored",
 			c: spec.Case{}, fi: divInfo,
 			r:      executors.Result{Outcome: executors.Refused, Message: "probe imports os/exec, which probes may not use"},
-			status: Errored, fails: []Failure{{"", "refused: probe imports os/exec, which probes may not use"}},
+			status: Errored, fails: []Failure{{"", "refused: probe imports os/exec, which probes may not use", ""}},
 		},
 		{
 			name: "engine", reason: "an engine failure without a message still says something",
 			c: spec.Case{}, fi: divInfo,
 			r:      executors.Result{Outcome: executors.Broken},
-			status: Errored, fails: []Failure{{"", "engine: no details"}},
+			status: Errored, fails: []Failure{{"", "engine: no details", ""}},
 		},
 	}
 	for _, tt := range tests {

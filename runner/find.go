@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -8,6 +9,11 @@ import (
 	"sort"
 	"strings"
 )
+
+// ErrNoSpecs is what FindSpecs returns, wrapped, when its patterns name
+// no spec file: as go test says [no test files], the commands say
+// [no specs] and succeed.
+var ErrNoSpecs = errors.New("no spec files")
 
 // FindSpecs expands command-line patterns into spec files, sorted and
 // without duplicates:
@@ -20,10 +26,12 @@ import (
 //   - dir/... means the same for dir and every directory below it, as
 //     the go command walks packages: vendor, testdata and directories
 //     whose names start with "." or "_" are not walked into (a
-//     package's own testdata/specgen is still read).
+//     package's own testdata/specgen is still read), nor directories
+//     with a go.mod of their own: nested modules, which ./... of the
+//     go command leaves out too.
 //
 // A pattern that names nothing that exists is an error, and so is
-// finding no spec file at all.
+// finding no spec file at all: an error wrapping ErrNoSpecs.
 func FindSpecs(patterns []string) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
@@ -64,7 +72,7 @@ func FindSpecs(patterns []string) ([]string, error) {
 		addAll(files)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("find specs: no spec files in %s", strings.Join(patterns, " "))
+		return nil, fmt.Errorf("find specs: %w in %s", ErrNoSpecs, strings.Join(patterns, " "))
 	}
 	sort.Strings(out)
 	return out, nil
@@ -81,7 +89,7 @@ func walkSpecs(root string) ([]string, error) {
 			return nil
 		}
 		name := d.Name()
-		if path != root && (name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+		if path != root && (name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || fileExists(filepath.Join(path, "go.mod"))) {
 			return filepath.SkipDir
 		}
 		files, err := dirSpecs(path)

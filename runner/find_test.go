@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,6 +25,9 @@ func TestFindSpecs(t *testing.T) {
 		"a/vendor/v/testdata/specgen/V_evals.yml",
 		"a/.hidden/testdata/specgen/H_evals.yml",
 		"a/_skip/testdata/specgen/S_evals.yml",
+		"a/nested/go.mod",
+		"a/nested/testdata/specgen/N_evals.yml",
+		"a/nested/inner/testdata/specgen/I_evals.yml",
 		"e/e.go",
 	} {
 		writeFile(t, filepath.Join(root, f), "x")
@@ -51,7 +55,7 @@ func TestFindSpecs(t *testing.T) {
 			want:     []string{p("a/testdata/specgen/A_evals.yml"), p("a/testdata/specgen/B.yaml")},
 		},
 		{
-			name: "walk", reason: "./... walks like the go command: not into vendor, testdata, hidden or _ directories",
+			name: "walk", reason: "./... walks like the go command: not into vendor, testdata, hidden or _ directories, nor nested modules",
 			patterns: []string{"./..."},
 			want: []string{
 				p("a/Half_evals.yml"), p("a/b/testdata/specgen/C_evals.yml"),
@@ -61,6 +65,11 @@ func TestFindSpecs(t *testing.T) {
 		{
 			name: "walk-subtree", reason: "dir/... starts at dir",
 			patterns: []string{"a/b/..."}, want: []string{p("a/b/testdata/specgen/C_evals.yml")},
+		},
+		{
+			name: "nested-module-root", reason: "dir/... at a nested module's root walks that module",
+			patterns: []string{"a/nested/..."},
+			want:     []string{p("a/nested/inner/testdata/specgen/I_evals.yml"), p("a/nested/testdata/specgen/N_evals.yml")},
 		},
 		{
 			name: "dedup", reason: "a file named twice is run once",
@@ -84,6 +93,9 @@ func TestFindSpecs(t *testing.T) {
 			got, err := FindSpecs(tt.patterns)
 			if tt.err != "" {
 				if err == nil || err.Error() != tt.err {
+					t.Fatalf("err = %v, want %q (%s)", err, tt.err, tt.reason)
+				}
+				if strings.Contains(tt.err, "no spec files") != errors.Is(err, ErrNoSpecs) {
 					t.Fatalf("err = %v, want %q (%s)", err, tt.err, tt.reason)
 				}
 				return

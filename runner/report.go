@@ -66,6 +66,8 @@ type CaseReport struct {
 	// position in the dataset.
 	ID    string
 	Index int
+	// Case is the case as the spec states it.
+	Case *spec.Case
 	// Pos is where the case starts in the spec file.
 	Pos    spec.Pos
 	Status Status
@@ -104,6 +106,9 @@ type Failure struct {
 	// Message says what went wrong, without the evaluator's name; it may
 	// span lines.
 	Message string
+	// Diff, for structured values that differ, is a go-cmp diff of
+	// them (-want +got); Message says the same as paths and values.
+	Diff string
 }
 
 // String is the failure as reports write it: "Evaluator: message", or
@@ -113,6 +118,17 @@ func (f Failure) String() string {
 		return f.Message
 	}
 	return string(f.Evaluator) + ": " + f.Message
+}
+
+// Text is the failure as the text report writes it: String, or for
+// structured values that differ its first line and the go-cmp diff.
+func (f Failure) Text() string {
+	if f.Diff == "" {
+		return f.String()
+	}
+	head, _, _ := strings.Cut(f.String(), "\n")
+	head = strings.TrimSuffix(head, ":") + " (-want +got):"
+	return head + "\n" + f.Diff
 }
 
 // JoinFailures writes failures as reports do, separated by sep.

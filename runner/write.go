@@ -8,6 +8,9 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
+
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // WriteText writes a report for people: one block per failing or
@@ -27,8 +30,13 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 				}
 				label := map[Status]string{Passed: "ok", Failed: "FAIL", Errored: "ERROR"}[c.Status]
 				ew.printf("%s: %s %s %s%s\n", c.Pos, label, f.Name, c.Name(), runsNote(c))
+				if c.Status != Passed {
+					for _, l := range inputLines(c.Case) {
+						ew.printf("    %s\n", l)
+					}
+				}
 				for _, f := range c.Failures {
-					ew.printf("%s\n", indent(f.String(), "    "))
+					ew.printf("%s\n", indent(f.Text(), "    "))
 				}
 				if verbose && c.Status != Passed {
 					if c.Stdout != "" {
@@ -74,6 +82,44 @@ func WriteText(w io.Writer, reports []*FileReport, verbose bool) error {
 		verdict, plural(s.Files, "file"), plural(s.Functions, "function"), plural(s.Total(), "case"),
 		s.Passed, s.Failed, s.Errored, percent(s.PassRate()))
 	return ew.err
+}
+
+// inputLines are what a case calls the function with, a line each: its
+// type arguments, receiver and input or inputs, each cut to
+// maxInputText bytes.
+func inputLines(c *spec.Case) []string {
+	if c == nil {
+		return nil
+	}
+	var out []string
+	add := func(name string, v *spec.Value) {
+		if v != nil {
+			out = append(out, name+": "+cutText(v.String(), maxInputText))
+		}
+	}
+	if len(c.Types) > 0 {
+		out = append(out, "types: "+c.Types.String())
+	}
+	add("receiver", c.Receiver)
+	add("input", c.Input)
+	add("inputs", c.Inputs)
+	return out
+}
+
+// maxInputText bounds the text of each input in the text report.
+const maxInputText = 300
+
+// cutText is s cut to at most n bytes, at a rune boundary, with "..."
+// and the length of s when it was cut.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:i], len(s))
 }
 
 type errWriter struct {

@@ -23,8 +23,8 @@ func sampleReports() []*FileReport {
 		Cases: []CaseReport{
 			{ID: "ok", Index: 0, Pos: pos(4), Status: Passed, Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(3)}, Duration: 1200 * time.Microsecond},
 			{Index: 1, Pos: pos(8), Status: Failed, Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(4)},
-				Failures: []Failure{{spec.EvalExpected, "the result differs:\n  X: want 1, got 2"}, {spec.EvalType, "want int32, got int64"}}, Stdout: "debug\n", Duration: 2 * time.Millisecond},
-			{ID: "spin", Index: 2, Pos: pos(12), Status: Errored, Outcome: executors.Timeout, Failures: []Failure{{"", "timeout: did not finish within 5s"}}, Duration: 5 * time.Second},
+				Failures: []Failure{{spec.EvalExpected, "the result differs:\n  X: want 1, got 2", ""}, {spec.EvalType, "want int32, got int64", ""}}, Stdout: "debug\n", Duration: 2 * time.Millisecond},
+			{ID: "spin", Index: 2, Pos: pos(12), Status: Errored, Outcome: executors.Timeout, Failures: []Failure{{"", "timeout: did not finish within 5s", ""}}, Duration: 5 * time.Second},
 		},
 		Coverage: &Coverage{Statements: 8, Covered: 6, Percent: 75},
 	}

@@ -43,6 +43,9 @@ func checkCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		o.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	}
 	rep, err := maintain.Check(ctx, paths, o)
+	if rep == nil && noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if rep != nil {
 		writeCheck(stdout, rep, o.ChangedSince, err != nil)
 	}
@@ -89,7 +92,7 @@ func writeCheck(w io.Writer, rep *maintain.CheckReport, since string, incomplete
 			for _, c := range f.Failed {
 				var why []string
 				for _, fl := range c.Failures {
-					why = append(why, fl.String())
+					why = append(why, fl.Text())
 				}
 				fmt.Fprintf(w, "         %s (line %d) %s\n           %s\n", c.Name(), c.Pos.Line, c.Input, indentLines(strings.Join(why, "; "), "           "))
 			}

@@ -21,6 +21,20 @@ Usage:
 	specgen mutate [flags] PATH...
 	specgen report -html DIR [flags] PATH...
 	specgen schema
+	specgen clean [-n]
+	specgen version
+
+Paths and patterns mean what they mean to the go command: DIR/... is DIR
+and every directory below it in the same module, leaving out nested
+modules (directories with a go.mod of their own), testdata, vendor, and
+directories whose names start with "." or "_". A command that finds no
+spec in its paths prints "?   PATH [no specs]", as go test prints
+[no test files], and exits 0. A flag means the same in every command
+that has it: -timeout bounds each case wherever cases run (run, check,
+export, report, mutate, and gen's and refresh's native confirmation),
+-probe-timeout each probe while exploring (gen, refresh); "specgen
+COMMAND -h" lists a command's flags under core, budget, model and
+output headings.
 
 # gen
 
@@ -57,7 +71,7 @@ as is specgen_evals_test.go when no spec of the package changed. -force
 explores every function again. Functions are explored GOMAXPROCS at a
 time (-jobs; one at a time with a model or -o); the specs are those a
 run of each function alone writes (with N at once, each function's
--max-time and -timeout are N times longer, as N explorations share the
+-max-time and -probe-timeout are N times longer, as N explorations share the
 machine).
 
 -shard k/n explores only the functions of shard k of n, picked by a hash
@@ -104,7 +118,9 @@ Flags:
 	-max-probes n    probe budget per function (default 2000)
 	-max-time d      exploration time budget per function (default 20s)
 	-patience n      stop after n probes without a new block or outcome
-	-timeout d       bound on each probe while exploring (default 1s)
+	-probe-timeout d bound on each probe while exploring (default 1s)
+	-timeout d       bound on each case when the spec is confirmed natively
+	                 (default 5s)
 	-n               explore and check, but write nothing
 	-force           explore functions whose code is as their spec records too
 	-shard k/n       explore only the functions of shard k of n
@@ -200,7 +216,9 @@ A rerun that finds the same behaviour rewrites nothing.
 
 Run runs spec files, the specs of package directories
 (DIR/testdata/specgen/*.yml) or of a tree (./...), and reports passed,
-failed and errored cases per function, with a diff for each failure and
+failed and errored cases per function, with the input (and receiver) of
+each case that fails, what it wanted and what it got (one line for
+scalars, a go-cmp diff, -want +got, for structured values), and
 each function's statement coverage, of its body and of its reach (its
 body and its callees' in the package; reach in the text report, "reach"
 in the JSON report, reach.* properties in JUnit).
@@ -300,7 +318,8 @@ HEAD is recorded under the function's ignore list and stays out.
 	-n               show the diff, write nothing
 	-export=false    do not rewrite specgen_evals_test.go
 	and gen's exploration flags (-executor, -max-probes, -max-time,
-	-patience, -timeout, -durations, -model..., -sandbox, -trace, -q, -v)
+	-patience, -probe-timeout, -timeout, -durations, -model..., -sandbox,
+	-trace, -q, -v)
 
 # mutate
 
@@ -366,6 +385,28 @@ Flags:
 Report exits 0 once the files are written, whether or not every case
 passed (a case that failed shows so), and 2 when a path names nothing or
 a spec does not load.
+
+# clean
+
+Clean removes the native engine's build cache: the worker binaries that
+go test -c builds, one per package, probe set and build environment.
+The cache is $SPECGEN_CACHE when it is set, else the specgen/native
+directory of the user cache (os.UserCacheDir: $XDG_CACHE_HOME or
+~/.cache on Linux, ~/Library/Caches on macOS, %LocalAppData% on
+Windows). It is bounded by total size, 1 GiB by default
+($SPECGEN_CACHE_MAX, in bytes or with a KiB, MiB or GiB suffix), and by
+64 binaries: after each build the least recently used binaries go
+until both bounds hold. Binaries that another specgen process is using
+stay. Clean prints what it removes and the bytes freed; -n prints what
+it would remove, and removes nothing.
+
+# version
+
+Version (or -version) prints specgen's module version, the Go version
+and platform it was built with, and the VCS revision, its time and
+"modified" when the build recorded them:
+
+	specgen v0.0.0-20261201223000-0123456789ab go1.26.8 linux/amd64 rev 0123456789ab 2026-12-01T22:30:00Z
 
 # Exit status
 

@@ -27,6 +27,9 @@ func exportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		o.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	}
 	results, err := export.Packages(ctx, paths, o)
+	if len(results) == 0 && noSpecs(stdout, err, paths) {
+		return nil
+	}
 	writeExported(stdout, results)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)

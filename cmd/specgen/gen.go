@@ -17,25 +17,26 @@ import (
 
 // genOptions are the flags of specgen gen.
 type genOptions struct {
-	out       string
-	executor  string
-	durations bool
-	maxProbes int
-	maxTime   time.Duration
-	patience  int
-	timeout   time.Duration
-	dryRun    bool
-	force     bool
-	shard     string
-	jobs      int
-	export    bool
-	verbose   bool
-	quiet     bool
-	mutation  bool
-	html      string
-	models    modelFlags
-	sandbox   sandboxFlag
-	trace     traceFlags
+	out          string
+	executor     string
+	durations    bool
+	maxProbes    int
+	maxTime      time.Duration
+	patience     int
+	probeTimeout time.Duration
+	timeout      time.Duration
+	dryRun       bool
+	force        bool
+	shard        string
+	jobs         int
+	export       bool
+	verbose      bool
+	quiet        bool
+	mutation     bool
+	html         string
+	models       modelFlags
+	sandbox      sandboxFlag
+	trace        traceFlags
 }
 
 func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retErr error) {
@@ -143,7 +144,8 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
 	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
 	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each probe while exploring (default 1s)")
+	fs.DurationVar(&o.probeTimeout, "probe-timeout", 0, "bound on each probe while exploring (default 1s)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case when the spec is confirmed natively, as in specgen run (default 5s)")
 	fs.BoolVar(&o.mutation, "mutation", true, "run the function's mutants against the cases: add cases that kill the survivors, drop cases that show nothing more, report the mutation score")
 	fs.BoolVar(&o.verbose, "v", false, "debug logging, and the mutants no case kills")
 	fs.BoolVar(&o.quiet, "q", false, "no progress (a status line on a terminal, a line per step otherwise)")
@@ -166,7 +168,8 @@ func (o *genOptions) pipelineOptions(stderr io.Writer) (pipeline.Options, *statu
 	opts.Explore.MaxProbes = o.maxProbes
 	opts.Explore.MaxTime = o.maxTime
 	opts.Explore.Patience = o.patience
-	opts.Explore.Timeout = o.timeout
+	opts.Explore.Timeout = o.probeTimeout
+	opts.Timeout = o.timeout
 	width, tty := terminal(stderr)
 	st := newStatus(stderr, tty, width, time.Now)
 	if o.verbose {

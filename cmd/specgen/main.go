@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/runner"
 )
 
 // Exit codes.
@@ -50,6 +51,8 @@ Commands:
   mutate  measure specs by the mutants of their functions they kill
   report  write an HTML report of what each spec covers (-html DIR)
   schema  print the JSON Schema of the spec format
+  clean   remove specgen's build cache
+  version print specgen's version
 
 Run "specgen <command> -h" for a command's flags.
 `
@@ -82,6 +85,10 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 		err = reportCmd(ctx, args[1:], stdout, stderr)
 	case "schema":
 		err = schemaCmd(args[1:], stdout, stderr)
+	case "clean":
+		err = cleanCmd(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		err = versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -109,10 +116,7 @@ func specgen(args []string, stdout, stderr io.Writer) int {
 func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: specgen %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(stderr, fs, synopsis) }
 	return fs
 }
 
@@ -134,6 +138,19 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// noSpecs reports whether err says that paths name no spec file; then
+// it prints [no specs] for each, as go test prints [no test files], and
+// the command succeeds.
+func noSpecs(w io.Writer, err error, paths []string) bool {
+	if !errors.Is(err, runner.ErrNoSpecs) {
+		return false
+	}
+	for _, p := range paths {
+		fmt.Fprintf(w, "?   \t%s\t[no specs]\n", p)
+	}
+	return true
 }
 
 // sandboxFlag is -sandbox: whether probes run confined.

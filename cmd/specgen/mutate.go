@@ -83,6 +83,9 @@ func mutateCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (re
 		opts.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	}
 	files, err := runner.FindSpecs(paths)
+	if noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if err != nil {
 		return usageError{fmt.Errorf("mutate: %w", err)}
 	}

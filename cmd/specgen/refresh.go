@@ -71,6 +71,9 @@ func refreshCmd(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	rep, err := maintain.Refresh(ctx, paths, ro)
 	st.Clear()
+	if rep == nil && noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if rep != nil {
 		writeRefresh(stdout, rep, ro.DryRun)
 		writeExported(stdout, rep.Exported)
@@ -157,6 +160,9 @@ func writeRefresh(w io.Writer, rep *maintain.RefreshReport, dryRun bool) {
 func plural(n int, noun string) string {
 	if n == 1 {
 		return noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return strings.TrimSuffix(noun, "y") + "ies"
 	}
 	return noun + "s"
 }

@@ -69,6 +69,9 @@ func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		opts.Mutate.Logf = func(format string, args ...any) { fmt.Fprintf(stderr, format+"\n", args...) }
 	}
 	files, err := runner.FindSpecs(paths)
+	if noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if err != nil {
 		return usageError{fmt.Errorf("report: %w", err)}
 	}

@@ -75,6 +75,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	opts.Executor = exe
 	files, err := runner.FindSpecs(paths)
+	if noSpecs(stdout, err, paths) {
+		return nil
+	}
 	if err != nil {
 		return usageError{fmt.Errorf("run: %w", err)}
 	}
