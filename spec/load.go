@@ -648,9 +648,11 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 	}
 	prs := p.pairs(it, ctx+label)
 	body, hash := it, ""
+	var caseKey *yaml.Node
 	for _, pr := range prs {
 		if pr.name == "case" {
 			body, hash = derefNode(pr.val), generatedHash(pr.key.LineComment)
+			caseKey = pr.key
 			if isNull(body) {
 				return c // Validate reports the empty case
 			}
@@ -718,8 +720,41 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 	}
 	if hash != "" {
 		c.Generated = hash == caseFingerprint(c)
+		c.Annotated = annotated(index, item, caseKey, body)
 	}
 	return c
+}
+
+// annotated reports whether a person wrote a comment on a case (see
+// Case.Annotated).
+func annotated(index int, item, caseKey, body *yaml.Node) bool {
+	if index > 1 && userHead(item.HeadComment) != "" {
+		return true
+	}
+	if caseKey != nil {
+		if _, rest := markerComment(caseKey.LineComment, generatedMarker); rest != "" || caseKey.HeadComment != "" {
+			return true
+		}
+	}
+	return hasComment(body)
+}
+
+// hasComment reports whether n or a node below it carries a comment
+// above or beside it. Comments below a node are left out: after a
+// case's last key they are as likely about the cases that follow.
+func hasComment(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if n.HeadComment != "" || n.LineComment != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasComment(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // typeArgs reads a case's types: a mapping from type parameter name to

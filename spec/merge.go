@@ -114,7 +114,9 @@ func fingerprint(v any) string {
 //   - every hand-written case of old (Generated false) is kept, in its
 //     place;
 //   - a generated case of old is replaced in place by the generated case
-//     with the same id, or dropped when there is none;
+//     with the same id, or dropped when there is none, unless a person
+//     commented on it (Annotated): then it is kept as it is, and counts
+//     as hand-written for the next rule;
 //   - the other generated cases are appended in their order;
 //   - a generated case is left out when a hand-written case has its id
 //     or the same receiver and inputs: the person's word on those inputs
@@ -165,9 +167,15 @@ func Merge(old, generated *Function) *Function {
 		out.Evals = genEvals
 	}
 
+	genIDs := map[string]bool{}
+	for _, g := range gen {
+		genIDs[g.ID] = true
+	}
+	// kept: the old cases that stay as they are.
+	kept := func(c *Case) bool { return !c.Generated || c.Annotated && !genIDs[c.ID] }
 	var hand []*Case
 	for _, c := range old.Dataset {
-		if !c.Generated {
+		if kept(c) {
 			hand = append(hand, c)
 		}
 	}
@@ -186,7 +194,7 @@ func Merge(old, generated *Function) *Function {
 	}
 	used := map[*Case]bool{}
 	for _, c := range old.Dataset {
-		if !c.Generated {
+		if kept(c) {
 			out.Dataset = append(out.Dataset, c)
 			continue
 		}

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -82,6 +83,11 @@ func TestMerge(t *testing.T) {
 	hand := func(id string, in int64) *Case {
 		return &Case{ID: id, Input: vp(IntValue(in)), Expected: vp(IntValue(-in))}
 	}
+	noted := func(id string, in int64) *Case {
+		c := gen(id, in)
+		c.Annotated = true
+		return c
+	}
 	fresh := func(id string, in int64) *Case {
 		return &Case{ID: id, Input: vp(IntValue(in)), Expected: vp(IntValue(in * 100))}
 	}
@@ -103,6 +109,12 @@ func TestMerge(t *testing.T) {
 			"a/hand b/gen", "a generated case never takes the id of a hand-written one"},
 		{"hand inputs win", []*Case{hand("mine", 1)}, []*Case{fresh("a", 1), fresh("b", 2)},
 			"mine/hand b/gen", "the person's expectation for the same inputs wins"},
+		{"commented case stays", []*Case{gen("a", 1), noted("old", 5), hand("mine", 9)}, []*Case{fresh("a", 1)},
+			"a/gen old/gen mine/hand", "dropping a generated case a person commented on would lose the comment"},
+		{"commented case is updated", []*Case{noted("a", 1)}, []*Case{fresh("a", 1)},
+			"a/gen", "a comment is not an edit: regenerated, the case is replaced in place"},
+		{"commented inputs win", []*Case{noted("old", 5)}, []*Case{fresh("new", 5), fresh("b", 2)},
+			"old/gen b/gen", "a kept case is not repeated under another id"},
 		{"edited generated case is hand", []*Case{{ID: "a", Input: vp(IntValue(1)), Expected: vp(IntValue(42))}}, []*Case{fresh("a", 1)},
 			"a/hand", "an edited case lost its marker on Parse"},
 	}
@@ -118,7 +130,7 @@ func TestMerge(t *testing.T) {
 				t.Errorf("Merge = %s, want %s (%s)", s, tt.want, tt.why)
 			}
 			for _, c := range got.Dataset {
-				if c.Generated && c.Expected.Int != c.Input.Int*100 {
+				if c.Generated && !c.Annotated && c.Expected.Int != c.Input.Int*100 {
 					t.Errorf("case %s: generated content %s is not the fresh one", c.ID, c.Expected)
 				}
 				if !c.Generated && c.Expected.Int == c.Input.Int*100 {
@@ -233,5 +245,97 @@ func TestFillIDs(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"case-2", "case-1", "case-3", "x"}, got); diff != "" {
 		t.Errorf("FillIDs (-want +got):\n%s", diff)
+	}
+}
+
+// TestAnnotated finds a person's comments on generated cases.
+func TestAnnotated(t *testing.T) {
+	f := &File{Functions: []*Function{{
+		Name: "F",
+		Dataset: []*Case{
+			{ID: "one", Generated: true, Input: vp(IntValue(1)), Expected: vp(IntValue(2))},
+			{ID: "two", Generated: true, Input: vp(IntValue(3)), Expected: vp(IntValue(4))},
+		},
+	}}}
+	out, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(out)
+	tests := []struct {
+		name string
+		edit func(string) string
+		want string // Annotated of one and two
+	}{
+		{"untouched", func(s string) string { return s }, "false false"},
+		{"above the second", func(s string) string {
+			i := strings.LastIndex(s, "    - case:")
+			return s[:i] + "    # checked by hand\n" + s[i:]
+		}, "false true"},
+		{"above the first is the dataset's", func(s string) string {
+			return strings.Replace(s, "    - case:", "    # all from the manual\n    - case:", 1)
+		}, "false false"},
+		{"beside the marker", func(s string) string {
+			i := strings.LastIndex(s, "# specgen:generated")
+			j := i + strings.Index(s[i:], "\n")
+			return s[:j] + " JIRA-1" + s[j:]
+		}, "false true"},
+		{"inside", func(s string) string { return strings.Replace(s, "expected: 2", "expected: 2 # per the RFC", 1) }, "true false"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := tt.edit(src)
+			g, err := Parse("m.yml", []byte(text))
+			if err != nil {
+				t.Fatalf("Parse: %v\n%s", err, text)
+			}
+			ds := g.Functions[0].Dataset
+			if got := fmt.Sprint(ds[0].Annotated, ds[1].Annotated); got != tt.want {
+				t.Errorf("Annotated = %s, want %s\n%s", got, tt.want, text)
+			}
+			for _, c := range ds {
+				if !c.Generated {
+					t.Errorf("case %s: a comment made it hand-written\n%s", c.ID, text)
+				}
+			}
+		})
+	}
+}
+
+// TestRefreshKeepsCommentedCase: a person comments on a generated case
+// that the next generation no longer makes; the refreshed file keeps
+// the case and the comment.
+func TestRefreshKeepsCommentedCase(t *testing.T) {
+	first := &File{Package: "p", Functions: []*Function{{Name: "Double", Dataset: []*Case{
+		{ID: "one", Input: vp(IntValue(1)), Expected: vp(IntValue(2))},
+		{ID: "gone", Input: vp(IntValue(5)), Expected: vp(IntValue(10))},
+	}}}}
+	data, err := MergeFile(nil, first).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.LastIndex(string(data), "    - case:")
+	edited := string(data[:i]) + "    # checked by hand\n" + string(data[i:])
+	onDisk, err := Parse("d.yml", []byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := &File{Package: "p", Functions: []*Function{{Name: "Double", Dataset: []*Case{
+		{ID: "one", Input: vp(IntValue(1)), Expected: vp(IntValue(2))},
+		{ID: "two", Input: vp(IntValue(2)), Expected: vp(IntValue(4))},
+	}}}}
+	out, err := MergeFile(onDisk, next).MarshalOver([]byte(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "# checked by hand\n    - case: # specgen:generated") || !strings.Contains(string(out), "id: gone") {
+		t.Errorf("the commented case or its comment is lost:\n%s", out)
+	}
+	got, err := Parse("d.yml", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ids(got.Functions[0]); s != "one/gen gone/gen two/gen" {
+		t.Errorf("after refresh: %s, want one/gen gone/gen two/gen\n%s", s, out)
 	}
 }

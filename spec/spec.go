@@ -172,6 +172,12 @@ type Case struct {
 	// edited it since, so a refresh may replace it; a case without the
 	// flag is hand-written and is never dropped (see Merge).
 	Generated bool `yaml:"-" json:"-"`
+	// Annotated reports a person's comment on the case: above it (but
+	// for the first case, whose comment is the dataset's), beside its
+	// marker, or inside it. A comment is not an edit, so the case stays
+	// generated and a refresh may update it in place; but a refresh never
+	// drops it, which would lose the comment (see Merge).
+	Annotated bool `yaml:"-" json:"-"`
 }
 
 // TypeArg is the type argument of one type parameter.

@@ -17,10 +17,11 @@ import (
 	"github.com/specgen-dev/specgen/internal/golden"
 )
 
-// ignorePositions leaves positions and paths out of comparisons.
+// ignorePositions leaves positions, paths and what comments decide
+// (Annotated) out of comparisons.
 var ignorePositions = cmp.FilterPath(func(p cmp.Path) bool {
 	sf, ok := p.Last().(cmp.StructField)
-	return ok && (sf.Name() == "Pos" || sf.Name() == "PackagePos" || sf.Name() == "Fields" || sf.Name() == "Path")
+	return ok && (sf.Name() == "Pos" || sf.Name() == "PackagePos" || sf.Name() == "Fields" || sf.Name() == "Path" || sf.Name() == "Annotated")
 }, cmp.Ignore())
 
 func boolp(b bool) *bool { return &b }
