@@ -33,43 +33,8 @@ func valueDiff(want, got spec.Value, tol float64) string {
 		b, _ := num(y)
 		return spec.Equal(a, b, spec.EqualOption{FloatTolerance: tol})
 	}
-	d := cmp.Diff(plain(want), plain(got), cmp.FilterValues(both, cmp.Comparer(equal)))
+	d := cmp.Diff(want.Plain(), got.Plain(), cmp.FilterValues(both, cmp.Comparer(equal)))
 	// go-cmp writes some spaces as U+00A0 at random, so that no one
 	// relies on its output; a report is read by people, and by goldens.
 	return strings.TrimRight(strings.ReplaceAll(d, "\u00a0", " "), "\n")
-}
-
-// plain decodes a value into Go values: maps by their keys' text, lists
-// as []any, numbers as int64, uint64 or float64, strings, opaque values
-// and code as their text.
-func plain(v spec.Value) any {
-	switch v.Kind {
-	case spec.Null:
-		return nil
-	case spec.Bool:
-		return v.Bool
-	case spec.Int:
-		return v.Int
-	case spec.Uint:
-		return v.Uint
-	case spec.Float:
-		return v.Float
-	case spec.List:
-		l := make([]any, len(v.List))
-		for i, e := range v.List {
-			l[i] = plain(e)
-		}
-		return l
-	case spec.Map:
-		m := make(map[string]any, len(v.Map))
-		for _, e := range v.Map {
-			k := e.Key.Str
-			if e.Key.Kind != spec.String {
-				k = e.Key.String()
-			}
-			m[k] = plain(e.Val)
-		}
-		return m
-	}
-	return v.Str
 }

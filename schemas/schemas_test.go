@@ -3,7 +3,6 @@ package schemas_test
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +59,7 @@ func jsonOf(t *testing.T, src string) any {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(plain(v))
+	data, err := json.Marshal(v.Plain())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,43 +68,6 @@ func jsonOf(t *testing.T, src string) any {
 		t.Fatal(err)
 	}
 	return doc
-}
-
-func plain(v spec.Value) any {
-	switch v.Kind {
-	case spec.Bool:
-		return v.Bool
-	case spec.Int:
-		return v.Int
-	case spec.Uint:
-		return v.Uint
-	case spec.Float:
-		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
-			return spec.FormatFloat(v.Float)
-		}
-		return v.Float
-	case spec.String:
-		return v.Str
-	case spec.Code:
-		return map[string]any{"go": v.Str}
-	case spec.List:
-		l := []any{}
-		for _, e := range v.List {
-			l = append(l, plain(e))
-		}
-		return l
-	case spec.Map:
-		m := map[string]any{}
-		for _, e := range v.Map {
-			k := e.Key.Str
-			if e.Key.Kind != spec.String {
-				k = e.Key.String()
-			}
-			m[k] = plain(e.Val)
-		}
-		return m
-	}
-	return nil
 }
 
 func TestSpecSchemaAcceptsSpecs(t *testing.T) {

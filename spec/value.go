@@ -111,6 +111,48 @@ func (v Value) Field(name string) (Value, bool) {
 	return Value{}, false
 }
 
+// Plain is v as plain Go data, the shape a YAML or JSON decoder gives:
+// nil, bool, int64, uint64, float64, string, []any and map[string]any.
+// A map key that is not a string is its written form, a NaN or
+// infinite float its YAML spelling (".nan"), Go code {go: source}, and
+// an opaque value its text.
+func (v Value) Plain() any {
+	switch v.Kind {
+	case Null:
+		return nil
+	case Bool:
+		return v.Bool
+	case Int:
+		return v.Int
+	case Uint:
+		return v.Uint
+	case Float:
+		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
+			return FormatFloat(v.Float)
+		}
+		return v.Float
+	case Code:
+		return map[string]any{"go": v.Str}
+	case List:
+		l := make([]any, len(v.List))
+		for i, e := range v.List {
+			l[i] = e.Plain()
+		}
+		return l
+	case Map:
+		m := make(map[string]any, len(v.Map))
+		for _, e := range v.Map {
+			k := e.Key.Str
+			if e.Key.Kind != String {
+				k = e.Key.String()
+			}
+			m[k] = e.Val.Plain()
+		}
+		return m
+	}
+	return v.Str
+}
+
 // IsNumber reports whether v is an int, uint or float.
 func (v Value) IsNumber() bool { return v.Kind == Int || v.Kind == Uint || v.Kind == Float }
 
