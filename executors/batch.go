@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
 	"sync"
 	"time"
 )
@@ -289,7 +288,7 @@ func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout 
 	at := b.off[k] + i
 	probe := b.merged.Probes[at]
 	probe.Mutant = mutant
-	res, err := p.run(ctx, strconv.Itoa(at), probe)
+	res, err := p.run(ctx, b.prepd.wire[at], probe)
 	if err != nil {
 		return Result{}, fmt.Errorf("native %s: probe %s: %w", prog.Func.Pkg.ImportPath, probe.ID, err)
 	}

@@ -3,6 +3,7 @@ package executors_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -392,5 +393,56 @@ func TestScratchRestoredBetweenProbes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLiteralArguments runs probes whose arguments travel in the
+// request rather than the source: each engine gets them exactly as the
+// compiler would, and two programs that differ only in literal
+// arguments are the same source, built once.
+func TestLiteralArguments(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/litmod")
+	pkg, err := target.Load(context.Background(), "./lits", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func("Echo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := [][]string{
+		{`"a\x00\n\"é"`, `[]byte("\xff b")`, `-7`, `18446744073709551615`, `0.1`, `0.1`, `true`, `'\n'`},
+		{"`raw\\`", `[]byte("")`, `0x7fff`, `0`, `-1e-45`, `-2.5e300`, `false`, `'é'`},
+	}
+	echo := func(s string, b []byte, n int16, u uint64, f float32, g float64, ok bool, r rune) string {
+		return fmt.Sprintf("%q %q %d %d %x %x %v %q", s, b, n, u, math.Float32bits(f), math.Float64bits(g), ok, r)
+	}
+	want := []string{
+		echo("a\x00\n\"é", []byte("\xff b"), -7, 18446744073709551615, 0.1, 0.1, true, '\n'),
+		echo(`raw\`, []byte(""), 0x7fff, 0, -1e-45, -2.5e300, false, 'é'),
+	}
+	cache := t.TempDir()
+	var builds []string
+	native := &executors.Native{CacheDir: cache, Logf: func(format string, a ...any) {
+		if msg := fmt.Sprintf(format, a...); strings.HasPrefix(msg, "native: go test -c") {
+			builds = append(builds, msg)
+		}
+		t.Logf(format, a...)
+	}}
+	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
+		t.Run(e.Name(), func(t *testing.T) {
+			// One program per probe, run in turn: the second reuses the
+			// first's build.
+			for k, a := range args {
+				prog := &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: []executors.Probe{{ID: fmt.Sprint("p", k), Args: a}}}
+				r := run(t, e, prog).Results[0]
+				if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != want[k] {
+					t.Errorf("Echo(%s) = %s %s %v, want %s", strings.Join(a, ", "), r.Outcome, r.Message, r.Outputs, want[k])
+				}
+			}
+		})
+	}
+	if len(builds) != 1 {
+		t.Errorf("native built %d times for two programs that differ in literal arguments only, want 1", len(builds))
 	}
 }

@@ -113,6 +113,8 @@ var dropped = map[string]bool{
 	"SpecgenRequest": true, "SpecgenCapture": true, "SpecgenNewCapture": true,
 	"specgenTake": true, "SpecgenServe": true, "specgenCall": true, "specgenGuard": true,
 	"SpecgenSetMutant": true, "SpecgenWire": true, "SpecgenCmp": true,
+	"specgenLits": true, "specgenLitString": true, "specgenLitBool": true, "specgenLitInt": true,
+	"specgenLitUint": true, "specgenLitFloat": true,
 }
 
 // Runtime returns the declarations the probes of the file need, their

@@ -30,7 +30,8 @@ func loadDiv(tb testing.TB) *target.Func {
 // TestGenProbesLines checks the line range recorded for each probe, by
 // which compile errors are traced to their probe: it spans the probe's
 // function from its first line to its closing brace; and probeAt maps
-// every line of it back to the probe.
+// every line of it back to the probe, or to a probe that shares its
+// function (literal arguments only: probes 0, 1, 3 and 4).
 func TestGenProbesLines(t *testing.T) {
 	f := loadDiv(t)
 	prog := &Program{Func: f}
@@ -53,19 +54,31 @@ func TestGenProbesLines(t *testing.T) {
 	}
 	pf := files[0]
 	lines := strings.Split(string(pf.src), "\n")
+	name := func(i int) string { n, _, _ := strings.Cut(g.wire[i], "\x00"); return n }
 	for _, i := range idx {
 		r := pf.lines[i]
-		if first := lines[r[0]-1]; !strings.HasPrefix(first, "func "+probeFunc(i)+"(") {
-			t.Errorf("probe %d: line %d is %q, want the start of %s", i, r[0], first, probeFunc(i))
+		if first := lines[r[0]-1]; !strings.HasPrefix(first, "func "+name(i)+"(") {
+			t.Errorf("probe %d: line %d is %q, want the start of %s", i, r[0], first, name(i))
 		}
 		if last := lines[r[1]-1]; last != "}" {
 			t.Errorf("probe %d: line %d is %q, want the closing brace", i, r[1], last)
 		}
 		for l := r[0]; l <= r[1]; l++ {
-			if got, ok := probeAt(files, checkError{file: pf.name, line: l}); !ok || got != i {
-				t.Errorf("probeAt(line %d) = %d, %v; want probe %d", l, got, ok, i)
+			if got, ok := probeAt(files, checkError{file: pf.name, line: l}); !ok || name(got) != name(i) {
+				t.Errorf("probeAt(line %d) = %d, %v; want probe %d or one sharing its function", l, got, ok, i)
 			}
 		}
+	}
+	for _, i := range []int{1, 3, 4} {
+		if name(i) != name(0) || !strings.HasPrefix(name(i), "specgenShape") {
+			t.Errorf("probe %d runs %s, want the shared function of probe 0, %s", i, name(i), name(0))
+		}
+	}
+	if name(2) == name(0) {
+		t.Errorf("probe 2, with its setup, shares the function of probe 0")
+	}
+	if got := strings.Count(string(pf.src), "\nfunc "); got != 2 {
+		t.Errorf("the file holds %d functions, want 2", got)
 	}
 	if _, ok := probeAt(files, checkError{file: pf.name, line: 1}); ok {
 		t.Errorf("probeAt(line 1) found a probe in the file header")

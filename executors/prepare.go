@@ -32,6 +32,8 @@ type prepared struct {
 	extra map[string][]byte
 	// runnable lists the probes that compiled, by index.
 	runnable []int
+	// wire is each probe's request id (see generator.wire).
+	wire []string
 	// early holds results decided before running (refused, not compiling).
 	early  map[int]Result
 	blocks []Block
@@ -166,6 +168,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		errs := pr.check(prog, out.checkDecl, harness, files)
 		if len(errs) == 0 {
 			out.runnable = candidates
+			out.wire = g.wire
 			out.extra["specgen_harness"+suffix] = harness
 			for _, pf := range files {
 				out.extra[pf.name] = pf.src
@@ -189,6 +192,18 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 				}
 			}
 			return nil, &BuildError{Step: "generated harness does not compile", Detail: strings.Join(global, "; ")}
+		}
+		// Probes that share a function share its errors.
+		badName := map[string][]string{}
+		for i, msgs := range bad {
+			name, _, _ := strings.Cut(g.wire[i], "\x00")
+			badName[name] = msgs
+		}
+		for _, i := range candidates {
+			name, _, _ := strings.Cut(g.wire[i], "\x00")
+			if msgs, ok := badName[name]; ok {
+				bad[i] = msgs
+			}
 		}
 		var keep []int
 		for _, i := range candidates {

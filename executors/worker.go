@@ -368,7 +368,7 @@ func trimStack(s string) string {
 // runAll runs the probes idx of prog on up to workers pools in parallel,
 // each pool a copy of proto, filling results. fix rewrites messages.
 // A worker already running in proto is used by the first pool.
-func runAll(ctx context.Context, proto pool, workers int, prog *Program, idx []int, results []Result, fix func(string) string) error {
+func runAll(ctx context.Context, proto pool, workers int, prog *Program, idx []int, wire []string, results []Result, fix func(string) string) error {
 	if workers < 1 {
 		workers = 1
 	}
@@ -394,7 +394,7 @@ func runAll(ctx context.Context, proto pool, workers int, prog *Program, idx []i
 			}
 			defer p.close()
 			for i := range next {
-				res, err := p.run(ctx, strconv.Itoa(i), prog.Probes[i])
+				res, err := p.run(ctx, wire[i], prog.Probes[i])
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {

@@ -148,7 +148,7 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, msg)
 	}
 	rep.BuildTime = time.Since(start)
-	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, rep.Results, fix.Replace); err != nil {
+	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, prepd.wire, rep.Results, fix.Replace); err != nil {
 		return nil, fmt.Errorf("yaegi %s: %w", pkg.ImportPath, err)
 	}
 	for i := range rep.Results {

@@ -1,0 +1,257 @@
+package executors
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Literal arguments are not compiled into a probe: a probe whose
+// arguments are constants of basic types ("1 KB", -3, 2.5, true,
+// []byte("x")) calls a shared function that reads them from its
+// request. Probes that differ only in such arguments then share their
+// code, and the programs of successive exploration rounds, the mutation
+// step and the confirming run are often the same source, which the
+// native engine builds once and finds in its cache after.
+
+// litKind is how a literal argument travels and is converted back.
+type litKind int
+
+const (
+	litNone litKind = iota
+	litString
+	litBytes
+	litInt
+	litUint
+	litFloat
+	litBool
+)
+
+// litFuncs name the harness function that reads each kind.
+var litFuncs = map[litKind]string{
+	litString: "specgenLitString",
+	litBytes:  "specgenLitString",
+	litInt:    "specgenLitInt",
+	litUint:   "specgenLitUint",
+	litFloat:  "specgenLitFloat",
+	litBool:   "specgenLitBool",
+}
+
+// literal reports whether expr is a constant that a parameter of type t
+// can take from a request, and the text it travels as: a string's
+// value itself, an integer in decimal, a float in Go's shortest form
+// that reads back as the value the compiler would give it, true or
+// false. Anything else, or a constant t cannot represent (a compile
+// error the probe must show), is litNone.
+func literal(expr string, t types.Type) (litKind, string) {
+	b, ok := t.Underlying().(*types.Basic)
+	isBytes := false
+	if !ok {
+		s, sok := t.Underlying().(*types.Slice)
+		if !sok {
+			return litNone, ""
+		}
+		eb, eok := s.Elem().Underlying().(*types.Basic)
+		if !eok || eb.Kind() != types.Byte || !types.Identical(s.Elem(), types.Typ[types.Byte]) {
+			return litNone, ""
+		}
+		isBytes = true
+	}
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return litNone, ""
+	}
+	if isBytes {
+		// []byte("x"): a conversion of one string literal.
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+			return litNone, ""
+		}
+		at, ok := call.Fun.(*ast.ArrayType)
+		if !ok || at.Len != nil {
+			return litNone, ""
+		}
+		if id, ok := at.Elt.(*ast.Ident); !ok || id.Name != "byte" && id.Name != "uint8" {
+			return litNone, ""
+		}
+		v := constValue(call.Args[0])
+		if v == nil || v.Kind() != constant.String {
+			return litNone, ""
+		}
+		return litBytes, constant.StringVal(v)
+	}
+	v := constValue(e)
+	if v == nil {
+		return litNone, ""
+	}
+	info := b.Info()
+	switch {
+	case info&types.IsString != 0 && v.Kind() == constant.String:
+		return litString, constant.StringVal(v)
+	case info&types.IsBoolean != 0 && v.Kind() == constant.Bool:
+		return litBool, strconv.FormatBool(constant.BoolVal(v))
+	case info&types.IsInteger != 0 && (v.Kind() == constant.Int):
+		if !fits(v, b.Kind()) {
+			return litNone, ""
+		}
+		if info&types.IsUnsigned != 0 {
+			u, _ := constant.Uint64Val(v)
+			return litUint, strconv.FormatUint(u, 10)
+		}
+		i, _ := constant.Int64Val(v)
+		return litInt, strconv.FormatInt(i, 10)
+	case info&types.IsFloat != 0 && (v.Kind() == constant.Int || v.Kind() == constant.Float):
+		// The value the compiler would give the parameter, in a text
+		// that reads back as exactly that value.
+		f, _ := constant.Float64Val(v)
+		if b.Kind() == types.Float32 {
+			f32, _ := constant.Float32Val(v)
+			f = float64(f32)
+		}
+		if math.IsInf(f, 0) {
+			return litNone, "" // the constant overflows: a compile error
+		}
+		return litFloat, strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return litNone, ""
+}
+
+// constValue is the value of a literal, a negated numeric literal, or
+// true or false; nil for anything else.
+func constValue(e ast.Expr) constant.Value {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return constValue(e.X)
+	case *ast.BasicLit:
+		if e.Kind == token.IMAG {
+			return nil
+		}
+		v := constant.MakeFromLiteral(e.Value, e.Kind, 0)
+		if v.Kind() == constant.Unknown {
+			return nil
+		}
+		if e.Kind == token.CHAR {
+			return v // a rune constant: an integer
+		}
+		return v
+	case *ast.UnaryExpr:
+		if e.Op != token.SUB && e.Op != token.ADD {
+			return nil
+		}
+		x := constValue(e.X)
+		if x == nil || (x.Kind() != constant.Int && x.Kind() != constant.Float) {
+			return nil
+		}
+		return constant.UnaryOp(e.Op, x, 0)
+	case *ast.Ident:
+		// true and false may be shadowed in the package; a probe that
+		// relies on that is rare enough to compile as it is.
+		switch e.Name {
+		case "true":
+			return constant.MakeBool(true)
+		case "false":
+			return constant.MakeBool(false)
+		}
+	}
+	return nil
+}
+
+// fits reports whether the integer constant v is representable in the
+// basic integer kind k (int and uint taken as 64 bits).
+func fits(v constant.Value, k types.BasicKind) bool {
+	var lo, hi constant.Value
+	switch k {
+	case types.Int8:
+		lo, hi = constant.MakeInt64(math.MinInt8), constant.MakeInt64(math.MaxInt8)
+	case types.Int16:
+		lo, hi = constant.MakeInt64(math.MinInt16), constant.MakeInt64(math.MaxInt16)
+	case types.Int32:
+		lo, hi = constant.MakeInt64(math.MinInt32), constant.MakeInt64(math.MaxInt32)
+	case types.Int, types.Int64:
+		lo, hi = constant.MakeInt64(math.MinInt64), constant.MakeInt64(math.MaxInt64)
+	case types.Uint8:
+		lo, hi = constant.MakeInt64(0), constant.MakeUint64(math.MaxUint8)
+	case types.Uint16:
+		lo, hi = constant.MakeInt64(0), constant.MakeUint64(math.MaxUint16)
+	case types.Uint32:
+		lo, hi = constant.MakeInt64(0), constant.MakeUint64(math.MaxUint32)
+	case types.Uint, types.Uint64, types.Uintptr:
+		lo, hi = constant.MakeInt64(0), constant.MakeUint64(math.MaxUint64)
+	default:
+		return false
+	}
+	return constant.Compare(v, token.GEQ, lo) && constant.Compare(v, token.LEQ, hi)
+}
+
+// templated is probe p with its literal arguments replaced by reads
+// from the request, and the literals' texts; ok is false when no
+// argument is literal (the probe is compiled as it is). A variadic
+// parameter's argument is a slice and never literal.
+func templated(p Probe, params []paramType) (Probe, []string, bool) {
+	var lits []string
+	args := append([]string(nil), p.Args...)
+	for j, prm := range params {
+		if prm.variadic || j >= len(args) {
+			continue
+		}
+		k, text := literal(args[j], prm.t)
+		if k == litNone {
+			continue
+		}
+		args[j] = litMarker + litFuncs[k] + "(" + strconv.Itoa(len(lits)) + ")"
+		lits = append(lits, text)
+	}
+	if len(lits) == 0 {
+		return p, nil, false
+	}
+	p.Args = args
+	return p, lits, true
+}
+
+// litMarker starts an argument that probeBody writes as the read of a
+// literal, converted to the parameter's type.
+const litMarker = "\x00lit:"
+
+// litArg is the expression probeBody writes for a templated argument
+// of the type written typ; ok is false for any other argument.
+func litArg(arg, typ string) (string, bool) {
+	read, ok := strings.CutPrefix(arg, litMarker)
+	if !ok {
+		return "", false
+	}
+	return typ + "(" + read + ")", true
+}
+
+// paramType is what templated needs of a parameter.
+type paramType struct {
+	t        types.Type
+	variadic bool
+}
+
+// shapeName names the shared function of a templated probe's body (its
+// text with a placeholder name): the same body, the same name, in any
+// program.
+func shapeName(body string) string {
+	sum := sha256.Sum256([]byte(body))
+	return "specgenShape" + hex.EncodeToString(sum[:6])
+}
+
+// wireID is the request id of a templated probe: its function's name
+// and its literals, each quoted (a quoted string holds no NUL), after a
+// NUL each.
+func wireID(name string, lits []string) string {
+	var b strings.Builder
+	b.WriteString(name)
+	for _, l := range lits {
+		b.WriteByte(0)
+		b.WriteString(strconv.Quote(l))
+	}
+	return b.String()
+}

@@ -1,0 +1,3 @@
+module example.com/litmod
+
+go 1.21

@@ -1,0 +1,16 @@
+// Package lits echoes arguments of every kind a probe passes as a
+// literal, exactly.
+package lits
+
+import (
+	"fmt"
+	"math"
+)
+
+// Unit is a named integer type.
+type Unit int16
+
+// Echo writes its arguments back, floats by their bits.
+func Echo(s string, b []byte, n Unit, u uint64, f float32, g float64, ok bool, r rune) string {
+	return fmt.Sprintf("%q %q %d %d %x %x %v %q", s, b, n, u, math.Float32bits(f), math.Float64bits(g), ok, r)
+}
