@@ -262,6 +262,7 @@ func (g *generator) runDraft(ctx context.Context, f *target.Func, fn *spec.Funct
 		if len(problems) == 0 {
 			rep, err := runner.RunSpec(ctx, file, runner.Options{
 				Executor:       g.native,
+				Package:        f.Pkg,
 				Filter:         regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
 				IgnoreDuration: true,
 				DraftExpected:  true, // corrected to what the calls return

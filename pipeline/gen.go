@@ -687,6 +687,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	run := func(count int) (*runner.FunctionReport, error) {
 		rep, err := runner.RunSpec(ctx, file, runner.Options{
 			Executor: g.native,
+			Package:  f.Pkg,
 			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
 			Cover:    true,
 			Count:    count,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 const countSpec = `Div:
@@ -126,5 +127,37 @@ func TestCount(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOptionsPackage runs a spec with its package already loaded: the
+// spec sits where no package could be loaded from, and runs all the
+// same.
+func TestOptionsPackage(t *testing.T) {
+	dir, _ := filepath.Abs("testdata/mod")
+	pkg, err := target.Load(context.Background(), "./calc", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nowhere := filepath.Join(t.TempDir(), "gone", "x.yml")
+	for _, name := range []string{pkg.ImportPath} {
+		f, err := spec.Parse(nowhere, []byte(countSpec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Package = name
+		ex := &runsExecutor{bad: func(int, int) bool { return false }}
+		rep, err := RunSpec(context.Background(), f, Options{Executor: ex, Package: pkg})
+		if err != nil {
+			t.Fatalf("package %q: %v", name, err)
+		}
+		if len(rep.Functions) != 1 || rep.Functions[0].Passed != 2 {
+			t.Errorf("package %q: report %+v, want Div's 2 cases passed", name, rep.Functions)
+		}
+	}
+	f, _ := spec.Parse(nowhere, []byte(countSpec))
+	f.Package = "example.com/other"
+	if _, err := RunSpec(context.Background(), f, Options{Executor: &runsExecutor{bad: func(int, int) bool { return false }}, Package: pkg}); err == nil {
+		t.Errorf("a spec of another package ran against the loaded one")
 	}
 }

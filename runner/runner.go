@@ -85,6 +85,10 @@ type Options struct {
 	// Env, when non-nil, is the environment of the go command used to
 	// load packages.
 	Env []string
+	// Package, when set, is the package under test already loaded: a
+	// spec that names its import path uses it instead of loading it
+	// again.
+	Package *target.Package
 	// Logf, when set, receives progress and debug logging.
 	Logf func(format string, args ...any)
 	// Tracer, when set, gets a span per batch of cases sent to the
@@ -383,6 +387,9 @@ func (s *session) loadPackage(ctx context.Context, f *spec.File) (*target.Packag
 	if pattern == "" {
 		pattern = "."
 		abs = packageDir(abs)
+	}
+	if p := s.opts.Package; p != nil && f.Package == p.ImportPath {
+		return p, nil
 	}
 	key := [2]string{abs, pattern}
 	if p, ok := s.pkgs[key]; ok {
