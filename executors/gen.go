@@ -241,6 +241,7 @@ func (g *generator) probeBody(i int, imp *importSet) (string, error) {
 		lhs = append(lhs, "specgenE")
 	}
 	call := callee + "(" + strings.Join(args, ", ") + ")"
+	b.WriteString("specgenR(\"call\", \"\", nil)\n")
 	if len(lhs) > 0 {
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
 	} else {
