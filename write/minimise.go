@@ -3,8 +3,10 @@ package write
 import (
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // Candidate is a case minimisation may keep or drop, by what it shows.
@@ -112,9 +114,55 @@ var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "
 func OutcomeKind(r executors.Result) string {
 	switch {
 	case r.Outcome == executors.Panicked && r.Panic != nil:
-		return coarseClass(r) + ": " + messageShape.ReplaceAllString(r.Panic.Message, "…")
+		return coarseClass(r) + ": " + messageShape.ReplaceAllString(maskInputs(r.Panic.Message, r.Inputs), "…")
 	case r.Err != nil:
-		return coarseClass(r) + ": " + messageShape.ReplaceAllString(r.Err.Message, "…")
+		return coarseClass(r) + ": " + messageShape.ReplaceAllString(maskInputs(r.Err.Message, r.Inputs), "…")
 	}
 	return coarseClass(r)
+}
+
+// maskInputs hides in msg the string inputs it quotes without quotes
+// ("add 0 of abc: quantity must be positive"): "…" stands for each
+// occurrence of an input's text that is not part of a longer word.
+// Longer inputs are hidden first; an input of one character is left,
+// it would hide letters of the message itself.
+func maskInputs(msg string, inputs []executors.NamedValue) string {
+	var texts []string
+	for _, in := range inputs {
+		if in.Value.Kind == spec.String && len(in.Value.Str) > 1 {
+			texts = append(texts, in.Value.Str)
+		}
+	}
+	sort.SliceStable(texts, func(i, j int) bool { return len(texts[i]) > len(texts[j]) })
+	for _, t := range texts {
+		var b strings.Builder
+		rest := msg
+		for {
+			i := strings.Index(rest, t)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			end := i + len(t)
+			if wordAt(rest, i-1) && wordAt(t, 0) || wordAt(rest, end) && wordAt(t, len(t)-1) {
+				b.WriteString(rest[:i+1])
+				rest = rest[i+1:]
+				continue
+			}
+			b.WriteString(rest[:i])
+			b.WriteString("…")
+			rest = rest[end:]
+		}
+		msg = b.String()
+	}
+	return msg
+}
+
+// wordAt reports whether s has a letter, digit or underscore at byte i.
+func wordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 func TestMinimise(t *testing.T) {
@@ -75,6 +76,12 @@ func TestMinimise(t *testing.T) {
 	}
 }
 
+// withInput gives r the string input s.
+func withInput(r executors.Result, s string) executors.Result {
+	r.Inputs = []executors.NamedValue{{Name: "s", Value: spec.StringValue(s)}}
+	return r
+}
+
 func TestOutcomeKind(t *testing.T) {
 	parse := func(msg string) executors.Result {
 		return executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: msg, Type: "*strconv.NumError"}}
@@ -87,6 +94,11 @@ func TestOutcomeKind(t *testing.T) {
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "99999999999999999999": value out of range`), false},
 		{parse(`bad char at 3`), parse(`bad char at 17`), true},
 		{executors.Result{Outcome: executors.OK}, executors.Result{Outcome: executors.OK}, true},
+		// An input quoted without quotes is hidden, as a word only.
+		{withInput(parse(`add 0 of abc: quantity must be positive`), "abc"), withInput(parse(`add 0 of quantity positive be: quantity must be positive`), "quantity positive be"), true},
+		{withInput(parse(`remove x-1: unknown sku`), "x-1"), withInput(parse(`remove 7: unknown sku`), "7"), true},
+		{withInput(parse(`tab ab: unknown sku`), "ab"), withInput(parse(`tab cd: unknown sku`), "cd"), true},
+		{withInput(parse(`a b: unknown sku`), "a"), withInput(parse(`c b: unknown sku`), "c"), false},
 		{executors.Result{Outcome: executors.OK}, parse("x"), false},
 		{
 			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [5] with length 3"}},
