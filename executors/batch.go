@@ -156,10 +156,11 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 	}
 	b.closers = append(b.closers, rd.remove)
 	return func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
-		d, cleanup, err := rd.scratch(dir, n.Logf)
+		s, cleanup, err := rd.scratch(dir, n.Logf)
 		if err != nil {
 			return nil, confinedWorker{}, nil, err
 		}
+		d := s.Dirs
 		env := append(os.Environ(), n.Env...)
 		env = append(env, n.WorkerEnv...)
 		env = append(env, d.Env()...)
@@ -174,7 +175,7 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
 		}
 		cmd.Dir = d.Pkg
-		return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
+		return cmd, confinedWorker{status: status, dirs: d, scratch: s}, cleanup, nil
 	}, nil
 }
 

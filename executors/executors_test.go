@@ -359,3 +359,38 @@ func TestIteratorResults(t *testing.T) {
 		})
 	}
 }
+
+// TestScratchRestoredBetweenProbes runs a function that removes and
+// writes files in its working directory and $TMPDIR several times on
+// one worker: each probe sees the package's data files as they are on
+// disk, not as the probe before left them.
+func TestScratchRestoredBetweenProbes(t *testing.T) {
+	if !strings.HasPrefix(executors.SandboxStatus(false), "sandbox: landlock") {
+		t.Skip("no landlock: workers run without a scratch directory")
+	}
+	dir, _ := filepath.Abs("testdata/treemod")
+	pkg, err := target.Load(context.Background(), "./churn", target.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func("Churn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []executors.Executor{
+		&executors.Native{CacheDir: t.TempDir(), Logf: t.Logf, Workers: 1},
+		&executors.Yaegi{Logf: t.Logf, Workers: 1},
+	} {
+		t.Run(e.Name(), func(t *testing.T) {
+			prog := &executors.Program{Func: f, Timeout: 10 * time.Second}
+			for i := range 3 {
+				prog.Probes = append(prog.Probes, executors.Probe{ID: fmt.Sprint("churn-", i), Args: []string{}})
+			}
+			for _, r := range run(t, e, prog).Results {
+				if r.Outcome != executors.OK || r.Err != nil || len(r.Outputs) != 1 || r.Outputs[0].Str != "hello\ntestdata" {
+					t.Errorf("%s: %s %s %v %+v, want \"hello\\ntestdata\" and no error", r.ID, r.Outcome, r.Message, r.Err, r.Outputs)
+				}
+			}
+		})
+	}
+}

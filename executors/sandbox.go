@@ -114,26 +114,28 @@ func (r *runDir) remove() {
 // scratch makes a fresh scratch directory for one worker, with a copy of
 // the data files of pkgDir, and returns it with the function that
 // removes it.
-func (r *runDir) scratch(pkgDir string, logf func(string, ...any)) (sandbox.Dirs, func(), error) {
+func (r *runDir) scratch(pkgDir string, logf func(string, ...any)) (*sandbox.Scratch, func(), error) {
 	root, err := os.MkdirTemp(r.path, "w-")
 	if err == nil {
 		// Prepare makes the directory itself, with its parts.
 		err = os.Remove(root)
 	}
 	if err != nil {
-		return sandbox.Dirs{}, nil, fmt.Errorf("scratch directory: %w", err)
+		return nil, nil, fmt.Errorf("scratch directory: %w", err)
 	}
-	d := sandbox.Layout(root)
-	cleanup := func() { os.RemoveAll(root) }
-	c, err := sandbox.Prepare(d, pkgDir, sandbox.Limits{})
+	s, c, err := sandbox.New(sandbox.Layout(root), pkgDir, sandbox.Limits{})
 	if err != nil {
-		cleanup()
-		return sandbox.Dirs{}, nil, err
+		os.RemoveAll(root)
+		return nil, nil, err
+	}
+	cleanup := func() {
+		s.Close()
+		os.RemoveAll(root)
 	}
 	if len(c.Skipped) > 0 && logf != nil {
 		logf("sandbox: %d entries of %s over the copy limits (%d files, %d MiB) not copied into the scratch directory, first %s", len(c.Skipped), pkgDir, sandbox.DefaultFiles, sandbox.DefaultBytes>>20, c.Skipped[0])
 	}
-	return d, cleanup, nil
+	return s, cleanup, nil
 }
 
 // confinedWorker is what the worker of an engine needs to know about the
@@ -141,6 +143,9 @@ func (r *runDir) scratch(pkgDir string, logf func(string, ...any)) (sandbox.Dirs
 type confinedWorker struct {
 	status sandbox.Status
 	dirs   sandbox.Dirs // zero when the sandbox is off
+	// scratch puts the scratch directory back after a probe changed
+	// it; nil when the sandbox is off.
+	scratch *sandbox.Scratch
 }
 
 // denied reports the operation the sandbox refused res, if any.

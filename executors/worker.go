@@ -195,6 +195,15 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 	case err == nil:
 		res := convert(probe.ID, resp, p.yaegi)
 		res.Denied = p.w.conf.denied(res)
+		if s := p.w.conf.scratch; s != nil && s.Changed() {
+			// What this probe wrote or removed must not be seen by the
+			// next one; when the directory cannot be put back, the next
+			// probe gets a fresh worker and scratch directory.
+			if s.Restore() != nil {
+				p.w.kill()
+				p.w = nil
+			}
+		}
 		return res, nil
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 		p.w.kill()

@@ -114,16 +114,17 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 			if status.Off {
 				return cmd, confinedWorker{}, nil, nil
 			}
-			d, cleanup, err := rd.scratch(pkg.Dir, y.Logf)
+			s, cleanup, err := rd.scratch(pkg.Dir, y.Logf)
 			if err != nil {
 				return nil, confinedWorker{}, nil, err
 			}
+			d := s.Dirs
 			cmd.Dir = d.Pkg
 			cmd.Env = append(cmd.Env, d.Env()...)
 			if status.Active() {
 				cmd.Env = append(cmd.Env, workerEnv(d)...)
 			}
-			return cmd, confinedWorker{status: status, dirs: d}, cleanup, nil
+			return cmd, confinedWorker{status: status, dirs: d, scratch: s}, cleanup, nil
 		},
 		timeout:   timeoutOf(prog),
 		max:       prog.MaxOutput,

@@ -64,9 +64,11 @@ func TestScore(t *testing.T) {
 			"INVERT_NEGATIVES - → + @19:10 NOT COVERED",
 		},
 		// A case expression is in no coverage block (as go test -cover
-		// and gremlins see it); continue outside a loop does not compile.
+		// and gremlins see it), but it runs when its switch does: its
+		// mutant is run and killed. continue outside a loop does not
+		// compile.
 		"Kind": {
-			"CONDITIONALS_NEGATION == → != @28:9 NOT COVERED",
+			"CONDITIONALS_NEGATION == → != @28:9 KILLED",
 			"INVERT_LOOPCTRL break → continue @30:3 NOT VIABLE",
 		},
 		// i-- never reaches n: the case with n = 3 times out.
@@ -100,10 +102,10 @@ func TestScore(t *testing.T) {
 	if s, ok := counts["Clamp"].Score(); !ok || s != 50 {
 		t.Errorf("Clamp score = %v, %v; want 50", s, ok)
 	}
-	if _, ok := counts["Kind"].Score(); ok {
-		t.Error("Kind has a score without killed or lived mutants")
+	if s, ok := counts["Kind"].Score(); !ok || s != 100 {
+		t.Errorf("Kind score = %v, %v; want 100", s, ok)
 	}
-	wantTotal := Counts{Killed: 7, Lived: 3, NotCovered: 2, NotViable: 1, TimedOut: 1}
+	wantTotal := Counts{Killed: 8, Lived: 3, NotCovered: 1, NotViable: 1, TimedOut: 1}
 	if rep.Counts != wantTotal {
 		t.Errorf("total = %+v, want %+v", rep.Counts, wantTotal)
 	}

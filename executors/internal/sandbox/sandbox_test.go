@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"net"
 	"os"
@@ -222,5 +223,137 @@ func TestPrepare(t *testing.T) {
 	}
 	if _, err := sandbox.Prepare(d, src, sandbox.Limits{}); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("second Prepare into the same directory: %v, want an error that it exists", err)
+	}
+}
+
+// TestScratchRestore changes the scratch directory as probes do and
+// checks that Restore puts back what New made: the package's data
+// files, an empty home and temporary directory.
+func TestScratchRestore(t *testing.T) {
+	src := t.TempDir()
+	for name, content := range map[string]string{"data.txt": "data", "testdata/x.txt": "hello"} {
+		p := filepath.Join(src, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name   string
+		change func(d sandbox.Dirs) error
+		moved  bool
+	}{
+		{"nothing", func(sandbox.Dirs) error { return nil }, false},
+		{"remove a file", func(d sandbox.Dirs) error { return os.Remove(filepath.Join(d.Pkg, "testdata", "x.txt")) }, false},
+		{"remove everything", func(d sandbox.Dirs) error {
+			os.Remove(filepath.Join(d.Pkg, "data.txt"))
+			return os.RemoveAll(filepath.Join(d.Pkg, "testdata"))
+		}, false},
+		{"write a new file", func(d sandbox.Dirs) error { return os.WriteFile(filepath.Join(d.Pkg, "out.txt"), []byte("x"), 0o644) }, false},
+		{"overwrite a file", func(d sandbox.Dirs) error {
+			return os.WriteFile(filepath.Join(d.Pkg, "data.txt"), []byte("DATA"), 0o644)
+		}, false},
+		{"rename", func(d sandbox.Dirs) error {
+			return os.Rename(filepath.Join(d.Pkg, "data.txt"), filepath.Join(d.Pkg, "moved.txt"))
+		}, false},
+		{"read-only directory", func(d sandbox.Dirs) error {
+			p := filepath.Join(d.Pkg, "locked")
+			if err := os.MkdirAll(filepath.Join(p, "in"), 0o755); err != nil {
+				return err
+			}
+			os.WriteFile(filepath.Join(p, "in", "f"), nil, 0o644)
+			os.Chmod(filepath.Join(p, "in"), 0o500)
+			return os.Chmod(p, 0o500)
+		}, false},
+		{"temporary file", func(d sandbox.Dirs) error { return os.WriteFile(filepath.Join(d.Tmp, "t"), nil, 0o600) }, false},
+		{"home file", func(d sandbox.Dirs) error { return os.MkdirAll(filepath.Join(d.Home, ".config", "app"), 0o700) }, false},
+		{"working directory replaced", func(d sandbox.Dirs) error {
+			// Held open as the worker's working directory is, the old
+			// directory keeps its inode from the new one.
+			f, err := os.Open(d.Pkg)
+			if err != nil {
+				return err
+			}
+			t.Cleanup(func() { f.Close() })
+			if err := os.RemoveAll(d.Pkg); err != nil {
+				return err
+			}
+			return os.Mkdir(d.Pkg, 0o700)
+		}, true},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := sandbox.Layout(filepath.Join(t.TempDir(), fmt.Sprint("w-", i)))
+			s, _, err := sandbox.New(d, src, sandbox.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := tree(t, d)
+			if err := tt.change(d); err != nil {
+				t.Fatal(err)
+			}
+			changed := tt.name != "nothing"
+			if got := s.Changed(); got != changed {
+				t.Fatalf("Changed() = %v after %s, want %v", got, tt.name, changed)
+			}
+			err = s.Restore()
+			if tt.moved {
+				if !errors.Is(err, sandbox.ErrMoved) {
+					t.Fatalf("Restore() = %v, want ErrMoved", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Restore(): %v", err)
+			}
+			if after := tree(t, d); !slices.Equal(after, before) {
+				t.Errorf("after Restore the scratch directory holds\n%v\nwant\n%v", after, before)
+			}
+			if s.Changed() {
+				t.Errorf("Changed() after Restore = true, want false")
+			}
+		})
+	}
+}
+
+// tree lists the package copy, home and temporary directory of d: each
+// entry's path and, for a file, its content.
+func tree(t *testing.T, d sandbox.Dirs) []string {
+	t.Helper()
+	var out []string
+	for _, dir := range []string{d.Pkg, d.Home, d.Tmp} {
+		filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(d.Root, path)
+			if e.Type().IsRegular() {
+				b, _ := os.ReadFile(path)
+				rel += "=" + string(b)
+			}
+			out = append(out, filepath.ToSlash(rel))
+			return nil
+		})
+	}
+	return out
+}
+
+// BenchmarkScratchChanged measures the check run after every probe, on
+// a package with 50 data files.
+func BenchmarkScratchChanged(b *testing.B) {
+	src := b.TempDir()
+	for i := range 50 {
+		p := filepath.Join(src, "testdata", fmt.Sprint("f", i%5), fmt.Sprint(i, ".txt"))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	s, _, err := sandbox.New(sandbox.Layout(filepath.Join(b.TempDir(), "w")), src, sandbox.Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if s.Changed() {
+			b.Fatal("changed")
+		}
 	}
 }

@@ -49,6 +49,12 @@ func Prepare(d Dirs, src string, lim Limits) (Copied, error) {
 			return c, fmt.Errorf("sandbox: %w", err)
 		}
 	}
+	return copyTree(d, src, lim)
+}
+
+// copyTree copies the data files of src into d.Pkg, as Prepare says.
+func copyTree(d Dirs, src string, lim Limits) (Copied, error) {
+	var c Copied
 	if src == "" {
 		return c, nil
 	}

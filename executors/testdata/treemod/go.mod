@@ -1,0 +1,3 @@
+module example.com/treemod
+
+go 1.21
