@@ -583,34 +583,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-quantity-must-be-0", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[["",{"i":"1"}]]}],["Limit",{"i":"-1000"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of quantity must be positive: quantity must be positive$`, Inputs: []specgenInput{{Text: `quantity must be positive`, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "quantity must be positive"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: -1000}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
 	specgenT.Run("panics-a-2", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`, Inputs: []specgenInput{{Text: `a`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "a"
@@ -645,34 +617,6 @@ func specgenTestStock_Add(specgenT *specgentesting.T) {
 			var specgenA1 int = 7
 			specgenR("in", "n", specgenA1)
 			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 7}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil && output == 0 || output == s.Items[sku]))
-			}
-		})
-	})
-	specgenT.Run("sku-a1-colon-space-bad-quantity", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `null`, Raise: "sentinel", RaiseName: "inventory.ErrBadQuantity", Match: `^add 0 of A1: : quantity must be positive$`, Inputs: []specgenInput{{Text: `A1: `, IsString: true}, {Text: `0`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "A1: "
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 0
-			specgenR("in", "n", specgenA1)
-			specgenRecv := (*Stock)(nil)
 			specgenR("in", "receiver", specgenRecv)
 			specgenR("call", "", nil)
 			specgenO0, specgenE := specgenRecv.Add(specgenA0, specgenA1)
@@ -1208,34 +1152,6 @@ func specgenTestStock_Remove(specgenT *specgentesting.T) {
 			var specgenA1 int = 2
 			specgenR("in", "n", specgenA1)
 			specgenRecv := &Stock{Items: map[string]int{"": 1}, Limit: 2}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			specgenR("after", "", specgenRecv)
-			{
-				sku := specgenA0
-				n := specgenA1
-				s := specgenRecv
-				output := specgenO0
-				err := specgenE
-				_ = sku
-				_ = n
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err != nil || func() bool { n, ok := s.Items[sku]; return n == output && ok == (output > 0) }()))
-			}
-		})
-	})
-	specgenT.Run("error-unknown-sku-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{RecvAfter: `{"m":[["Items",{"m":[]}],["Limit",{"i":"2"}]]}`, Raise: "sentinel", RaiseName: "inventory.ErrUnknownSKU", Match: `^remove unknown sku: unknown sku$`, Inputs: []specgenInput{{Text: `unknown sku`, IsString: true}, {Text: `2`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "unknown sku"
-			specgenR("in", "sku", specgenA0)
-			var specgenA1 int = 2
-			specgenR("in", "n", specgenA1)
-			specgenRecv := &Stock{Items: map[string]int{}, Limit: 2}
 			specgenR("in", "receiver", specgenRecv)
 			specgenR("call", "", nil)
 			specgenO0, specgenE := specgenRecv.Remove(specgenA0, specgenA1)
