@@ -87,3 +87,31 @@ func TestCmpsOldLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestCoverageIsTheCall: a probe covers what its call runs, not what
+// building its arguments ran. The argument here runs ParsePoint in full
+// before the call with "" returns at once; the probe covers what the
+// plain call with "" covers.
+func TestCoverageIsTheCall(t *testing.T) {
+	point := calcFunc(t, "ParsePoint")
+	probes := []executors.Probe{
+		{ID: "plain", Args: []string{`""`}},
+		{ID: "built", Args: []string{`func() string { ParsePoint("1,2,a"); return "" }()`}},
+	}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: point, Probes: probes, Cover: true})
+			for _, r := range rep.Results {
+				if r.Outcome != executors.OK {
+					t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
+				}
+			}
+			if len(rep.Results[0].Covered) == 0 {
+				t.Fatal("the plain probe covers nothing")
+			}
+			if diff := cmp.Diff(rep.Results[0].Covered, rep.Results[1].Covered); diff != "" {
+				t.Errorf("blocks covered (-plain +built):\n%s", diff)
+			}
+		})
+	}
+}

@@ -301,6 +301,7 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		lhs = append(lhs, "specgenE")
 	}
 	call := callee + "(" + strings.Join(args, ", ") + ")"
+	b.WriteString("specgenR(\"call\", \"\", nil)\n")
 	if len(lhs) > 0 {
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
 	} else {

@@ -229,15 +229,20 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			idx = append(idx, i)
 		}
 	}
-	var mc []write.Candidate
+	var chosenResults []executors.Result
 	for _, i := range idx {
+		chosenResults = append(chosenResults, cands[i].result)
+	}
+	kinds := write.OutcomeKinds(chosenResults)
+	var mc []write.Candidate
+	for k, i := range idx {
 		c := cands[i]
 		var kills []string
 		for m := range c.kills {
 			kills = append(kills, fmt.Sprint(m))
 		}
 		sort.Strings(kills)
-		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: write.OutcomeKind(c.result), Kills: kills, Size: inputSize(c.result), Prior: c.prior})
+		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kinds[k], Kills: kills, Size: inputSize(c.result), Prior: c.prior})
 	}
 	_, mspan := tracing.Start(ctx, g.opts.Tracer, "minimise", tracing.Function.String(fn.Name), tracing.Cases.Int(len(mc)))
 	keep := write.Minimise(mc)

@@ -3,8 +3,10 @@ package write
 import (
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // Candidate is a case minimisation may keep or drop, by what it shows.
@@ -108,13 +110,124 @@ var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "
 // OutcomeKind names the kind of a probe's outcome for minimisation: ok,
 // or the error's type, sentinels and message with its quoted text and
 // numbers hidden, or the panic's type and message likewise: two errors
-// of one kind differ only in the inputs they quote.
-func OutcomeKind(r executors.Result) string {
+// of one kind differ only in the inputs they quote. A string input the
+// message quotes without quotes is hidden too, where it stands as a
+// word of its own; OutcomeKinds says which occurrence when there are
+// several.
+func OutcomeKind(r executors.Result) string { return OutcomeKinds([]executors.Result{r})[0] }
+
+// OutcomeKinds names the kind of each result as OutcomeKind does. Where
+// an input's text occurs more than once in a message ("quantity" in
+// "add 0 of quantity: quantity must be positive", or an input of one
+// space), each occurrence could be the quoted one; the kind is the
+// masking the most results share, so that the input's place in the
+// message is learnt from the results whose input occurs once. Ties go
+// to the leftmost occurrence.
+func OutcomeKinds(rs []executors.Result) []string {
+	cands := make([][]string, len(rs))
+	support := map[string]int{}
+	for i, r := range rs {
+		cands[i] = kindCandidates(r)
+		seen := map[string]bool{}
+		for _, k := range cands[i] {
+			if !seen[k] {
+				seen[k] = true
+				support[k]++
+			}
+		}
+	}
+	kinds := make([]string, len(rs))
+	for i, cs := range cands {
+		best := cs[0]
+		for _, k := range cs[1:] {
+			if support[k] > support[best] {
+				best = k
+			}
+		}
+		kinds[i] = best
+	}
+	return kinds
+}
+
+// kindCandidates lists the kinds r may have, one per way of hiding its
+// string inputs in its message; the first hides leftmost occurrences.
+func kindCandidates(r executors.Result) []string {
+	var msg string
 	switch {
 	case r.Outcome == executors.Panicked && r.Panic != nil:
-		return coarseClass(r) + ": " + messageShape.ReplaceAllString(r.Panic.Message, "…")
+		msg = r.Panic.Message
 	case r.Err != nil:
-		return coarseClass(r) + ": " + messageShape.ReplaceAllString(r.Err.Message, "…")
+		msg = r.Err.Message
+	default:
+		return []string{coarseClass(r)}
 	}
-	return coarseClass(r)
+	var out []string
+	for _, m := range maskings(msg, r.Inputs) {
+		out = append(out, coarseClass(r)+": "+messageShape.ReplaceAllString(m, "…"))
+	}
+	return out
+}
+
+// maxMaskings bounds the ways maskings tries.
+const maxMaskings = 64
+
+// maskings lists the ways of hiding in msg the string inputs it quotes
+// without quotes ("add 0 of abc: quantity must be positive"): "…"
+// stands for one occurrence of each input's text that is not part of a
+// longer word, longer inputs first.
+func maskings(msg string, inputs []executors.NamedValue) []string {
+	var texts []string
+	for _, in := range inputs {
+		if in.Value.Kind == spec.String && in.Value.Str != "" {
+			texts = append(texts, in.Value.Str)
+		}
+	}
+	sort.SliceStable(texts, func(i, j int) bool { return len(texts[i]) > len(texts[j]) })
+	ms := []string{msg}
+	for _, t := range texts {
+		var next []string
+		for _, m := range ms {
+			at := occurrences(m, t)
+			if len(at) == 0 {
+				next = append(next, m)
+				continue
+			}
+			for _, i := range at {
+				next = append(next, m[:i]+"…"+m[i+len(t):])
+			}
+		}
+		if len(next) > maxMaskings {
+			next = next[:maxMaskings]
+		}
+		ms = next
+	}
+	return ms
+}
+
+// occurrences lists where t occurs in s as a word of its own: not
+// preceded or followed by a letter or digit that would join it to a
+// longer word.
+func occurrences(s, t string) []int {
+	var at []int
+	for off := 0; ; {
+		i := strings.Index(s[off:], t)
+		if i < 0 {
+			return at
+		}
+		i += off
+		end := i + len(t)
+		if !(wordAt(s, i-1) && wordAt(t, 0) || wordAt(s, end) && wordAt(t, len(t)-1)) {
+			at = append(at, i)
+		}
+		off = i + 1
+	}
+}
+
+// wordAt reports whether s has a letter, digit or underscore at byte i.
+func wordAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 func TestMinimise(t *testing.T) {
@@ -75,6 +76,12 @@ func TestMinimise(t *testing.T) {
 	}
 }
 
+// withInput gives r the string input s.
+func withInput(r executors.Result, s string) executors.Result {
+	r.Inputs = []executors.NamedValue{{Name: "s", Value: spec.StringValue(s)}}
+	return r
+}
+
 func TestOutcomeKind(t *testing.T) {
 	parse := func(msg string) executors.Result {
 		return executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: msg, Type: "*strconv.NumError"}}
@@ -87,6 +94,12 @@ func TestOutcomeKind(t *testing.T) {
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "99999999999999999999": value out of range`), false},
 		{parse(`bad char at 3`), parse(`bad char at 17`), true},
 		{executors.Result{Outcome: executors.OK}, executors.Result{Outcome: executors.OK}, true},
+		// An input quoted without quotes is hidden, as a word only.
+		{withInput(parse(`add 0 of abc: quantity must be positive`), "abc"), withInput(parse(`add 0 of quantity positive be: quantity must be positive`), "quantity positive be"), true},
+		{withInput(parse(`remove x-1: unknown sku`), "x-1"), withInput(parse(`remove 7: unknown sku`), "7"), true},
+		{withInput(parse(`tab ab: unknown sku`), "ab"), withInput(parse(`tab cd: unknown sku`), "cd"), true},
+		{withInput(parse(`a b: unknown sku`), "a"), withInput(parse(`c b: unknown sku`), "c"), true},
+		{withInput(parse(`ab: unknown sku`), "a"), withInput(parse(`cb: unknown sku`), "c"), false},
 		{executors.Result{Outcome: executors.OK}, parse("x"), false},
 		{
 			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [5] with length 3"}},
@@ -98,5 +111,36 @@ func TestOutcomeKind(t *testing.T) {
 		if got := OutcomeKind(tt.a) == OutcomeKind(tt.b); got != tt.same {
 			t.Errorf("%q and %q: same %v, want %v", OutcomeKind(tt.a), OutcomeKind(tt.b), got, tt.same)
 		}
+	}
+}
+
+// TestOutcomeKindsPlace checks that where an input's text occurs more
+// than once in its message, the kind hides the occurrence that other
+// results show to be the input's place.
+func TestOutcomeKindsPlace(t *testing.T) {
+	err := func(msg, in string) executors.Result {
+		return withInput(executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Message: msg, Type: "*errors.errorString"}}, in)
+	}
+	rs := []executors.Result{
+		err("add 0 of abc: quantity must be positive", "abc"),
+		err("add 0 of quantity: quantity must be positive", "quantity"),
+		err("add 0 of  : quantity must be positive", " "),
+		err(`add 0 of ": quantity must be positive`, `"`),
+		err("add 0 of x-y: quantity must be positive", "x-y"),
+		err("remove quantity: unknown sku", "quantity"),
+	}
+	kinds := OutcomeKinds(rs)
+	want := "error *errors.errorString[]: add … of …: quantity must be positive"
+	for i, k := range kinds[:5] {
+		if k != want {
+			t.Errorf("kind of %q with input %q = %q, want %q", rs[i].Err.Message, rs[i].Inputs[0].Value.Str, k, want)
+		}
+	}
+	if want := "error *errors.errorString[]: remove …: unknown sku"; kinds[5] != want {
+		t.Errorf("kind of %q = %q, want %q", rs[5].Err.Message, kinds[5], want)
+	}
+	// Each alone: the leftmost occurrence.
+	if got, want := OutcomeKind(rs[1]), "error *errors.errorString[]: add … of …: quantity must be positive"; got != want {
+		t.Errorf("OutcomeKind(%q) = %q, want %q", rs[1].Err.Message, got, want)
 	}
 }

@@ -369,10 +369,16 @@ type SpecgenErr struct {
 //	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
+//	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
 	Opt  SpecgenCanonOptions
-	err  *SpecgenErr
+	// OnCall, when not nil, is called at "call": SpecgenServe clears the
+	// coverage counters there, so that a probe covers what its call
+	// runs, not what building its arguments ran (a harvested argument
+	// may call the function under test itself).
+	OnCall func()
+	err    *SpecgenErr
 	// afterObs sends the observers to the receiver after the call
 	// rather than to the last result.
 	afterObs bool
@@ -381,6 +387,10 @@ type SpecgenRecorder struct {
 // Record is the callback handed to probes.
 func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	switch kind {
+	case "call":
+		if r.OnCall != nil {
+			r.OnCall()
+		}
 	case "in":
 		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "out":
@@ -555,6 +565,7 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 		rec := &SpecgenRecorder{Opt: opt}
 		if covTake != nil {
 			covTake()
+			rec.OnCall = func() { covTake() }
 		}
 		if cmpTake != nil {
 			cmpTake()
