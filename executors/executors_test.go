@@ -369,15 +369,7 @@ func TestScratchRestoredBetweenProbes(t *testing.T) {
 	if !strings.HasPrefix(executors.SandboxStatus(false), "sandbox: landlock") {
 		t.Skip("no landlock: workers run without a scratch directory")
 	}
-	dir, _ := filepath.Abs("testdata/treemod")
-	pkg, err := target.Load(context.Background(), "./churn", target.Config{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func("Churn")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadFunc(t, "testdata/treemod", "./churn", "Churn")
 	for _, e := range []executors.Executor{
 		&executors.Native{CacheDir: t.TempDir(), Logf: t.Logf, Workers: 1},
 		&executors.Yaegi{Logf: t.Logf, Workers: 1},
@@ -401,15 +393,7 @@ func TestScratchRestoredBetweenProbes(t *testing.T) {
 // compiler would, and two programs that differ only in literal
 // arguments are the same source, built once.
 func TestLiteralArguments(t *testing.T) {
-	dir, _ := filepath.Abs("testdata/litmod")
-	pkg, err := target.Load(context.Background(), "./lits", target.Config{Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func("Echo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadFunc(t, "testdata/litmod", "./lits", "Echo")
 	args := [][]string{
 		{`"a\x00\n\"é"`, `[]byte("\xff b")`, `-7`, `18446744073709551615`, `0.1`, `0.1`, `true`, `'\n'`},
 		{"`raw\\`", `[]byte("")`, `0x7fff`, `0`, `-1e-45`, `-2.5e300`, `false`, `'é'`},
@@ -445,4 +429,20 @@ func TestLiteralArguments(t *testing.T) {
 	if len(builds) != 1 {
 		t.Errorf("native built %d times for two programs that differ in literal arguments only, want 1", len(builds))
 	}
+}
+
+// loadFunc loads the function name of the package pattern in the module
+// at dir.
+func loadFunc(t *testing.T, dir, pattern, name string) *target.Func {
+	t.Helper()
+	abs, _ := filepath.Abs(dir)
+	pkg, err := target.Load(context.Background(), pattern, target.Config{Dir: abs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
