@@ -174,7 +174,7 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
 		}
 		cmd.Dir = d.Pkg
-		return cmd, confinedWorker{status: status, dirs: d, scratch: s}, cleanup, nil
+		return cmd, confinedWorker{status: status, scratch: s}, cleanup, nil
 	}, nil
 }
 

@@ -145,7 +145,7 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		name := probeFunc(i)
 		var body string
 		var err error
-		if tp, lits, ok := templated(p, paramTypes(g.probeFuncOf(p))); ok {
+		if tp, lits, ok := templated(p, g.probeFuncOf(p).Params); ok {
 			const placeholder = "specgenShape"
 			body, err = g.probeBodyOf(placeholder, tp, imp)
 			if err == nil {
@@ -208,15 +208,6 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		files = append(files, pf)
 	}
 	return files, nil
-}
-
-// paramTypes lists f's parameters for templated.
-func paramTypes(f *target.Func) []paramType {
-	out := make([]paramType, len(f.Params))
-	for j, prm := range f.Params {
-		out[j] = paramType{t: prm.Type, variadic: prm.Variadic}
-	}
-	return out
 }
 
 // probeBody writes the function of probe i.
@@ -702,8 +693,7 @@ var specgenProbes = map[string]func(func(string, string, interface{})){
 	var names []string
 	for _, i := range idx {
 		if i < len(g.wire) && g.wire[i] != "" {
-			name, _, _ := strings.Cut(g.wire[i], "\x00")
-			names = append(names, name)
+			names = append(names, wireName(g.wire[i]))
 		}
 	}
 	sort.Strings(names)

@@ -54,7 +54,7 @@ func TestGenProbesLines(t *testing.T) {
 	}
 	pf := files[0]
 	lines := strings.Split(string(pf.src), "\n")
-	name := func(i int) string { n, _, _ := strings.Cut(g.wire[i], "\x00"); return n }
+	name := func(i int) string { return wireName(g.wire[i]) }
 	for _, i := range idx {
 		r := pf.lines[i]
 		if first := lines[r[0]-1]; !strings.HasPrefix(first, "func "+name(i)+"(") {

@@ -11,6 +11,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 // Literal arguments are not compiled into a probe: a probe whose
@@ -58,8 +60,7 @@ func literal(expr string, t types.Type) (litKind, string) {
 		if !sok {
 			return litNone, ""
 		}
-		eb, eok := s.Elem().Underlying().(*types.Basic)
-		if !eok || eb.Kind() != types.Byte || !types.Identical(s.Elem(), types.Typ[types.Byte]) {
+		if !types.Identical(s.Elem(), types.Typ[types.Byte]) {
 			return litNone, ""
 		}
 		isBytes = true
@@ -137,10 +138,7 @@ func constValue(e ast.Expr) constant.Value {
 		if v.Kind() == constant.Unknown {
 			return nil
 		}
-		if e.Kind == token.CHAR {
-			return v // a rune constant: an integer
-		}
-		return v
+		return v // a rune constant (CHAR) is an integer
 	case *ast.UnaryExpr:
 		if e.Op != token.SUB && e.Op != token.ADD {
 			return nil
@@ -194,14 +192,14 @@ func fits(v constant.Value, k types.BasicKind) bool {
 // from the request, and the literals' texts; ok is false when no
 // argument is literal (the probe is compiled as it is). A variadic
 // parameter's argument is a slice and never literal.
-func templated(p Probe, params []paramType) (Probe, []string, bool) {
+func templated(p Probe, params []target.Param) (Probe, []string, bool) {
 	var lits []string
 	args := append([]string(nil), p.Args...)
 	for j, prm := range params {
-		if prm.variadic || j >= len(args) {
+		if prm.Variadic || j >= len(args) {
 			continue
 		}
-		k, text := literal(args[j], prm.t)
+		k, text := literal(args[j], prm.Type)
 		if k == litNone {
 			continue
 		}
@@ -229,12 +227,6 @@ func litArg(arg, typ string) (string, bool) {
 	return typ + "(" + read + ")", true
 }
 
-// paramType is what templated needs of a parameter.
-type paramType struct {
-	t        types.Type
-	variadic bool
-}
-
 // shapeName names the shared function of a templated probe's body (its
 // text with a placeholder name): the same body, the same name, in any
 // program.
@@ -254,4 +246,10 @@ func wireID(name string, lits []string) string {
 		b.WriteString(strconv.Quote(l))
 	}
 	return b.String()
+}
+
+// wireName is the function a request id (see wireID) names.
+func wireName(id string) string {
+	name, _, _ := strings.Cut(id, "\x00")
+	return name
 }

@@ -196,12 +196,10 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		// Probes that share a function share its errors.
 		badName := map[string][]string{}
 		for i, msgs := range bad {
-			name, _, _ := strings.Cut(g.wire[i], "\x00")
-			badName[name] = msgs
+			badName[wireName(g.wire[i])] = msgs
 		}
 		for _, i := range candidates {
-			name, _, _ := strings.Cut(g.wire[i], "\x00")
-			if msgs, ok := badName[name]; ok {
+			if msgs, ok := badName[wireName(g.wire[i])]; ok {
 				bad[i] = msgs
 			}
 		}

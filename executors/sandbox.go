@@ -142,15 +142,14 @@ func (r *runDir) scratch(pkgDir string, logf func(string, ...any)) (*sandbox.Scr
 // sandbox.
 type confinedWorker struct {
 	status sandbox.Status
-	dirs   sandbox.Dirs // zero when the sandbox is off
-	// scratch puts the scratch directory back after a probe changed
-	// it; nil when the sandbox is off.
+	// scratch is the worker's scratch directory, which is put back
+	// after a probe changed it; nil when the sandbox is off.
 	scratch *sandbox.Scratch
 }
 
 // denied reports the operation the sandbox refused res, if any.
 func (c confinedWorker) denied(res Result) string {
-	if c.dirs.Root == "" {
+	if c.scratch == nil {
 		return ""
 	}
 	var text []string
@@ -161,7 +160,7 @@ func (c confinedWorker) denied(res Result) string {
 		text = append(text, res.Panic.Message)
 	}
 	text = append(text, res.Message, res.Stderr, res.Stdout)
-	return c.status.Denied(strings.Join(text, "\n"), c.dirs.Root, c.dirs.Pkg)
+	return c.status.Denied(strings.Join(text, "\n"), c.scratch.Root, c.scratch.Pkg)
 }
 
 // workerEnv is the part of a worker's environment that says where it

@@ -124,7 +124,7 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 			if status.Active() {
 				cmd.Env = append(cmd.Env, workerEnv(d)...)
 			}
-			return cmd, confinedWorker{status: status, dirs: d, scratch: s}, cleanup, nil
+			return cmd, confinedWorker{status: status, scratch: s}, cleanup, nil
 		},
 		timeout:   timeoutOf(prog),
 		max:       prog.MaxOutput,

@@ -34,15 +34,19 @@ func New(d Dirs, src string, lim Limits) (*Scratch, Copied, error) {
 		return nil, c, fmt.Errorf("sandbox: %w", err)
 	}
 	s.sum = fingerprint(d)
-	s.w = watch(d.Pkg, d.Home, d.Tmp)
+	s.w = watch(d.probed()...)
 	return s, c, nil
 }
 
+// probed are the parts of d a probe may change and Restore puts back:
+// the package copy, the home and the temporary directory. The cache
+// directory is left out: what a process caches there is its own
+// business.
+func (d Dirs) probed() []string { return []string{d.Pkg, d.Home, d.Tmp} }
+
 // Changed reports whether anything in the package copy, the home or the
 // temporary directory differs from the state New left: an entry made,
-// removed or renamed, or a file's size, mode or modification time. The
-// cache directory is left out: what a process caches there is its own
-// business.
+// removed or renamed, or a file's size, mode or modification time.
 func (s *Scratch) Changed() bool {
 	if s.w != nil && !s.w.changed() {
 		return false
@@ -66,7 +70,7 @@ var ErrMoved = errors.New("sandbox: the working directory was removed")
 // directory and copies the package's data files again. It returns
 // ErrMoved when the package copy itself is not the directory New made.
 func (s *Scratch) Restore() error {
-	for _, dir := range []string{s.Pkg, s.Home, s.Tmp} {
+	for _, dir := range s.probed() {
 		if err := empty(dir); err != nil {
 			return fmt.Errorf("sandbox: restore %s: %w", dir, err)
 		}
@@ -79,7 +83,7 @@ func (s *Scratch) Restore() error {
 	}
 	s.sum = fingerprint(s.Dirs)
 	s.w.close()
-	s.w = watch(s.Pkg, s.Home, s.Tmp)
+	s.w = watch(s.probed()...)
 	return nil
 }
 
@@ -123,7 +127,7 @@ func empty(dir string) error {
 func fingerprint(d Dirs) uint64 {
 	h := fnv.New64a()
 	var buf []byte
-	for _, dir := range []string{d.Pkg, d.Home, d.Tmp} {
+	for _, dir := range d.probed() {
 		filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
 			buf = append(buf[:0], path...)
 			buf = append(buf, 0)
