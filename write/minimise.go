@@ -161,9 +161,10 @@ func kindCandidates(r executors.Result) []string {
 	default:
 		return []string{coarseClass(r)}
 	}
+	class := coarseClass(r)
 	var out []string
 	for _, m := range maskings(msg, r.Inputs) {
-		out = append(out, coarseClass(r)+": "+messageShape.ReplaceAllString(m, "…"))
+		out = append(out, class+": "+messageShape.ReplaceAllString(m, "…"))
 	}
 	return out
 }
