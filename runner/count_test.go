@@ -3,8 +3,10 @@ package runner
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -23,11 +25,14 @@ const countSpec = `Div:
 type runsExecutor struct {
 	bad   func(probe, run int) bool
 	err   error
+	mu    sync.Mutex
 	calls int
 }
 
 func (r *runsExecutor) Name() string { return "runs" }
 func (r *runsExecutor) Run(_ context.Context, p *executors.Program) (*executors.Report, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.calls++
 	if r.err != nil {
 		return nil, r.err
@@ -99,7 +104,7 @@ func TestCount(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "div_evals.yml")
 			writeFile(t, path, countSpec)
 			ex := &runsExecutor{bad: tt.bad, err: tt.err}
-			rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/calc/testdata/specgen/x.yml"), Options{Executor: ex, Count: tt.count})
+			rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/calc/testdata/specgen/x.yml"), Options{Executor: ex, Count: tt.count, Parallel: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,5 +164,33 @@ func TestOptionsPackage(t *testing.T) {
 	f.Package = "example.com/other"
 	if _, err := RunSpec(context.Background(), f, Options{Executor: &runsExecutor{bad: func(int, int) bool { return false }}, Package: pkg}); err == nil {
 		t.Errorf("a spec of another package ran against the loaded one")
+	}
+}
+
+// TestCountParallel runs a spec's runs side by side: whichever run the
+// executor answers wrongly, the case fails once in all, and every run
+// happens.
+func TestCountParallel(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "div_evals.yml")
+	if err := os.WriteFile(path, []byte(countSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, par := range []int{0, 1, 3} {
+		ex := &runsExecutor{bad: func(probe, run int) bool { return probe == 1 && run == 4 }}
+		rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/calc/testdata/specgen/x.yml"), Options{Executor: ex, Count: 6, Parallel: par})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ex.calls != 6 {
+			t.Errorf("Parallel %d: %d runs, want 6", par, ex.calls)
+		}
+		cs := rep.Functions[0].Cases
+		if cs[0].Status != Passed || cs[1].Status == Passed || cs[1].FailedRuns != 1 || cs[1].Runs != 6 {
+			t.Errorf("Parallel %d: cases %s %s failed %d of %d, want steady passed and flaky failed 1 of 6", par, cs[0].Status, cs[1].Status, cs[1].FailedRuns, cs[1].Runs)
+		}
+		if par == 1 && cs[1].Run != 4 {
+			t.Errorf("Parallel 1: flaky reported from run %d, want 4", cs[1].Run)
+		}
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"go.opentelemetry.io/otel/trace"
@@ -79,6 +80,9 @@ type Options struct {
 	// when it passes every run, and otherwise reports the first run it
 	// did not pass. It hunts flaky cases.
 	Count int
+	// Parallel bounds the runs of Count that run at a time (0 = 2; 1
+	// runs them one after the other, in order).
+	Parallel int
 	// Overlay replaces the content of files of the package under test
 	// (absolute path → source) when running, e.g. with a mutant.
 	Overlay map[string][]byte
@@ -428,9 +432,38 @@ func packageDir(dir string) string {
 func (s *session) runFunc(ctx context.Context, ex executors.Executor, fp *funcPlan) (*FunctionReport, error) {
 	many := s.opts.Count > 1
 	runs := max(s.opts.Count, 1)
+	// Run 1 alone: when the program does not build, no other run is
+	// needed. The others are independent (fresh workers each): they run
+	// Options.Parallel at a time, and are read in order below.
+	type outcome struct {
+		fr    *FunctionReport
+		whole bool
+		err   error
+	}
+	out := make([]outcome, runs+1)
+	out[1].fr, out[1].whole, out[1].err = s.runOnce(ctx, ex, fp)
+	if out[1].err == nil && !out[1].whole && runs > 1 {
+		par := s.opts.Parallel
+		if par <= 0 {
+			par = defaultParallel
+		}
+		sem := make(chan struct{}, par)
+		var wg sync.WaitGroup
+		for run := 2; run <= runs; run++ {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				o := &out[run]
+				o.fr, o.whole, o.err = s.runOnce(ctx, ex, fp)
+			}()
+		}
+		wg.Wait()
+	}
 	var fr *FunctionReport
 	for run := 1; run <= runs; run++ {
-		one, whole, err := s.runOnce(ctx, ex, fp)
+		one, whole, err := out[run].fr, out[run].whole, out[run].err
 		if err != nil {
 			return nil, err
 		}
@@ -462,6 +495,10 @@ func (s *session) runFunc(ctx context.Context, ex executors.Executor, fp *funcPl
 	fr.tally()
 	return fr, nil
 }
+
+// defaultParallel is how many runs of one function (Options.Count) run
+// at a time when Options.Parallel is 0.
+const defaultParallel = 2
 
 // runOnce runs the probes of one function once and evaluates its cases.
 // whole reports that the program as a whole failed (it did not build,
