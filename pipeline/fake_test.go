@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -61,8 +62,10 @@ type fakeEngine struct {
 	// blocks are the coverage blocks reported for every program.
 	blocks []executors.Block
 
-	// programs counts the programs run, runs the runs of each key;
-	// unknown lists the keys the table has no answer for.
+	// mu serialises the runs: the runner runs a confirm's runs side by
+	// side. programs counts the programs run, runs the runs of each
+	// key; unknown lists the keys the table has no answer for.
+	mu       sync.Mutex
 	programs int
 	runs     map[string]int
 	unknown  []string
@@ -92,6 +95,8 @@ func newFakeEngine(f *target.Func, answers map[string][]executors.Result) *fakeE
 func (e *fakeEngine) Name() string { return e.name }
 
 func (e *fakeEngine) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	e.programs++
 	rep := &executors.Report{Engine: e.name}
 	if prog.Cover {
