@@ -267,8 +267,8 @@ const maxVariants = 64
 // class, each letter run in the other case, s cut before each
 // separator, s in each pair of brackets among brackets (the bracket
 // characters the code looks for), then each hex or digit character at
-// the top of its class (9, f; 0 where it already is), at most
-// maxVariants of them.
+// the top of its class (9, f; 0 where it already is), then each
+// separator swapped for each of swapSeps, at most maxVariants of them.
 func variants(s string, brackets [][2]string) []string {
 	var out []string
 	seen := map[string]bool{s: true}
@@ -333,8 +333,20 @@ func variants(s string, brackets [][2]string) []string {
 			add(s[:i] + string(c) + s[i+1:])
 		}
 	}
+	for _, g := range gs {
+		if !g.isRun() {
+			for _, o := range swapSeps {
+				add(s[:g.start] + string(o) + s[g.end:])
+			}
+		}
+	}
 	return out
 }
+
+// swapSeps replace a separator in variants: one character identifiers
+// often allow and often do not ("1.2.3-rc_1"), and one they almost never
+// allow.
+const swapSeps = "_!"
 
 // brackets are the pairs of bracketPairs whose characters the code
 // looks for (see mined.seps).

@@ -143,13 +143,22 @@ func TestVariants(t *testing.T) {
 			"gf-9", "1f-g", // a character outside each group's class
 			"1f",                   // cut before the separator
 			"ff-9", "10-9", "1f-0", // each digit at the top of its class (0 when it is)
+			"1f_9", "1f!9", // the separator swapped
 		}, "a hex group and a digit group"},
 		{"Ab.c", [][2]string{{"{", "}"}}, []string{
 			"Abb.c", "A.c", "Ab.cc", "Ab.",
 			"Abc", "Ab..c",
 			"AB.c", "Ab.C", // letter runs in the other case
 			"Ab", "{Ab.c}", // cut, then in the brackets the code looks for
+			"Ab_c", "Ab!c",
 		}, "letters and brackets"},
+		{"a_b", nil, []string{
+			"aa_b", "_b", "a_bb", "a_",
+			"ab", "a__b",
+			"A_b", "a_B",
+			"a",
+			"a!b", // not swapped for itself
+		}, "an underscore separator"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.reason, func(t *testing.T) {
