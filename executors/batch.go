@@ -204,6 +204,12 @@ func mergePrograms(progs []*Program) (*Program, []int, error) {
 			}
 			merged.Probes = append(merged.Probes, pr)
 		}
+		for _, pr := range p.Also {
+			if pr.Func == nil {
+				pr.Func = p.Func
+			}
+			merged.Also = append(merged.Also, pr)
+		}
 	}
 	return merged, off, nil
 }

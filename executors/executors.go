@@ -69,6 +69,14 @@ type Program struct {
 	// (Result.ArgsAfter): the receiver and those arguments are the
 	// state a call leaves behind.
 	ObserveReceiver bool
+	// Also are probes compiled into the program and never run (the
+	// native engine; yaegi leaves them out). A program whose probes'
+	// functions are among another program's (literal arguments aside:
+	// see the probe files' layout) builds the same source when it has
+	// that program's probes as Also, so its build is the other's, found
+	// in the build cache: a second run of mutants over variations of
+	// the first run's inputs, say. One that does not compile is dropped.
+	Also []Probe
 }
 
 // Probe is one call of the program's function. The generated code is:

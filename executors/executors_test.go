@@ -446,3 +446,44 @@ func loadFunc(t *testing.T, dir, pattern, name string) *target.Func {
 	}
 	return f
 }
+
+// TestAlso runs a program whose probes' functions are among a first
+// program's, with the first's probes as Also: it is the first's build,
+// found in the cache, and only its own probes run. A probe of Also that
+// does not compile is left out, and the program still runs.
+func TestAlso(t *testing.T) {
+	f := loadFunc(t, "testdata/litmod", "./lits", "Echo")
+	lit := func(s string) []string {
+		return []string{s, `[]byte("b")`, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`}
+	}
+	code := []string{`"a" + "b"`, `[]byte("b")`, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`} // no literal: a function of its own
+	other := []string{`"c" + "d"`, `[]byte("b")`, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`}
+	first := []executors.Probe{{ID: "lit", Args: lit(`"x"`)}, {ID: "code", Args: code}, {ID: "other code", Args: other}}
+	second := []executors.Probe{{ID: "code again", Args: code}, {ID: "other lit", Args: lit(`"y"`)}}
+	cache := t.TempDir()
+	builds := 0
+	native := &executors.Native{CacheDir: cache, Logf: func(format string, a ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds++
+		}
+	}}
+	run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: first})
+	rep := run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: second, Also: first})
+	if builds != 1 {
+		t.Errorf("%d builds, want 1: the second program is the first's build", builds)
+	}
+	want := []string{`"ab" "b" 1 2 3f000000 3fd0000000000000 true 'r'`, `"y" "b" 1 2 3f000000 3fd0000000000000 true 'r'`}
+	if len(rep.Results) != len(second) {
+		t.Fatalf("%d results, want %d: the probes of Also do not run", len(rep.Results), len(second))
+	}
+	for i, r := range rep.Results {
+		if r.ID != second[i].ID || r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != want[i] {
+			t.Errorf("result %d: %s %s %s %v, want %s OK %s", i, r.ID, r.Outcome, r.Message, r.Outputs, second[i].ID, want[i])
+		}
+	}
+	bad := append(first, executors.Probe{ID: "bad", Args: lit(`undefinedName`)})
+	rep = run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: second, Also: bad})
+	if len(rep.Results) != len(second) || rep.Results[1].Outcome != executors.OK {
+		t.Errorf("with a probe of Also that does not compile: %d results %v, want %d, OK", len(rep.Results), rep.Results, len(second))
+	}
+}

@@ -126,10 +126,11 @@ func (g *generator) usable(importPath, pkgPath, expr string) bool {
 func probeFunc(i int) string { return "specgenProbe" + strconv.Itoa(i) }
 
 // genProbes writes the probes listed in idx into files grouped by their
-// import sets; suffix is "_test.go" (native) or ".go" (yaegi). A probe
-// with literal arguments is written as a shared function that reads
-// them from its request (see templated), once for all probes of the
-// same shape. The files list their functions by name and the groups by
+// import sets; suffix is "_test.go" (native) or ".go" (yaegi). Each
+// probe is a function named by its body, written once however many
+// probes share it; a probe with literal arguments is written as a
+// function that reads them from its request (see templated), shared by
+// all probes of the same shape. The files list their functions by name and the groups by
 // their imports, so that the same probes give the same source whatever
 // their order. It sets g.wire, each probe's request id.
 func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
@@ -142,24 +143,22 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 	for _, i := range idx {
 		imp := newImportSet()
 		p := g.prog.Probes[i]
-		name := probeFunc(i)
-		var body string
-		var err error
-		if tp, lits, ok := templated(p, g.probeFuncOf(p).Params); ok {
-			const placeholder = "specgenShape"
-			body, err = g.probeBodyOf(placeholder, tp, imp)
-			if err == nil {
-				name = shapeName(body)
-				body = strings.Replace(body, "func "+placeholder+"(", "func "+name+"(", 1)
-				g.wire[i] = wireID(name, lits)
-			}
-		} else {
-			body, err = g.probeBodyOf(name, p, imp)
-			g.wire[i] = name
+		// Every function is named by its body: probes of the same code
+		// share one, and a program whose functions are those of another
+		// is the same source whatever the probes' order (see
+		// Program.Also).
+		const placeholder = "specgenShape"
+		tp, lits, ok := templated(p, g.probeFuncOf(p).Params)
+		if !ok {
+			tp, lits = p, nil
 		}
+		body, err := g.probeBodyOf(placeholder, tp, imp)
 		if err != nil {
 			return nil, fmt.Errorf("probe %s: %w", p.ID, err)
 		}
+		name := shapeName(body)
+		body = strings.Replace(body, "func "+placeholder+"(", "func "+name+"(", 1)
+		g.wire[i] = wireID(name, lits)
 		keys := make([]string, 0, len(imp.byName))
 		for n, p := range imp.byName {
 			keys = append(keys, n+"="+p)

@@ -11,6 +11,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -90,6 +91,26 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // files for an engine (suffix "_test.go" or ".go") and type-checks them,
 // setting aside the probes that are refused or do not compile.
 func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name string) bool) (*prepared, error) {
+	if len(prog.Also) > 0 && suffix == "_test.go" {
+		// The probes of Also are written and checked as the others and
+		// run never: they leave no trace in what prepare returns.
+		full := *prog
+		full.Probes = append(slices.Clip(prog.Probes), prog.Also...)
+		full.Also = nil
+		out, err := pr.prepare(&full, suffix, has)
+		if err != nil {
+			return nil, err
+		}
+		n := len(prog.Probes)
+		out.runnable = slices.DeleteFunc(out.runnable, func(i int) bool { return i >= n })
+		for i := range out.early {
+			if i >= n {
+				delete(out.early, i)
+			}
+		}
+		out.wire = out.wire[:n]
+		return out, nil
+	}
 	f := prog.Func
 	pkg := f.Pkg
 	out := &prepared{pkgFiles: map[string][]byte{}, extra: map[string][]byte{}, early: map[int]Result{}}
