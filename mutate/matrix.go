@@ -45,6 +45,13 @@ type MatrixOptions struct {
 	// Only, when set, selects the mutants to run; the others are
 	// Skipped.
 	Only func(Mutant) bool
+	// Like, when set, is a matrix of the same function run before: this
+	// one takes its mutant schema and its verdicts on which mutants
+	// compile, and compiles its probes into the mutant builds without
+	// running them (executors.Program.Also). When the probes' code is
+	// among Like's (variations of its literal arguments, say), the build
+	// is Like's, found in the build cache.
+	Like *KillMatrix
 	// ObserveOpaque and ObserveReceiver are those of executors.Program:
 	// the probes record what a spec written from them would.
 	ObserveOpaque, ObserveReceiver bool
@@ -97,6 +104,12 @@ type KillMatrix struct {
 	// of their own.
 	Builds, Separate int
 	Elapsed          time.Duration
+
+	// The schema the mutants ran on (see MatrixOptions.Like): its
+	// overlay, the ids of the mutants it switches and of those it could
+	// not (left).
+	overlay        map[string][]byte
+	inSchema, left map[int]bool
 }
 
 // Counts tallies the mutants by status (Skipped ones as Errored).
@@ -151,8 +164,16 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		ex.WorkerEnv = append(append([]string(nil), env...), sel...)
 		return ex
 	}
+	like := opts.Like
+	if like != nil && len(like.Mutants) != len(muts) {
+		like = nil // not a matrix of this function as it is now
+	}
 	prog := func(cover bool, overlay map[string][]byte, t time.Duration) *executors.Program {
-		return &executors.Program{Func: f, Probes: probes, Cover: cover, Overlay: overlay, Timeout: t, ObserveOpaque: opts.ObserveOpaque, ObserveReceiver: opts.ObserveReceiver}
+		p := &executors.Program{Func: f, Probes: probes, Cover: cover, Overlay: overlay, Timeout: t, ObserveOpaque: opts.ObserveOpaque, ObserveReceiver: opts.ObserveReceiver}
+		if !cover && like != nil {
+			p.Also = like.Probes
+		}
+		return p
 	}
 	base := opts.Coverage
 	all := opts.AssumeCovered && base == nil
@@ -181,6 +202,10 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			mm.Status = NotCovered
 		case opts.Only != nil && !opts.Only(m):
 			mm.Status, mm.Detail = Skipped, "not selected"
+		case like != nil && like.Mutants[len(k.Mutants)].Status == NotViable:
+			mm.Status, mm.Detail = NotViable, like.Mutants[len(k.Mutants)].Detail
+		case like != nil && like.inSchema[len(k.Mutants)+1]:
+			run = append(run, numbered{ID: len(k.Mutants) + 1, Mutant: m})
 		default:
 			if msg := c.check(f.File, m.Src); msg != "" {
 				mm.Status, mm.Detail = NotViable, msg
@@ -190,14 +215,33 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		}
 		k.Mutants = append(k.Mutants, mm)
 	}
-	// With no mutant to run, the original runs as it is.
+	// With no mutant to run, the original runs as it is. Like's schema
+	// serves when it switches every mutant to run; those it does not
+	// get builds of their own.
 	var overlay map[string][]byte
 	var left map[int]bool
-	if len(run) > 0 {
+	switch {
+	case len(run) > 0 && like != nil && like.overlay != nil:
+		overlay, left = like.overlay, map[int]bool{}
+		for _, n := range run {
+			if like.left[n.ID] || !like.inSchema[n.ID] {
+				left[n.ID] = true
+			}
+		}
+	case len(run) > 0:
 		var msg string
 		overlay, left, msg = schemaOverlay(f.Pkg, c, map[string][]numbered{f.File: run})
 		if msg != "" {
 			return nil, fmt.Errorf("mutation matrix of %s: the schema does not compile: %s", f.Name, msg)
+		}
+	}
+	k.overlay, k.left, k.inSchema = overlay, left, map[int]bool{}
+	if overlay != nil {
+		for _, n := range run {
+			k.inSchema[n.ID] = true
+		}
+		if like != nil && like.overlay != nil {
+			k.inSchema = like.inSchema
 		}
 	}
 

@@ -114,3 +114,51 @@ func ints(s []int) string {
 	}
 	return fmt.Sprint(s)
 }
+
+// TestMatrixLike runs second matrices of a function with the first as
+// Like: their probes' code is among the first's (other literal
+// arguments), so a mutant of the first's schema runs on the first's
+// build; one the first did not cover is not in that schema and gets a
+// build of its own.
+func TestMatrixLike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func("Abs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := MatrixOptions{Native: &executors.Native{CacheDir: t.TempDir()}, Timeout: 2 * time.Second, Logf: t.Logf}
+	first, err := Matrix(context.Background(), f, []executors.Probe{{ID: "p0", Args: []string{"4"}}}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Like, opts.AssumeCovered = first, true
+	probes := []executors.Probe{{ID: "v0", Args: []string{"-2"}}, {ID: "v1", Args: []string{"0"}}}
+	for _, tt := range []struct {
+		kind             Kind
+		want             string
+		builds, separate int
+	}{
+		{"CONDITIONALS_BOUNDARY", "CONDITIONALS_BOUNDARY < → <= @18:7 LIVED kills=[] timeouts=[]", 0, 0},
+		{"INVERT_NEGATIVES", "INVERT_NEGATIVES - → + @19:10 KILLED kills=[0] timeouts=[]", 1, 1},
+	} {
+		opts.Only = func(m Mutant) bool { return m.Kind == tt.kind }
+		k, err := Matrix(context.Background(), f, probes, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range k.Mutants {
+			if m.Kind == tt.kind && matrixBrief(m) != tt.want {
+				t.Errorf("%s: got %s, want %s", tt.kind, matrixBrief(m), tt.want)
+			}
+		}
+		if k.Builds != tt.builds || k.Separate != tt.separate {
+			t.Errorf("%s: %d builds, %d mutants on their own: want %d and %d", tt.kind, k.Builds, k.Separate, tt.builds, tt.separate)
+		}
+	}
+}

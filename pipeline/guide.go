@@ -201,6 +201,9 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			// no build with coverage.
 			vopts.Coverage, vopts.AssumeCovered = nil, true
 			vopts.Only = func(m mutate.Mutant) bool { _, ok := left[mutantKey(m)]; return ok }
+			// Variations of literal arguments are the explored probes'
+			// code: the build of the first run serves.
+			vopts.Like = k
 			if k2, err := g.matrix(ctx, fn, vars, vopts); err == nil {
 				index := map[int]int{}
 				for j, m := range k2.Mutants {
