@@ -93,6 +93,9 @@ func describeCase(c *spec.Case) string {
 	if c.ReceiverAfter != nil {
 		s += ", receiver after: " + c.ReceiverAfter.String()
 	}
+	if c.InputsAfter != nil {
+		s += ", inputs after: " + c.InputsAfter.String()
+	}
 	return s
 }
 
@@ -128,6 +131,13 @@ func describeRun(cr *runner.CaseReport) string {
 	}
 	if cr.After != nil {
 		s += ", receiver after: " + cr.After.String()
+	}
+	if len(cr.ArgsAfter) > 0 {
+		var kv []any
+		for _, a := range cr.ArgsAfter {
+			kv = append(kv, a.Name, a.Value)
+		}
+		s += ", inputs after: " + spec.MapValue(kv...).String()
 	}
 	return s
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/specgen-dev/specgen/spec"
 )
 
-func str(s string) *spec.Value { v := spec.StringValue(s); return &v }
-func num(n int64) *spec.Value  { v := spec.IntValue(n); return &v }
+func str(s string) *spec.Value     { v := spec.StringValue(s); return &v }
+func num(n int64) *spec.Value      { v := spec.IntValue(n); return &v }
+func ptr(v spec.Value) *spec.Value { return &v }
 
 func gen(id string, in *spec.Value, out *spec.Value) *spec.Case {
 	return &spec.Case{ID: id, Input: in, Expected: out, Generated: true}
@@ -75,6 +76,15 @@ func TestBehaviourDiff(t *testing.T) {
 			}},
 			merged: []*spec.Case{{ID: "bad", Input: str("x"), Raises: "error", Match: "^worse$", Generated: true}},
 			want:   []Change{{Kind: Changed, ID: "bad", Input: `input: "x"`, Old: `raises error matching "^bad$"`, New: `raises error "worse" (*errors.errorString)`}},
+		},
+		{
+			name: "an argument is left otherwise",
+			old:  []*spec.Case{{ID: "fill", Input: str("x"), InputsAfter: ptr(spec.MapValue("buf", spec.StringValue("a"))), Generated: true}},
+			runs: []runner.CaseReport{{
+				Index: 0, Status: runner.Failed, Outcome: executors.OK, ArgsAfter: []executors.NamedValue{{Name: "buf", Value: spec.StringValue("b")}},
+			}},
+			merged: []*spec.Case{{ID: "fill", Input: str("x"), InputsAfter: ptr(spec.MapValue("buf", spec.StringValue("b"))), Generated: true}},
+			want:   []Change{{Kind: Changed, ID: "fill", Input: `input: "x"`, Old: `returns, inputs after: {buf: "a"}`, New: `returns, inputs after: {buf: "b"}`}},
 		},
 	}
 	for _, tt := range tests {
