@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -15,7 +16,7 @@ const (
 	harvestTypes      = 8  // types whose methods are called
 	harvestPerType    = 4  // methods of one type
 	harvestReceivers  = 2  // values each method is called on
-	harvestArgLists   = 2  // argument lists of a function with parameters
+	harvestArgLists   = 3  // argument lists of a function with parameters
 	maxObservedValues = 64 // values the probes reported for them, kept for mutation
 	harvestWeakAfter  = 48 // plain candidates tried before the weak harvested ones
 )
@@ -78,6 +79,11 @@ func (g *valueGen) harvested(t types.Type, depth int) (strong, weak []spec.Value
 				continue
 			}
 			lists := g.argLists(sig, depth, 1)
+			if len(lists) > 0 {
+				if rich, ok := richArgs(sig, lists[0]); ok {
+					lists = slices.Insert(lists, 1, rich)
+				}
+			}
 			var calls []string
 			for _, args := range lists[:min(harvestArgLists, len(lists))] {
 				calls = append(calls, dropErr(sig, name+"("+strings.Join(args, ", ")+")", ts))
@@ -138,6 +144,31 @@ func (g *valueGen) harvested(t types.Type, depth int) (strong, weak []spec.Value
 	strong = take(append(vars, interleave(append(methods, formatters...)...)...))
 	weak = take(interleave(others...))
 	return strong, weak
+}
+
+// richArgs are args (a function's typical arguments) with each integer
+// of at least 32 bits and each float a number of seven digits in their
+// place: what a formatter shows of a number's structure (thousands
+// groups, a unit's scale, an exponent) needs more than the typical 2.
+// ok is false when sig has no such parameter (the variadic one aside).
+func richArgs(sig *types.Signature, args []string) (rich []string, ok bool) {
+	rich = slices.Clone(args)
+	for i := range rich {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			break
+		}
+		b, isBasic := sig.Params().At(i).Type().Underlying().(*types.Basic)
+		if !isBasic {
+			continue
+		}
+		switch b.Kind() {
+		case types.Int, types.Int32, types.Int64, types.Uint, types.Uint32, types.Uint64:
+			rich[i], ok = "1234567", true
+		case types.Float32, types.Float64:
+			rich[i], ok = "1234567.5", true
+		}
+	}
+	return rich, ok
 }
 
 // formatterNames start the names of functions that write a value as

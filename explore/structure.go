@@ -267,7 +267,9 @@ const maxVariants = 64
 // class, each letter run in the other case, s cut before each
 // separator, s in each pair of brackets among brackets (the bracket
 // characters the code looks for), then each hex or digit character at
-// the top of its class (9, f; 0 where it already is), then each
+// the top of its class (9, f; 0 where it already is; the digits of a
+// mixed group too: "v1" gives "v9"), then each number (a digit group,
+// the digits of a mixed one) too large for 64 bits, then each
 // separator swapped for each of swapSeps, at most maxVariants of them.
 func variants(s string, brackets [][2]string) []string {
 	var out []string
@@ -315,7 +317,7 @@ func variants(s string, brackets [][2]string) []string {
 		add(p[0] + s + p[1])
 	}
 	for _, g := range gs {
-		if g.kind != hexGroup && g.kind != digitGroup {
+		if g.kind != hexGroup && g.kind != digitGroup && g.kind != mixedGroup {
 			continue
 		}
 		top := byte('9')
@@ -326,11 +328,33 @@ func variants(s string, brackets [][2]string) []string {
 			}
 		}
 		for i := g.start; i < g.end; i++ {
+			if g.kind == mixedGroup && (s[i] < '0' || s[i] > '9') {
+				continue // the digits of "v1", "rc2"
+			}
 			c := top
 			if s[i] == top {
 				c = '0'
 			}
 			add(s[:i] + string(c) + s[i+1:])
+		}
+	}
+	for _, g := range gs {
+		// Each number too large for 64 bits: the overflow a parser of
+		// the number must report.
+		i, j := g.start, g.end
+		if g.kind == mixedGroup {
+			for i < j && (s[i] < '0' || s[i] > '9') {
+				i++
+			}
+			for j > i && (s[j-1] < '0' || s[j-1] > '9') {
+				j--
+			}
+			if strings.Trim(s[i:j], "0123456789") != "" {
+				continue // digits and letters mixed, not a number after a prefix
+			}
+		}
+		if (g.kind == digitGroup || g.kind == mixedGroup) && i < j {
+			add(s[:i] + overflowDigits + s[j:])
 		}
 	}
 	for _, g := range gs {
@@ -342,6 +366,9 @@ func variants(s string, brackets [][2]string) []string {
 	}
 	return out
 }
+
+// overflowDigits is a number one digit longer than the largest uint64.
+const overflowDigits = "999999999999999999999"
 
 // swapSeps replace a separator in variants: one character identifiers
 // often allow and often do not ("1.2.3-rc_1"), and one they almost never

@@ -143,7 +143,8 @@ func TestVariants(t *testing.T) {
 			"gf-9", "1f-g", // a character outside each group's class
 			"1f",                   // cut before the separator
 			"ff-9", "10-9", "1f-0", // each digit at the top of its class (0 when it is)
-			"1f_9", "1f!9", // the separator swapped
+			"1f-999999999999999999999", // the number too large for 64 bits
+			"1f_9", "1f!9",             // the separator swapped
 		}, "a hex group and a digit group"},
 		{"Ab.c", [][2]string{{"{", "}"}}, []string{
 			"Abb.c", "A.c", "Ab.cc", "Ab.",
@@ -159,6 +160,16 @@ func TestVariants(t *testing.T) {
 			"a",
 			"a!b", // not swapped for itself
 		}, "an underscore separator"},
+		{"v1.2", nil, []string{
+			"v11.2", "v.2", "v1.22", "v1.",
+			"v12", "v1..2",
+			"V1.2",
+			"v1.g",
+			"v1",
+			"v9.2", "v1.9", // the digits of a mixed group too
+			"v999999999999999999999.2", "v1.999999999999999999999",
+			"v1_2", "v1!2",
+		}, "a prefixed number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.reason, func(t *testing.T) {
