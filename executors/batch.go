@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"time"
 )
@@ -106,6 +107,16 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("native %s: %w", merged.Func.Pkg.ImportPath, err)
 	}
+	// A program whose functions the last build of its base had is
+	// that build (see builtShapes).
+	base := prepd.baseKey(merged.Func.Name)
+	if also := n.shapes.lookup(base, prepd); also != nil {
+		full := *merged
+		full.Also = append(slices.Clip(merged.Also), also...)
+		if p, err := n.prep.prepare(&full, "_test.go", nil); err == nil && len(p.runnable) == len(prepd.runnable) {
+			prepd = p
+		}
+	}
 	b := &Batch{progs: progs, off: off, merged: merged, prepd: prepd, workers: defaultWorkers(n.Workers), isolate: n.IsolateMutants}
 	if len(prepd.runnable) == 0 {
 		return b, nil
@@ -117,6 +128,7 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 		return nil, err
 	}
 	b.closers = append(b.closers, release)
+	n.shapes.built(base, prepd)
 	mk, err := n.workerCmd(bin, merged.Func.Pkg.Dir, b)
 	if err != nil {
 		b.Close()

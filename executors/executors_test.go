@@ -487,3 +487,43 @@ func TestAlso(t *testing.T) {
 		t.Errorf("with a probe of Also that does not compile: %d results %v, want %d, OK", len(rep.Results), rep.Results, len(second))
 	}
 }
+
+// TestSubsetReusesBuild runs programs one after the other on one native
+// engine: one whose probes' functions are all among the last build's
+// (of the same function and package files) is that build; one with a
+// function of its own is built, and is the build the next ones are
+// measured against.
+func TestSubsetReusesBuild(t *testing.T) {
+	f := loadFunc(t, "testdata/litmod", "./lits", "Echo")
+	call := func(first string) executors.Probe {
+		return executors.Probe{ID: first, Args: []string{first, `[]byte("b")`, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`}}
+	}
+	builds := 0
+	native := &executors.Native{CacheDir: t.TempDir(), Logf: func(format string, a ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds++
+		}
+	}}
+	for _, step := range []struct {
+		probes []executors.Probe
+		builds int
+		why    string
+	}{
+		{[]executors.Probe{call(`"x"`), call(`"a" + "b"`)}, 1, "the first program is built"},
+		{[]executors.Probe{call(`"y"`)}, 1, "a literal argument only: the first build"},
+		{[]executors.Probe{call(`"a" + "b"`), call(`"z"`)}, 1, "the same functions again"},
+		{[]executors.Probe{call(`"c" + "d"`)}, 2, "a function the first did not have is built"},
+		{[]executors.Probe{call(`"w"`)}, 3, "not among the last build's functions: built"},
+		{[]executors.Probe{call(`"v"`)}, 3, "the same as the last"},
+	} {
+		rep := run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: step.probes})
+		if builds != step.builds {
+			t.Errorf("%s: %d builds, want %d", step.why, builds, step.builds)
+		}
+		for i, r := range rep.Results {
+			if r.ID != step.probes[i].ID || r.Outcome != executors.OK {
+				t.Errorf("%s: result %d: %s %s %s", step.why, i, r.ID, r.Outcome, r.Message)
+			}
+		}
+	}
+}

@@ -65,7 +65,8 @@ type Native struct {
 	// MaybeWorker first thing ("" = os.Executable()).
 	Exe string
 
-	prep preparer
+	prep   preparer
+	shapes builtShapes
 }
 
 // Name returns "native".

@@ -44,6 +44,9 @@ type prepared struct {
 	cmpSwapped []bool
 	// checkDecl is the counter declaration the probes are type-checked with.
 	checkDecl []byte
+	// funcs are the probe functions written, by name, each with a probe
+	// that makes it: those of Program.Also too.
+	funcs map[string]Probe
 }
 
 // setKinds fills in the kinds of a result's comparisons.
@@ -103,6 +106,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		}
 		n := len(prog.Probes)
 		out.runnable = slices.DeleteFunc(out.runnable, func(i int) bool { return i >= n })
+		// funcs keeps those of Also.
 		for i := range out.early {
 			if i >= n {
 				delete(out.early, i)
@@ -190,6 +194,14 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		if len(errs) == 0 {
 			out.runnable = candidates
 			out.wire = g.wire
+			out.funcs = map[string]Probe{}
+			for _, i := range candidates {
+				if name := wireName(g.wire[i]); name != "" {
+					if _, ok := out.funcs[name]; !ok {
+						out.funcs[name] = prog.Probes[i]
+					}
+				}
+			}
 			out.extra["specgen_harness"+suffix] = harness
 			for _, pf := range files {
 				out.extra[pf.name] = pf.src

@@ -1,0 +1,93 @@
+package executors
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// builtShapes remembers, for each program base (the package's files as
+// a program builds them, and the function), the probe functions of the
+// last program of that base the native engine built. A program whose
+// functions are all among them is built as that one was, with the
+// missing functions' probes added as Program.Also: the same source, so
+// the build cache has it. An exploration's later rounds (literal
+// arguments only, where round 1 also called the package's formatters)
+// and a second mutation run over variations of the first's inputs need
+// no build of their own.
+type builtShapes struct {
+	mu   sync.Mutex
+	last map[string]map[string]Probe // base → function name → a probe that makes it
+}
+
+// lookup returns the probes to add as Also so that prepd's program
+// builds as the last program of its base did, or nil when its functions
+// are not all among that one's or are all of them already.
+func (b *builtShapes) lookup(base string, prepd *prepared) []Probe {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	last, ok := b.last[base]
+	if !ok || len(last) <= len(prepd.funcs) {
+		return nil
+	}
+	for name := range prepd.funcs {
+		if _, ok := last[name]; !ok {
+			return nil
+		}
+	}
+	names := make([]string, 0, len(last))
+	for name := range last {
+		if _, ok := prepd.funcs[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	out := make([]Probe, 0, len(names))
+	for _, name := range names {
+		out = append(out, last[name])
+	}
+	return out
+}
+
+// built records the functions of a program built on base.
+func (b *builtShapes) built(base string, prepd *prepared) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.last == nil {
+		b.last = map[string]map[string]Probe{}
+	}
+	b.last[base] = prepd.funcs
+}
+
+// baseKey identifies what a program builds besides its probes: the
+// package's files (instrumented, mutated), the other files added, and
+// the function (one function's rounds reuse its builds; another's
+// would only take its place).
+func (p *prepared) baseKey(fn string) string {
+	h := sha256.New()
+	var names []string
+	for name := range p.pkgFiles {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(p.pkgFiles[name]))
+		h.Write(p.pkgFiles[name])
+	}
+	names = names[:0]
+	for name := range p.extra {
+		if !strings.HasPrefix(name, "specgen_probes_") && !strings.HasPrefix(name, "specgen_harness") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(h, "+%s\x00%d\x00", name, len(p.extra[name]))
+		h.Write(p.extra[name])
+	}
+	fmt.Fprintf(h, "func %s", fn)
+	return hex.EncodeToString(h.Sum(nil))
+}
