@@ -41,6 +41,10 @@ type Exploration struct {
 	Func *target.Func
 	// Engine is the executor that ran the probes.
 	Engine string
+	// Cmps says the probes recorded their comparisons
+	// (executors.Program.Cmps): a program run like them is built like
+	// them.
+	Cmps bool
 	// Records are all probes run, in order.
 	Records []*Record
 	// Blocks are the coverage blocks of the package seen so far; records
@@ -173,6 +177,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	searcher := isSearcher(ex)
 	cmps := usesCmps(ex)
 	x := newExploration(f, exe.Name())
+	x.Cmps = cmps
 	start := time.Now()
 	defer func() { x.Elapsed = time.Since(start) }()
 	stale := 0 // consecutive probes without a new block or class

@@ -215,7 +215,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 					cands = append(cands, &candidate{probe: vars[i], result: k2.Base[i], blocks: blockKeys(k2.Blocks, k2.Base[i].Covered), kills: killSet(k2, i, index)})
 				}
 				added += addKillers(cands, chosen, killed())
-				added -= g.coverVariations(ctx, ex, x, cands, chosen, res)
+				added -= g.coverVariations(ctx, nat, x, cands, chosen, res)
 			} else if ctx.Err() == nil {
 				res.Notes = append(res.Notes, "variations of inputs not tried: "+err.Error())
 			}
@@ -471,7 +471,10 @@ func (g *generator) coverVariations(ctx context.Context, nat *executors.Native, 
 	if timeout <= 0 {
 		timeout = DefaultExploreTimeout
 	}
-	rep, err := executors.RunTraced(ctx, g.opts.Tracer, nat, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
+	// Run as the exploration ran (comparisons recorded too, on its
+	// engine): variations of its probes' literal arguments are its
+	// build's functions, so that build serves.
+	rep, err := executors.RunTraced(ctx, g.opts.Tracer, nat, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Cmps: x.Cmps && x.Engine == nat.Name(), Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
 	if err == nil && len(rep.Results) != len(ps) {
 		err = fmt.Errorf("%d results for %d probes", len(rep.Results), len(ps))
 	}
