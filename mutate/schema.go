@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,6 +33,9 @@ type schemaSite struct {
 	node       ast.Node
 	start, end int // byte offsets of node in the source
 	muts       []numbered
+	// whole holds, for a mutant that regroups the expression around
+	// its operator, the text of node as the mutant has it, by mutant id.
+	whole map[int]string
 }
 
 // Schema rewrites the file src (parsed as file, typed by info, in
@@ -40,8 +44,8 @@ type schemaSite struct {
 // When decl is true, the file also declares MutantVar, read from
 // MutantEnv at init; exactly one file of a package must. Mutants the
 // rewriting cannot express (a constant expression in a constant context,
-// a swap that changes operator precedence, a statement where only a
-// simple statement fits, a type the file cannot name) are returned in
+// a statement where only a simple statement fits, a type the file cannot
+// name) are returned in
 // left, for the one-build-per-mutant engine; the schema selects none of
 // them.
 func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, pkg *types.Package, muts []numbered, decl bool) (out []byte, left []numbered) {
@@ -51,6 +55,13 @@ func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, p
 	}
 	qual := qualifier(file, pkg)
 	var sites []schemaSite
+	type pendingWhole struct {
+		node       ast.Expr
+		start, end int // node's offsets in src
+		m          numbered
+		text       string // node as the mutant has it
+	}
+	var wholes []pendingWhole
 	var stack []ast.Node
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
@@ -90,9 +101,28 @@ func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, p
 		}
 		site := schemaSite{node: n, start: fset.Position(n.Pos()).Offset, end: fset.Position(n.End()).Offset}
 		for _, m := range here {
-			if ok && sameShape(fset, n, m) {
+			switch {
+			case ok && sameShape(fset, n, m):
 				site.muts = append(site.muts, m)
-			} else {
+			case ok && !isStmt:
+				// The operator binds otherwise: the mutant is the whole
+				// chain of binary expressions around it, as it parses.
+				top := len(stack) - 1
+				for top > 0 {
+					if _, bin := stack[top-1].(*ast.BinaryExpr); !bin {
+						break
+					}
+					top--
+				}
+				t := stack[top].(ast.Expr)
+				start, end := fset.Position(t.Pos()).Offset, fset.Position(t.End()).Offset
+				end += len(m.Replacement) - len(m.Original)
+				if typeName(info, t, qual) == "" || start < 0 || end > len(m.Src) || end < start {
+					left = append(left, m)
+					continue
+				}
+				wholes = append(wholes, pendingWhole{node: t, start: start, end: fset.Position(t.End()).Offset, m: m, text: string(m.Src[start:end])})
+			default:
 				left = append(left, m)
 			}
 		}
@@ -101,6 +131,20 @@ func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, p
 		}
 		return true
 	})
+	// Each regrouping mutant joins the site of its chain's top, made
+	// when the top has no mutant of its own.
+	for _, w := range wholes {
+		i := slices.IndexFunc(sites, func(s schemaSite) bool { return s.node == w.node })
+		if i < 0 {
+			sites = append(sites, schemaSite{node: w.node, start: w.start, end: w.end})
+			i = len(sites) - 1
+		}
+		if sites[i].whole == nil {
+			sites[i].whole = map[int]string{}
+		}
+		sites[i].muts = append(sites[i].muts, w.m)
+		sites[i].whole[w.m.ID] = w.text
+	}
 	sort.SliceStable(sites, func(i, j int) bool {
 		if sites[i].start != sites[j].start {
 			return sites[i].start < sites[j].start
@@ -292,6 +336,10 @@ func (w *schemaWriter) site(s *schemaSite) string {
 		x, y := w.text(n.X), w.text(n.Y)
 		fmt.Fprintf(&b, "func() %s { switch %s {", typeName(w.info, n, w.qual), MutantVar)
 		for _, m := range s.muts {
+			if text, ok := s.whole[m.ID]; ok {
+				fmt.Fprintf(&b, " case %d: return %s;", m.ID, text)
+				continue
+			}
 			fmt.Fprintf(&b, " case %d: return (%s) %s (%s);", m.ID, x, m.Replacement, y)
 		}
 		fmt.Fprintf(&b, " }; return (%s) %s (%s) }()", x, n.Op, y)
