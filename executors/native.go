@@ -145,15 +145,12 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name, cmpTakeName(prepd)))
 
 	key := sha256.New()
+	hashFiles(key, files)
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		fmt.Fprintf(key, "%s\x00%d\x00", name, len(files[name]))
-		key.Write(files[name])
-	}
 	for _, t := range pkg.TestFiles {
 		fmt.Fprintf(key, "-%s\x00", t)
 	}

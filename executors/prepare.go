@@ -106,7 +106,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		}
 		n := len(prog.Probes)
 		out.runnable = slices.DeleteFunc(out.runnable, func(i int) bool { return i >= n })
-		// funcs keeps those of Also.
+		// out.funcs keeps the functions of Also: they are built.
 		for i := range out.early {
 			if i >= n {
 				delete(out.early, i)

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"sync"
@@ -68,26 +69,28 @@ func (b *builtShapes) built(base string, prepd *prepared) {
 // would only take its place).
 func (p *prepared) baseKey(fn string) string {
 	h := sha256.New()
-	var names []string
-	for name := range p.pkgFiles {
+	hashFiles(h, p.pkgFiles)
+	extra := map[string][]byte{}
+	for name, src := range p.extra {
+		if !strings.HasPrefix(name, "specgen_probes_") && !strings.HasPrefix(name, "specgen_harness") {
+			extra[name] = src
+		}
+	}
+	hashFiles(h, extra)
+	fmt.Fprintf(h, "func %s", fn)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashFiles writes files into h by name, each name with its length and
+// content, so that two sets hash alike only when they are the same.
+func hashFiles(h io.Writer, files map[string][]byte) {
+	names := make([]string, 0, len(files))
+	for name := range files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(p.pkgFiles[name]))
-		h.Write(p.pkgFiles[name])
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(files[name]))
+		h.Write(files[name])
 	}
-	names = names[:0]
-	for name := range p.extra {
-		if !strings.HasPrefix(name, "specgen_probes_") && !strings.HasPrefix(name, "specgen_harness") {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		fmt.Fprintf(h, "+%s\x00%d\x00", name, len(p.extra[name]))
-		h.Write(p.extra[name])
-	}
-	fmt.Fprintf(h, "func %s", fn)
-	return hex.EncodeToString(h.Sum(nil))
 }
