@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -301,12 +302,24 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		// probe that kills by its result on an idle machine must not
 		// count as a timeout on a loaded one (the cases chosen would
 		// then depend on the load).
+		//
+		// A run whose timeouts are real hangs (a loop that never ends)
+		// would take that long again for each of them: one of them, the
+		// first (the pool is smallest first), is run again with the
+		// longer times first, and only when it then returns are they all.
 		var err error
 		for try, t := range []time.Duration{mt, min(10*mt, max(timeout, mt))} {
 			mm.Kills, mm.Timeouts = nil, nil
-			_, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall, 1+3*time.Duration(try))
+			var hung bool
+			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall, 1+3*time.Duration(try))
 			if err != nil || len(mm.Timeouts) == 0 {
 				break
+			}
+			if try == 0 && !hung {
+				long := min(10*mt, max(timeout, mt))
+				if confirmHang(bctx, engine, prog(false, over, long), id, mm.Timeouts[0], wall) {
+					break
+				}
 			}
 		}
 		var be *executors.BuildError
@@ -382,6 +395,23 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 		}
 	}
 	return false, nil
+}
+
+// confirmHang runs probe i of prog alone against mutant id, the other
+// probes compiled in (Also: the same build), and reports whether it
+// times out again.
+func confirmHang(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id, i int, wall time.Duration) bool {
+	one := *prog
+	one.Probes = []executors.Probe{prog.Probes[i]}
+	one.Also = append(slices.Clip(prog.Also), prog.Probes...)
+	limit := min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
+	if id == 0 {
+		limit += 2 * time.Minute
+	}
+	cctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	rep, err := runSelected(cctx, engine, &one, id)
+	return err == nil && len(rep.Results) == 1 && rep.Results[0].Outcome == executors.Timeout
 }
 
 // runSelected runs prog with mutant id of its schema overlay selected (0:
