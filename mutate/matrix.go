@@ -237,12 +237,12 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		}
 	}
 	k.overlay, k.left, k.inSchema = overlay, left, map[int]bool{}
-	if overlay != nil {
+	switch {
+	case overlay != nil && like != nil && like.overlay != nil:
+		k.inSchema = like.inSchema
+	case overlay != nil:
 		for _, n := range run {
 			k.inSchema[n.ID] = true
-		}
-		if like != nil && like.overlay != nil {
-			k.inSchema = like.inSchema
 		}
 	}
 
@@ -308,7 +308,8 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		// first (the pool is smallest first), is run again with the
 		// longer times first, and only when it then returns are they all.
 		var err error
-		for try, t := range []time.Duration{mt, min(10*mt, max(timeout, mt))} {
+		tries := []time.Duration{mt, min(10*mt, max(timeout, mt))}
+		for try, t := range tries {
 			mm.Kills, mm.Timeouts = nil, nil
 			var hung bool
 			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall, 1+3*time.Duration(try))
@@ -316,8 +317,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 				break
 			}
 			if try == 0 && !hung {
-				long := min(10*mt, max(timeout, mt))
-				if confirmHang(bctx, engine, prog(false, over, long), id, mm.Timeouts[0], wall) {
+				if confirmHang(bctx, engine, prog(false, over, tries[1]), id, mm.Timeouts[0], wall) {
 					break
 				}
 			}
@@ -369,11 +369,7 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, not a timeout per probe (a build of its own counts
 	// too), scale times over when it is run again.
-	limit := scale * min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
-	if id == 0 {
-		limit += 2 * time.Minute
-	}
-	mctx, cancel := context.WithTimeout(ctx, limit)
+	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale))
 	defer cancel()
 	rep, err := runSelected(mctx, engine, prog, id)
 	switch {
@@ -404,14 +400,21 @@ func confirmHang(ctx context.Context, engine func(env ...string) *executors.Nati
 	one := *prog
 	one.Probes = []executors.Probe{prog.Probes[i]}
 	one.Also = append(slices.Clip(prog.Also), prog.Probes...)
-	limit := min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
-	if id == 0 {
-		limit += 2 * time.Minute
-	}
-	cctx, cancel := context.WithTimeout(ctx, limit)
+	cctx, cancel := context.WithTimeout(ctx, runLimit(&one, id, wall, 1))
 	defer cancel()
 	rep, err := runSelected(cctx, engine, &one, id)
 	return err == nil && len(rep.Results) == 1 && rep.Results[0].Outcome == executors.Timeout
+}
+
+// runLimit bounds a whole run of prog against mutant id: five times the
+// original's run (wall) and a few seconds, scale times over; a mutant
+// with a build of its own (id 0) gets two minutes more for it.
+func runLimit(prog *executors.Program, id int, wall, scale time.Duration) time.Duration {
+	limit := scale * min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
+	if id == 0 {
+		limit += 2 * time.Minute
+	}
+	return limit
 }
 
 // runSelected runs prog with mutant id of its schema overlay selected (0:
