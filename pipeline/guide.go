@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -120,6 +121,13 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	ex := g.matrixEngines.get(nat)
 	defer g.matrixEngines.put(ex)
 	fn := x.Func
+	// A chosen probe that cannot be written as a case costs every run of
+	// the matrix and shows nothing a case could state: one that timed out
+	// in a native exploration (it would again, at the full time per
+	// probe, in each mutant's run) or whose values are too long to write.
+	recs = slices.DeleteFunc(slices.Clone(recs), func(r *explore.Record) bool {
+		return write.Oversized(r.Result) || r.Result.Outcome == executors.Timeout && x.Engine == nat.Name()
+	})
 	pool := mutationPool(x, recs)
 	budget := g.opts.MutationBudget
 	if budget <= 0 {
@@ -245,7 +253,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			kills = append(kills, fmt.Sprint(m))
 		}
 		sort.Strings(kills)
-		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kinds[k], Kills: kills, Size: inputSize(c.result), Prior: c.prior})
+		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kinds[k], Kills: kills, Size: write.InputSize(c.result), Prior: c.prior})
 	}
 	_, mspan := tracing.Start(ctx, g.opts.Tracer, "minimise", tracing.Function.String(fn.Name), tracing.Cases.Int(len(mc)))
 	keep := write.Minimise(mc)
@@ -312,7 +320,8 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 
 // mutationPool is the probes the mutation step runs: the chosen ones
 // (recs) first, then the other explored probes that ran and returned or
-// failed, the smallest first, one per input, at most maxMutationPool.
+// failed with values short enough to write as a case, the smallest
+// first, one per input, at most maxMutationPool.
 // Nothing here depends on how long a probe took: the cases chosen must
 // not depend on how loaded the machine is.
 func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Record {
@@ -332,10 +341,13 @@ func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Rec
 		default:
 			continue
 		}
+		if write.Oversized(r.Result) {
+			continue
+		}
 		seen[probeKey(r.Probe)] = true
 		rest = append(rest, r)
 	}
-	sort.SliceStable(rest, func(i, j int) bool { return inputSize(rest[i].Result) < inputSize(rest[j].Result) })
+	sort.SliceStable(rest, func(i, j int) bool { return write.InputSize(rest[i].Result) < write.InputSize(rest[j].Result) })
 	for _, r := range rest {
 		if len(out) >= maxMutationPool {
 			break
@@ -362,7 +374,7 @@ func addKillers(cands []*candidate, chosen, killed map[int]bool) int {
 					n++
 				}
 			}
-			if n > bestN || n == bestN && n > 0 && inputSize(c.result) < inputSize(cands[best].result) {
+			if n > bestN || n == bestN && n > 0 && write.InputSize(c.result) < write.InputSize(cands[best].result) {
 				best, bestN = i, n
 			}
 		}
@@ -523,15 +535,6 @@ func mutantKey(m mutate.Mutant) string {
 // probeKey names a probe by its code.
 func probeKey(p executors.Probe) string {
 	return p.Setup + "\x00" + p.Recv + "\x00" + strings.Join(p.Args, "\x00")
-}
-
-// inputSize is the size of a probe's inputs as recorded.
-func inputSize(r executors.Result) int {
-	n := 0
-	for _, in := range r.Inputs {
-		n += len(in.Value.String())
-	}
-	return n
 }
 
 // sortedValues are the values of m in ascending order.

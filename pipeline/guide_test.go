@@ -3,8 +3,10 @@ package pipeline_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/pipeline"
@@ -75,6 +77,49 @@ func TestMutationGuided(t *testing.T) {
 		}
 		if m.Killed != 2 || m.Lived != 0 || len(m.Survivors) != 0 || m.Added != 1 {
 			t.Errorf("mutation %+v: want 2 killed, 1 added, no survivor", m)
+		}
+	}
+}
+
+// TestMutationPoolLeavesOutHangs: a chosen probe that timed out in the
+// native exploration is no case, and the mutation step does not run
+// it against every mutant again.
+func TestMutationPoolLeavesOutHangs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	explorer := func(*target.Func) explore.Explorer { return calls{"Halves(4)", "Halves(3)", "Halves(10)"} }
+	var pool []string
+	rs, err := pipeline.Gen(context.Background(), "./spin", []string{"Halves"}, pipeline.Options{
+		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer,
+		Explore: explore.Options{Timeout: 300 * time.Millisecond},
+		Progress: func(s pipeline.Step) {
+			if strings.Contains(s.Line, "running mutants against") {
+				pool = append(pool, s.Line)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if r.Mutation == nil {
+		t.Fatalf("no mutation step; notes %q", r.Notes)
+	}
+	// Halves(4) and Halves(10) run; Halves(3) hangs.
+	if want := []string{"Halves: running mutants against 2 probes"}; !slices.Equal(pool, want) {
+		t.Errorf("mutation step %q, want %q", pool, want)
+	}
+	for _, c := range r.Spec.Dataset {
+		if c.Input.String() == "3" {
+			t.Errorf("a case of the hanging input: %+v", c)
 		}
 	}
 }

@@ -100,6 +100,18 @@ const MaxCases = 40
 // written: a case of megabytes is unreadable and bloats the spec.
 const maxCaseText = 4 << 10
 
+// caseText is how long r's inputs and results are written.
+func caseText(r executors.Result) int {
+	return InputSize(r) + explore.ResultSize(r)
+}
+
+// Oversized reports whether r's inputs and results are too long to be
+// written as a case: a probe whose result is that is no case, whatever
+// else it shows.
+func Oversized(r executors.Result) bool {
+	return caseText(r) > maxCaseText
+}
+
 // byteSize writes n bytes for a person: 512 B, 8.0 KiB, 8.0 MiB.
 func byteSize(n int) string {
 	switch {
@@ -285,7 +297,7 @@ func Select(x *explore.Exploration, limit int) []*explore.Record {
 			// it still brings something), then the smallest input that
 			// brings anything new: short cases read well, and each one
 			// still adds a feature.
-			size := inputSize(r.Result)
+			size := InputSize(r.Result)
 			if best == nil || r.Prior && !best.Prior || r.Prior == best.Prior && (size < bestSize || size == bestSize && n > bestNew) {
 				best, bestNew, bestSize = r, n, size
 			}
@@ -518,7 +530,9 @@ func magnitude(v spec.Value) string {
 	return fmt.Sprintf("%se%d%s", sign, e*3, frac)
 }
 
-func inputSize(r executors.Result) int {
+// InputSize is the size of a probe's inputs as recorded (written as
+// values): what orders probes smallest first.
+func InputSize(r executors.Result) int {
 	n := 0
 	for _, in := range r.Inputs {
 		n += len(in.Value.String())
@@ -710,7 +724,7 @@ func unparen(expr string) string {
 
 // caseFromResult turns one observed result into a case.
 func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
-	if n := inputSize(r) + explore.ResultSize(r); n > maxCaseText {
+	if n := caseText(r); n > maxCaseText {
 		return nil, fmt.Sprintf("left out: its values take %s written, more than a readable case holds", byteSize(n))
 	}
 	c := &spec.Case{}

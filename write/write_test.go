@@ -481,6 +481,16 @@ func TestCasesFromResultsLeaveOutHugeValues(t *testing.T) {
 	if len(skipped) != 1 || !strings.Contains(skipped[0], "probe huge: left out: its values take 8.0 MiB written") {
 		t.Errorf("skipped = %q, want the huge probe named with its size", skipped)
 	}
+	// Oversized says so beforehand, from the same measure: the input's
+	// four digits and the result's n bytes quoted, against 4 KiB.
+	for _, tt := range []struct {
+		n    int
+		want bool
+	}{{3, false}, {4<<10 - 6, false}, {4<<10 - 5, true}, {8 << 20, true}} {
+		if got := Oversized(res("", tt.n)); got != tt.want {
+			t.Errorf("Oversized(a result of %d bytes) = %v, want %v", tt.n, got, tt.want)
+		}
+	}
 }
 
 func TestSelectBudgetsDynamicTypes(t *testing.T) {
