@@ -71,12 +71,23 @@ func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
 	if cleanup == nil {
 		cleanup = func() {}
 	}
+	capture, err := captureFiles()
+	if err != nil {
+		cleanup()
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	// The worker has its own descriptors of them.
+	defer closeFiles(capture)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		cleanup()
 		return nil, err
 	}
-	cmd.ExtraFiles = []*os.File{pw}
+	cmd.ExtraFiles = append([]*os.File{pw}, capture...)
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, captureEnv)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		pr.Close()

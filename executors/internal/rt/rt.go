@@ -485,18 +485,25 @@ type SpecgenCapture struct {
 	origOut, origErr *specgenos.File
 }
 
-// SpecgenNewCapture installs the capture files.
+// SpecgenNewCapture installs the capture files: those specgen opened
+// for the worker on descriptors 4 and 5 (SPECGEN_CAPTURE_FDS=4,5), else
+// temporary files of its own, their names removed at once.
 func SpecgenNewCapture() (*SpecgenCapture, error) {
-	out, err := specgenos.CreateTemp("", "specgen-stdout-*")
-	if err != nil {
-		return nil, err
+	var out, errf *specgenos.File
+	if specgenos.Getenv("SPECGEN_CAPTURE_FDS") == "4,5" {
+		specgenos.Unsetenv("SPECGEN_CAPTURE_FDS")
+		out, errf = specgenos.NewFile(4, "specgen-stdout"), specgenos.NewFile(5, "specgen-stderr")
+	} else {
+		var err error
+		if out, err = specgenos.CreateTemp("", "specgen-stdout-*"); err != nil {
+			return nil, err
+		}
+		if errf, err = specgenos.CreateTemp("", "specgen-stderr-*"); err != nil {
+			return nil, err
+		}
+		specgenos.Remove(out.Name())
+		specgenos.Remove(errf.Name())
 	}
-	errf, err := specgenos.CreateTemp("", "specgen-stderr-*")
-	if err != nil {
-		return nil, err
-	}
-	specgenos.Remove(out.Name())
-	specgenos.Remove(errf.Name())
 	c := &SpecgenCapture{out: out, err: errf, origOut: specgenos.Stdout, origErr: specgenos.Stderr}
 	specgenos.Stdout = out
 	specgenos.Stderr = errf
