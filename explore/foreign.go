@@ -190,8 +190,10 @@ func isPatternParam(name string) bool {
 
 // implValues are values for a parameter of a non-empty interface: those
 // of the package's own types that implement it (T or *T), a few of each,
-// written as code of the concrete type.
-func (g *valueGen) implValues(it *types.Interface, depth int) []spec.Value {
+// written as code of the concrete type. A generic type of the package is
+// instantiated with targs, the type arguments of the interface (Set[int]
+// is implemented by *hashSet[int]), when it takes as many.
+func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth int) []spec.Value {
 	if g.self == nil || depth >= maxDepth-1 {
 		return nil
 	}
@@ -204,8 +206,13 @@ func (g *valueGen) implValues(it *types.Interface, depth int) []spec.Value {
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+		if !ok || types.IsInterface(n) {
 			continue
+		}
+		if n.TypeParams().Len() > 0 {
+			if n = instantiate(n, targs); n == nil {
+				continue
+			}
 		}
 		var t types.Type
 		switch {
@@ -233,6 +240,25 @@ func (g *valueGen) implValues(it *types.Interface, depth int) []spec.Value {
 		}
 	}
 	return out
+}
+
+// instantiate is generic type n with type arguments targs, or nil when
+// they are not as many as its type parameters or do not satisfy their
+// constraints.
+func instantiate(n *types.Named, targs *types.TypeList) *types.Named {
+	if targs == nil || targs.Len() != n.TypeParams().Len() {
+		return nil
+	}
+	args := make([]types.Type, targs.Len())
+	for i := range args {
+		args[i] = targs.At(i)
+	}
+	inst, err := types.Instantiate(nil, n, args, true)
+	if err != nil {
+		return nil
+	}
+	in, _ := inst.(*types.Named)
+	return in
 }
 
 // exactCode writes v, a candidate of type t, as code of exactly type t,

@@ -37,6 +37,31 @@ func (u Unit) Area() float64 { return float64(u) }
 type Named struct{ Name string }
 
 func Total(s Shape) float64 { return s.Area() }
+
+type Bag[T comparable] interface {
+	Has(v T) bool
+	Len() int
+}
+
+type setOf[T comparable] map[T]struct{}
+
+func newSetOf[T comparable](vs ...T) *setOf[T] {
+	s := setOf[T]{}
+	for _, v := range vs {
+		s[v] = struct{}{}
+	}
+	return &s
+}
+func (s *setOf[T]) Has(v T) bool { _, ok := (*s)[v]; return ok }
+func (s *setOf[T]) Len() int     { return len(*s) }
+
+type numbers[T int | float64] []T
+
+func (n numbers[T]) Has(v T) bool { return false }
+func (n numbers[T]) Len() int     { return len(n) }
+
+func Count(b Bag[string]) int  { return b.Len() }
+func CountInts(b Bag[int]) int { return b.Len() }
 `
 
 func TestForeignAndImplValues(t *testing.T) {
@@ -75,6 +100,10 @@ func TestForeignAndImplValues(t *testing.T) {
 			"a *big.Int of a package the package under test imports"},
 		{"interface", param("Total", 0), []string{`NewSquare(`, `Unit(`}, spec.Null,
 			"an interface gets the package's implementations, a named float converted to its type"},
+		{"generic interface", param("CountInts", 0), []string{`&setOf[int]{0: struct{}{}}`, `numbers[int]{1}`}, spec.Null,
+			"an instantiated interface gets the package's generic implementations, instantiated alike"},
+		{"generic interface, a constraint", param("Count", 0), []string{`&setOf[string]{"abc": struct{}{}}`}, spec.Null,
+			"a generic implementation whose constraint the type argument satisfies"},
 	}
 	for _, tt := range tests {
 		vs := g.values(tt.t)
@@ -87,6 +116,9 @@ func TestForeignAndImplValues(t *testing.T) {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: no candidate with %s (%s); got:\n%s", tt.name, w, tt.reason, got)
 			}
+		}
+		if strings.Contains(got, "numbers[string]") {
+			t.Errorf("%s: a generic type instantiated against its constraint:\n%s", tt.name, got)
 		}
 		if strings.Contains(got, "Named") {
 			t.Errorf("%s: a type that does not implement the interface was offered:\n%s", tt.name, got)

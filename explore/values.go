@@ -114,6 +114,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)
+		if it, ok := n.Underlying().(*types.Interface); ok && !it.Empty() {
+			// Its type arguments, if any, instantiate generic
+			// implementations.
+			return append(consts, g.ifaceValues(it, n.TypeArgs(), depth)...)
+		}
 		return append(consts, g.computePlain(n.Underlying(), depth)...)
 	}
 	switch u := t.Underlying().(type) {
@@ -141,27 +146,7 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		return g.structs(u, depth)
 	case *types.Interface:
 		if !u.Empty() {
-			// target.GoExpr builds an error from its message and an
-			// io.Reader from its content; other interfaces are nil or
-			// values of their implementations, built by code.
-			var out []spec.Value
-			switch ifaceMethod(u) {
-			case "Error":
-				out = []spec.Value{spec.NullValue(), spec.StringValue("boom"), spec.StringValue("EOF"), spec.StringValue("")}
-			case "Read":
-				out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
-			case "Write":
-				// Standard writers, written as code: one that keeps what
-				// it is given, and one that drops it.
-				return append([]spec.Value{spec.CodeValue("&bytes.Buffer{}"), spec.CodeValue("&strings.Builder{}"),
-					spec.CodeValue("io.Discard"), spec.NullValue()}, g.implValues(u, depth)...)
-			case "String":
-				return append([]spec.Value{spec.NullValue(), spec.CodeValue("time.Duration(1500000000)")}, g.implValues(u, depth)...)
-			default:
-				return append([]spec.Value{spec.NullValue()}, g.implValues(u, depth)...)
-			}
-			out = append(out, g.strings()[:min(len(g.strings()), 24)]...)
-			return out
+			return g.ifaceValues(u, nil, depth)
 		}
 		out := g.anyValues(depth)
 		out = append(out, spec.IntValue(1), spec.IntValue(-1), spec.FloatValue(1.5), spec.StringValue("abc"))
@@ -182,6 +167,31 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	}
 	// Nested functions: only nil can be written down.
 	return []spec.Value{spec.NullValue()}
+}
+
+// ifaceValues are the candidates of a non-empty interface: target.GoExpr
+// builds an error from its message and an io.Reader from its content;
+// other interfaces are nil or values of their implementations, built by
+// code (generic ones instantiated with targs, the interface's type
+// arguments).
+func (g *valueGen) ifaceValues(u *types.Interface, targs *types.TypeList, depth int) []spec.Value {
+	var out []spec.Value
+	switch ifaceMethod(u) {
+	case "Error":
+		out = []spec.Value{spec.NullValue(), spec.StringValue("boom"), spec.StringValue("EOF"), spec.StringValue("")}
+	case "Read":
+		out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
+	case "Write":
+		// Standard writers, written as code: one that keeps what it is
+		// given, and one that drops it.
+		return append([]spec.Value{spec.CodeValue("&bytes.Buffer{}"), spec.CodeValue("&strings.Builder{}"),
+			spec.CodeValue("io.Discard"), spec.NullValue()}, g.implValues(u, targs, depth)...)
+	case "String":
+		return append([]spec.Value{spec.NullValue(), spec.CodeValue("time.Duration(1500000000)")}, g.implValues(u, targs, depth)...)
+	default:
+		return append([]spec.Value{spec.NullValue()}, g.implValues(u, targs, depth)...)
+	}
+	return append(out, g.strings()[:min(len(g.strings()), 24)]...)
 }
 
 // namedConsts are the constants declared with exactly type n in its
