@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -21,7 +22,8 @@ const countSpec = `Div:
 `
 
 // runsExecutor answers each probe of its n-th program (1-based) with
-// output 3, or 4 where bad says so (by probe index and run).
+// output 2 for the even ones (Div's steady case, repeated or not) and 3
+// for the odd, one more where bad says so (by probe index and run).
 type runsExecutor struct {
 	bad   func(probe, run int) bool
 	err   error
@@ -40,7 +42,7 @@ func (r *runsExecutor) Run(_ context.Context, p *executors.Program) (*executors.
 	rep := &executors.Report{Engine: "runs"}
 	for i := range p.Probes {
 		out := int64(3)
-		if i == 0 {
+		if i%2 == 0 {
 			out = 2
 		}
 		if r.bad(i, r.calls) {
@@ -133,6 +135,44 @@ func TestCount(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRepeat runs each case several times in each run (Options.Repeat):
+// a case passes a run only when every pass of it passes.
+func TestRepeat(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "div_evals.yml")
+	writeFile(t, path, countSpec)
+	// Probes 0-5 of a run are steady, flaky three times over; the flaky
+	// case's second pass (probe 3) is wrong in run 2.
+	ex := &runsExecutor{bad: func(probe, run int) bool { return probe == 3 && run == 2 }}
+	var probes []int
+	rep, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/calc/testdata/specgen/x.yml"), Options{
+		Executor: probeCounter{ex, &probes}, Count: 2, Repeat: 3, Parallel: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{6, 6}; !slices.Equal(probes, want) {
+		t.Errorf("programs of %v probes, want %v: two runs of the two cases three times", probes, want)
+	}
+	cs := rep.Functions[0].Cases
+	if cs[0].Status != Passed || cs[1].Status != Failed || cs[1].Run != 2 || cs[1].FailedRuns != 1 {
+		t.Errorf("cases %s, %s (run %d, failed %d): want steady passed, flaky failed in run 2 only", cs[0].Status, cs[1].Status, cs[1].Run, cs[1].FailedRuns)
+	}
+	if len(cs[1].Failures) == 0 || !strings.Contains(cs[1].Failures[0].Message, "got 4") {
+		t.Errorf("flaky's failure %+v, want its wrong pass's result", cs[1].Failures)
+	}
+}
+
+// probeCounter records the number of probes of each program it runs.
+type probeCounter struct {
+	*runsExecutor
+	probes *[]int
+}
+
+func (p probeCounter) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	*p.probes = append(*p.probes, len(prog.Probes))
+	return p.runsExecutor.Run(ctx, prog)
 }
 
 // TestOptionsPackage runs a spec with its package already loaded: the

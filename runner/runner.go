@@ -83,6 +83,14 @@ type Options struct {
 	// Parallel bounds the runs of Count that run at a time (0 = 2; 1
 	// runs them one after the other, in order).
 	Parallel int
+	// Repeat runs each function's cases this many times in each run
+	// (0 or 1: once): all of them, then all of them again, in the same
+	// workers. A case passes a run when it passes every time, and
+	// otherwise reports the first time it did not. It hunts cases whose
+	// result changes from call to call (map order, the clock, random
+	// numbers) for one start of a worker per run; what differs only from
+	// process to process takes Count.
+	Repeat int
 	// Overlay replaces the content of files of the package under test
 	// (absolute path → source) when running, e.g. with a mutant.
 	Overlay map[string][]byte
@@ -505,14 +513,37 @@ const defaultParallel = 2
 // say), so that every case errored.
 func (s *session) runOnce(ctx context.Context, ex executors.Executor, fp *funcPlan) (fr *FunctionReport, whole bool, err error) {
 	prog := s.program(fp)
+	n, repeat := len(prog.Probes), max(s.opts.Repeat, 1)
+	for range repeat - 1 {
+		prog.Probes = append(prog.Probes, prog.Probes[:n]...)
+	}
 	s.opts.logf("runner: %s: %d cases through %s", fp.info.Name, len(fp.probes), ex.Name())
 	rep, err := executors.RunTraced(ctx, s.opts.Tracer, ex, prog)
 	if err != nil && ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}
-	fr = s.judge(fp, rep, err)
+	fr = s.judge(fp, pass(rep, n, 0), err)
+	for p := 1; p < repeat && err == nil; p++ {
+		for i, c := range s.judge(fp, pass(rep, n, p), nil).Cases {
+			if c.Status != Passed && fr.Cases[i].Status == Passed {
+				c.Covered = fr.Cases[i].Covered
+				fr.Cases[i] = c
+			}
+		}
+	}
 	fr.tally()
 	return fr, err != nil, nil
+}
+
+// pass is the part of rep, the report of a program whose probes are n
+// cases repeated (Options.Repeat), that pass p (from 0) ran.
+func pass(rep *executors.Report, n, p int) *executors.Report {
+	if rep == nil {
+		return nil
+	}
+	one := *rep
+	one.Results = rep.Results[min(p*n, len(rep.Results)):min((p+1)*n, len(rep.Results))]
+	return &one
 }
 
 // program is the program that runs a function's cases.
