@@ -612,7 +612,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	if len(recs) == 0 {
 		return nil, nil
 	}
-	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation && len(f.TypeArgs) == 0 {
+	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation {
 		if probes, results, ok := g.guide(ctx, x, nat, recs, res); ok {
 			cases, skipped := write.CasesFromResults(f, probes, results)
 			res.Notes = append(res.Notes, skipped...)

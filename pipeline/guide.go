@@ -55,6 +55,73 @@ type Mutation struct {
 	// because they showed nothing the others do not.
 	Added, Dropped int
 	Elapsed        time.Duration
+	// verdicts are the mutants by position and change (survivorName),
+	// for merging the steps of a generic function's instantiations.
+	verdicts map[string]verdict
+}
+
+// verdict is what became of one mutant, weakest first: merged, the
+// strongest of a function's instantiations counts.
+type verdict int
+
+const (
+	vNotViable verdict = iota
+	vNotCovered
+	vSkipped
+	vLived
+	vTimedOut
+	vKilled
+)
+
+// merge is the mutation step of a function whose instantiations had
+// steps m and o: a mutant counts as killed when the cases of either
+// kill it, and lives when it lives through both.
+func (m *Mutation) merge(o *Mutation) *Mutation {
+	if m == nil {
+		return o
+	}
+	out := &Mutation{Added: m.Added + o.Added, Dropped: m.Dropped + o.Dropped, Elapsed: m.Elapsed + o.Elapsed, verdicts: map[string]verdict{}}
+	for _, vs := range []map[string]verdict{m.verdicts, o.verdicts} {
+		for k, v := range vs {
+			if w, ok := out.verdicts[k]; !ok || v > w {
+				out.verdicts[k] = v
+			}
+		}
+	}
+	for _, v := range out.verdicts {
+		switch v {
+		case vNotViable:
+			out.NotViable++
+		case vNotCovered:
+			out.NotCovered++
+		case vSkipped:
+			out.Skipped++
+		case vLived:
+			out.Lived++
+		case vTimedOut:
+			out.TimedOut++
+		case vKilled:
+			out.Killed++
+		}
+	}
+	// The survivors of both, in source order, equivalent when neither
+	// step's probes told them from the original.
+	equiv := map[string]bool{}
+	for _, s := range o.Survivors {
+		equiv[survivorName(s)] = s.Equivalent
+	}
+	for _, s := range m.Survivors {
+		if e, ok := equiv[survivorName(s)]; ok && out.verdicts[survivorName(s)] == vLived {
+			s.Equivalent = s.Equivalent && e
+			out.Survivors = append(out.Survivors, s)
+		}
+	}
+	return out
+}
+
+// survivorName keys a surviving mutant as mutantName does.
+func survivorName(s Survivor) string {
+	return fmt.Sprintf("%s:%d:%d %s", s.Pos.Filename, s.Pos.Line, s.Pos.Column, s.Change)
 }
 
 // Survivor is a mutant no case kills.
@@ -288,28 +355,39 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			}
 		}
 	}
+	mut.verdicts = map[string]verdict{}
 	for i, m := range k.Mutants {
+		s := Survivor{Pos: m.Pos, Change: m.Change(), Equivalent: !anyKill[i]}
+		var v verdict
 		switch m.Status {
 		case mutate.NotViable:
+			v = vNotViable
 			mut.NotViable++
 		case mutate.NotCovered:
+			v = vNotCovered
 			mut.NotCovered++
 		case mutate.Skipped:
+			v = vSkipped
 			mut.Skipped++
 		default:
 			switch {
 			case killedBy[i] && timedOutOnly(k, i, final, cands):
+				v = vTimedOut
 				mut.TimedOut++
 			case killedBy[i]:
+				v = vKilled
 				mut.Killed++
 			default:
+				v = vLived
 				mut.Lived++
-				mut.Survivors = append(mut.Survivors, Survivor{Pos: m.Pos, Change: m.Change(), Equivalent: !anyKill[i]})
+				mut.Survivors = append(mut.Survivors, s)
 			}
 		}
+		mut.verdicts[survivorName(s)] = v
 	}
 	mut.Elapsed = time.Since(start)
-	res.Mutation = mut
+	// A generic function's instantiations each have their step.
+	res.Mutation = res.Mutation.merge(mut)
 	score := "no mutant ran"
 	if s, ok := mut.Score(); ok {
 		score = fmt.Sprintf("%d/%d mutants killed (%.0f%%)", mut.Killed, mut.Killed+mut.Lived, s)

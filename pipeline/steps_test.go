@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"go/token"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -335,5 +336,44 @@ func TestSpecPath(t *testing.T) {
 	}
 	if got := CostLabel(&target.Func{Name: "Div"}); got != "Div" {
 		t.Errorf("CostLabel without a package = %q", got)
+	}
+}
+
+// TestMutationMerge: a generic function's instantiations each have a
+// mutation step; merged, a mutant killed by the cases of either is
+// killed, and only one that lives through both survives.
+func TestMutationMerge(t *testing.T) {
+	pos := func(line int) token.Position { return token.Position{Filename: "set.go", Line: line, Column: 2} }
+	step := func(verdicts map[int]verdict, equivalent map[int]bool) *Mutation {
+		m := &Mutation{verdicts: map[string]verdict{}, Added: 1, Dropped: 2}
+		for line := 1; line <= 4; line++ {
+			v, ok := verdicts[line]
+			if !ok {
+				continue
+			}
+			s := Survivor{Pos: pos(line), Change: "< → <=", Equivalent: equivalent[line]}
+			m.verdicts[survivorName(s)] = v
+			if v == vLived {
+				m.Lived++
+				m.Survivors = append(m.Survivors, s)
+			}
+		}
+		return m
+	}
+	ints := step(map[int]verdict{1: vKilled, 2: vLived, 3: vLived, 4: vNotCovered}, map[int]bool{2: true})
+	strs := step(map[int]verdict{1: vLived, 2: vLived, 3: vKilled, 4: vNotCovered}, map[int]bool{1: true, 2: true})
+	var first *Mutation
+	if got := first.merge(ints); got != ints {
+		t.Errorf("the first instantiation's step merged into none: %+v, want it as it is", got)
+	}
+	m := ints.merge(strs)
+	if m.Killed != 2 || m.Lived != 1 || m.NotCovered != 1 || m.TimedOut != 0 || m.Added != 2 || m.Dropped != 4 {
+		t.Errorf("merged %+v: want 2 killed (lines 1 and 3), 1 lived (line 2), 1 not covered, the cases added and dropped summed", m)
+	}
+	if len(m.Survivors) != 1 || m.Survivors[0].Pos.Line != 2 || !m.Survivors[0].Equivalent {
+		t.Errorf("survivors %+v: want line 2's, equivalent in both", m.Survivors)
+	}
+	if s, ok := m.Score(); !ok || s < 66 || s > 67 {
+		t.Errorf("score %v %v, want 66.7", s, ok)
 	}
 }

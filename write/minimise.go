@@ -3,6 +3,7 @@ package write
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -149,6 +150,28 @@ func OutcomeKinds(rs []executors.Result) []string {
 	return kinds
 }
 
+// returnKind is the kind of a result that returned: its outcome and the
+// truth values among its results ("ok _ true" for a lookup that found
+// its key), for a bool result is a verdict (found, valid, equal) and
+// each verdict is a behaviour of its own.
+func returnKind(r executors.Result) string {
+	kind := coarseClass(r)
+	verdicts := false
+	var parts []string
+	for _, o := range r.Outputs {
+		if o.Kind == spec.Bool {
+			verdicts = true
+			parts = append(parts, strconv.FormatBool(o.Bool))
+		} else {
+			parts = append(parts, "_")
+		}
+	}
+	if !verdicts {
+		return kind
+	}
+	return kind + " " + strings.Join(parts, " ")
+}
+
 // kindCandidates lists the kinds r may have, one per way of hiding its
 // string inputs in its message; the first hides leftmost occurrences.
 func kindCandidates(r executors.Result) []string {
@@ -159,7 +182,7 @@ func kindCandidates(r executors.Result) []string {
 	case r.Err != nil:
 		msg = r.Err.Message
 	default:
-		return []string{coarseClass(r)}
+		return []string{returnKind(r)}
 	}
 	class := coarseClass(r)
 	var out []string

@@ -101,6 +101,11 @@ func TestOutcomeKind(t *testing.T) {
 		{withInput(parse(`a b: unknown sku`), "a"), withInput(parse(`c b: unknown sku`), "c"), true},
 		{withInput(parse(`ab: unknown sku`), "a"), withInput(parse(`cb: unknown sku`), "c"), false},
 		{executors.Result{Outcome: executors.OK}, parse("x"), false},
+		// A truth value returned is a verdict: found and missing differ,
+		// the values beside it do not.
+		{returned(spec.IntValue(1), spec.BoolValue(true)), returned(spec.IntValue(0), spec.BoolValue(false)), false},
+		{returned(spec.IntValue(1), spec.BoolValue(true)), returned(spec.IntValue(7), spec.BoolValue(true)), true},
+		{returned(spec.StringValue("a")), returned(spec.StringValue("b")), true},
 		{
 			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [5] with length 3"}},
 			executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Type: "runtime.Error", Message: "runtime error: index out of range [0] with length 0"}},
@@ -112,6 +117,11 @@ func TestOutcomeKind(t *testing.T) {
 			t.Errorf("%q and %q: same %v, want %v", OutcomeKind(tt.a), OutcomeKind(tt.b), got, tt.same)
 		}
 	}
+}
+
+// returned is a result that returned outs.
+func returned(outs ...spec.Value) executors.Result {
+	return executors.Result{Outcome: executors.OK, Outputs: outs}
 }
 
 // TestOutcomeKindsPlace checks that where an input's text occurs more
