@@ -224,20 +224,29 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 			continue
 		}
 		found++
-		k := 0
+		// The first candidates (the empty value, the small ones), and
+		// the largest written of the rest: a value with more in it than
+		// the receiver's is what makes a function that compares the two
+		// (loop over the smaller set) take its other branch.
+		var vs []spec.Value
 		for _, v := range g.valuesAt(t, depth+1) {
 			if v.Kind == spec.Null {
 				continue
 			}
-			v, ok := g.exactCode(v, t)
-			if !ok {
-				continue
-			}
-			out = append(out, v)
-			if k++; k == perImplType {
-				break
+			if v, ok := g.exactCode(v, t); ok {
+				vs = append(vs, v)
 			}
 		}
+		if len(vs) > perImplType {
+			largest := perImplType - 1
+			for i := perImplType; i < len(vs); i++ {
+				if len(vs[i].Str) > len(vs[largest].Str) {
+					largest = i
+				}
+			}
+			vs = append(vs[:perImplType-1:perImplType-1], vs[largest])
+		}
+		out = append(out, vs...)
 	}
 	return out
 }

@@ -102,6 +102,8 @@ func TestForeignAndImplValues(t *testing.T) {
 			"an interface gets the package's implementations, a named float converted to its type"},
 		{"generic interface", param("CountInts", 0), []string{`&setOf[int]{0: struct{}{}}`, `numbers[int]{1}`}, spec.Null,
 			"an instantiated interface gets the package's generic implementations, instantiated alike"},
+		{"a large implementation value", param("CountInts", 0), []string{`&setOf[int]{-1: struct{}{}, 0: struct{}{}, 1: struct{}{}}`, `numbers[int]{1, -1, 2, 3, 7, 10, -10, 42, 99, 100}`}, spec.Null,
+			"besides the small values of each implementation, its largest, for a function that compares sizes"},
 		{"generic interface, a constraint", param("Count", 0), []string{`&setOf[string]{"abc": struct{}{}}`}, spec.Null,
 			"a generic implementation whose constraint the type argument satisfies"},
 	}
