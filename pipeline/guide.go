@@ -104,22 +104,30 @@ func (m *Mutation) merge(o *Mutation) *Mutation {
 			out.Killed++
 		}
 	}
-	// The survivors of both, in source order, equivalent when neither
+	// The mutants that lived through both steps (or through one, the
+	// other not running them), in source order, equivalent when no
 	// step's probes told them from the original.
-	equiv := map[string]bool{}
-	for _, s := range o.Survivors {
-		equiv[survivorName(s)] = s.Equivalent
-	}
-	for _, s := range m.Survivors {
-		if e, ok := equiv[survivorName(s)]; ok && out.verdicts[survivorName(s)] == vLived {
-			s.Equivalent = s.Equivalent && e
-			out.Survivors = append(out.Survivors, s)
+	index := map[string]int{}
+	for _, s := range slices.Concat(m.Survivors, o.Survivors) {
+		name := survivorName(s)
+		if out.verdicts[name] != vLived {
+			continue
 		}
+		if i, ok := index[name]; ok {
+			out.Survivors[i].Equivalent = out.Survivors[i].Equivalent && s.Equivalent
+			continue
+		}
+		index[name] = len(out.Survivors)
+		out.Survivors = append(out.Survivors, s)
 	}
+	sort.SliceStable(out.Survivors, func(i, j int) bool {
+		a, b := out.Survivors[i].Pos, out.Survivors[j].Pos
+		return a.Filename < b.Filename || a.Filename == b.Filename && (a.Line < b.Line || a.Line == b.Line && a.Column < b.Column)
+	})
 	return out
 }
 
-// survivorName keys a surviving mutant as mutantName does.
+// survivorName keys a mutant by its place and change.
 func survivorName(s Survivor) string {
 	return fmt.Sprintf("%s:%d:%d %s", s.Pos.Filename, s.Pos.Line, s.Pos.Column, s.Change)
 }
