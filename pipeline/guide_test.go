@@ -27,6 +27,16 @@ func (c calls) Explore(ctx context.Context, req *explore.Request) (*explore.Plan
 	return &p, nil
 }
 
+// testMod is the absolute path of the module in testdata/mod.
+func testMod(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // TestMutationGuided generates the spec of Grade from inputs none of
 // which sits on its boundary: the mutant that moves the boundary (>= to
 // >) survives them, and the mutation step adds the input that kills
@@ -36,10 +46,7 @@ func TestMutationGuided(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
-	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testMod(t)
 	explorer := func(*target.Func) explore.Explorer { return calls{"Grade(10)", "Grade(11)", "Grade(90)", "Grade(51)"} }
 	for _, off := range []bool{false, true} {
 		rs, err := pipeline.Gen(context.Background(), "./grade", []string{"Grade"}, pipeline.Options{
@@ -88,10 +95,7 @@ func TestMutationPoolLeavesOutHangs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
-	dir, err := filepath.Abs(filepath.Join("testdata", "mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testMod(t)
 	explorer := func(*target.Func) explore.Explorer { return calls{"Halves(4)", "Halves(3)", "Halves(10)"} }
 	var pool []string
 	rs, err := pipeline.Gen(context.Background(), "./spin", []string{"Halves"}, pipeline.Options{
