@@ -29,6 +29,7 @@ const (
 	StopPatience StopReason = "patience" // Patience probes without a new block or outcome class
 	StopRounds   StopReason = "rounds"   // MaxRounds reached
 	StopStale    StopReason = "stale"    // a round added no new behaviour
+	StopCovered  StopReason = "covered"  // a searcher's round added no new behaviour, and every statement of the reach has run
 	StopDone     StopReason = "done"     // the explorer had nothing new to try
 	StopCanceled StopReason = "canceled" // the context ended
 	StopExplorer StopReason = "explorer" // the explorer failed after the first round
@@ -160,6 +161,20 @@ func percent(covered, total int) float64 {
 		return 0
 	}
 	return 100 * float64(covered) / float64(total)
+}
+
+// reachRan reports whether every block of the function's reach has run
+// (false when coverage is unknown).
+func (x *Exploration) reachRan() bool {
+	if len(x.ReachBlocks) == 0 {
+		return false
+	}
+	for _, b := range x.ReachBlocks {
+		if !x.covered[b] {
+			return false
+		}
+	}
+	return true
 }
 
 // Covered reports whether block b (an index into Blocks) ran.
@@ -343,6 +358,11 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.Stop = StopPatience
 		case !searcher && added == 0:
 			x.Stop = StopStale
+		case added == 0 && x.reachRan():
+			// Nothing is left to cover, and a whole round of the
+			// search found no behaviour: later rounds vary the same
+			// inputs further, each at the cost of a build.
+			x.Stop = StopCovered
 		case len(x.Tried) >= budget:
 			x.Stop = StopBudget
 		case time.Since(start) >= opts.MaxTime:

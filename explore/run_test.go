@@ -112,6 +112,55 @@ func TestRunStopsOnStaleRound(t *testing.T) {
 	}
 }
 
+// searching is a scripted explorer that searches, as the built-in one
+// does: no bound on its rounds, and a stale round alone does not end it.
+type searching struct{ scripted }
+
+func (*searching) Searching() bool { return true }
+
+// TestRunSearcherStopsCovered checks when a searcher's round that found
+// no new behaviour ends the exploration: only once every statement of
+// the reach has run.
+func TestRunSearcherStopsCovered(t *testing.T) {
+	tests := []struct {
+		name   string
+		plans  []*Plan
+		stop   StopReason
+		rounds int
+	}{
+		{
+			name: "all covered",
+			plans: []*Plan{
+				{Snippets: snippets(`Truthy("yes")`, `Truthy("no")`, `Truthy("x")`)},
+				{Snippets: snippets(`Truthy("y")`)},
+				{Snippets: snippets(`Truthy("n")`)},
+			},
+			stop: StopCovered, rounds: 2,
+		},
+		{
+			name: "one return not run",
+			plans: []*Plan{
+				{Snippets: snippets(`Truthy("yes")`, `Truthy("x")`)},
+				{Snippets: snippets(`Truthy("y")`)},
+				{Snippets: snippets(`Truthy("no")`)},
+			},
+			stop: StopDone, rounds: 3,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, fe := newSampleRun(t, "Truthy")
+			x, err := Run(context.Background(), f, &searching{scripted{plans: tt.plans}}, fe, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if x.Stop != tt.stop || x.Rounds != tt.rounds {
+				t.Errorf("stop %q after %d rounds, want %q after %d", x.Stop, x.Rounds, tt.stop, tt.rounds)
+			}
+		})
+	}
+}
+
 func TestRunStops(t *testing.T) {
 	boom := errors.New("model unavailable")
 	tests := []struct {
@@ -322,8 +371,14 @@ func TestRunBuiltinSample(t *testing.T) {
 			if x.Uncompiled() != 0 {
 				t.Errorf("%d snippets of the built-in explorer did not compile, first: %+v", x.Uncompiled(), x.CompileErrors[0])
 			}
-			if x.Stop != StopPatience && x.Stop != StopDone {
-				t.Errorf("stop %q, want %q (or %q: nothing new left to try)", x.Stop, StopPatience, StopDone)
+			switch x.Stop {
+			case StopPatience, StopDone:
+			case StopCovered:
+				if c, total := x.ReachStatements(); c != total {
+					t.Errorf("stop %q with the reach's coverage %d/%d", x.Stop, c, total)
+				}
+			default:
+				t.Errorf("stop %q, want %q, %q (nothing new left to try) or %q", x.Stop, StopPatience, StopDone, StopCovered)
 			}
 			for _, want := range tt.classes {
 				found := false
@@ -340,7 +395,7 @@ func TestRunBuiltinSample(t *testing.T) {
 
 // TestRunBuiltinCoverageGrows runs the built-in explorer in small rounds
 // and checks that coverage grows round by round to all statements, and
-// that the search then stops by patience.
+// that the search then stops at the first round that finds nothing new.
 func TestRunBuiltinCoverageGrows(t *testing.T) {
 	f, fe := newSampleRun(t, "ParseKV")
 	var progress []Progress
@@ -362,8 +417,13 @@ func TestRunBuiltinCoverageGrows(t *testing.T) {
 	if first.Coverage >= 100 || last.Coverage != 100 {
 		t.Errorf("coverage from %.1f%% to %.1f%%; want growth to 100%%", first.Coverage, last.Coverage)
 	}
-	if x.Stop != StopPatience {
-		t.Errorf("stop %q, want %q", x.Stop, StopPatience)
+	if x.Stop != StopCovered || x.Records[len(x.Records)-1].Round != x.Rounds {
+		t.Errorf("stop %q after round %d, want %q", x.Stop, x.Rounds, StopCovered)
+	}
+	for _, r := range x.Records {
+		if r.Round == x.Rounds && r.NewBehaviour {
+			t.Errorf("round %d, the last, found behaviour %d: it was not stale", x.Rounds, r.Behaviour)
+		}
 	}
 }
 
