@@ -426,6 +426,9 @@ func caseLiteral(c *runner.PlannedCase) (string, error) {
 	if c.Tolerance > 0 {
 		add("Tol: %s", strconv.FormatFloat(c.Tolerance, 'g', -1, 64))
 	}
+	if c.Case.Unordered {
+		add("Unordered: true")
+	}
 	if c.Raise != runner.RaiseNone {
 		add("Raise: %q", c.Raise)
 		if c.RaiseName != "" {

@@ -629,7 +629,7 @@ var caseAliases = map[string]string{
 	"generics": "types", "instantiation": "types", "type": "types",
 }
 
-var caseKeys = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance"}
+var caseKeys = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
 
 // fixCase repairs one dataset item and returns the case body, or nil
 // to drop it.

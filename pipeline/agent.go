@@ -422,6 +422,8 @@ func correct(c *spec.Case, cr runner.CaseReport) (string, bool) {
 	if after := correctInputsAfter(c, cr); after != "" {
 		note = strings.TrimPrefix(note+"; "+after, "; ")
 	}
+	// unordered stays only with a value for it to compare.
+	c.Unordered = c.Unordered && stated(c)
 	return note, true
 }
 
@@ -444,7 +446,7 @@ func correctInputsAfter(c *spec.Case, cr runner.CaseReport) string {
 			continue
 		}
 		got.Map = append(got.Map, spec.Entry{Key: e.Key, Val: a})
-		if !spec.Equal(e.Val, a, spec.EqualOption{FloatTolerance: c.Tolerance}) {
+		if !spec.Equal(e.Val, a, spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: c.Unordered}) {
 			wrong = append(wrong, fmt.Sprintf("%s %s, but the call left it %s", e.Key.Str, e.Val, a))
 		}
 	}
@@ -469,12 +471,31 @@ func correctAfter(c *spec.Case, cr runner.CaseReport) string {
 	case cr.After == nil || c.Raises == "panic":
 		c.ReceiverAfter = nil
 		return "receiver_after dropped: the call did not return"
-	case spec.Equal(*want, *cr.After, spec.EqualOption{FloatTolerance: c.Tolerance}):
+	case spec.Equal(*want, *cr.After, spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: c.Unordered}):
 		return ""
 	}
 	got := *cr.After
 	c.ReceiverAfter = &got
 	return fmt.Sprintf("you wrote receiver_after %s, but the call left the receiver %s", want, cr.After)
+}
+
+// resultsEqual reports whether the results outputs are what c expects
+// (want): one result, or the list of several. Several results stay in
+// order in an unordered case; the lists within each compare in any order.
+func resultsEqual(want spec.Value, outputs []spec.Value, c *spec.Case) bool {
+	opt := spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: c.Unordered}
+	switch {
+	case len(outputs) == 1:
+		return spec.Equal(want, outputs[0], opt)
+	case want.Kind != spec.List || len(want.List) != len(outputs):
+		return false
+	}
+	for i, w := range want.List {
+		if !spec.Equal(w, outputs[i], opt) {
+			return false
+		}
+	}
+	return true
 }
 
 // correctOutcome is correct for the results, error or panic.
@@ -497,7 +518,7 @@ func correctOutcome(c *spec.Case, cr runner.CaseReport) (string, bool) {
 			note = fmt.Sprintf("you wrote raises %s, but the call returned %s", c.Raises, valueText(got))
 		case c.Expected == nil && got != nil:
 			note = fmt.Sprintf("expected added: the call returned %s", valueText(got))
-		case c.Expected != nil && (got == nil || !spec.Equal(*c.Expected, *got, spec.EqualOption{FloatTolerance: c.Tolerance})):
+		case c.Expected != nil && (got == nil || !resultsEqual(*c.Expected, cr.Outputs, c)):
 			note = fmt.Sprintf("you wrote expected %s, but the call returned %s", c.Expected, valueText(got))
 		}
 		if note != "" {
@@ -531,6 +552,11 @@ func correctRaises(c *spec.Case, cr runner.CaseReport, raises, did, msg string) 
 	}
 	c.Expected, c.Raises, c.Match, c.Tolerance = nil, raises, write.Anchor(msg), 0
 	return note
+}
+
+// stated reports whether c states a value that unordered compares.
+func stated(c *spec.Case) bool {
+	return c.Expected != nil || c.ReceiverAfter != nil || c.InputsAfter != nil
 }
 
 // raisesHolds reports whether the run's failures concern only

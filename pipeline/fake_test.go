@@ -266,6 +266,9 @@ func caseSummary(fn *spec.Function) string {
 		if c.ReceiverAfter != nil {
 			what += ", receiver after " + c.ReceiverAfter.String()
 		}
+		if c.Unordered {
+			what += " (any order)"
+		}
 		lines = append(lines, c.ID+": "+what)
 	}
 	return strings.Join(lines, "\n")

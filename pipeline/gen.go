@@ -775,7 +775,7 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 				// means its outcome changes from run to run (or its inputs
 				// do not survive the trip through YAML): keep what is stable.
 				res.Unstable = append(res.Unstable, fmt.Sprintf("%s: %s", c.ID, why))
-				if w := weaken(c, failures); w != nil {
+				if w := weaken(c, failures, inAnyOrder(c, first.Cases[i], second.Cases[i])); w != nil {
 					keep = append(keep, w)
 				}
 				changed = true
@@ -939,17 +939,26 @@ func caseName(c *spec.Case, i int) string {
 }
 
 // weaken keeps what is stable of a nondeterministic case, given how it
-// failed: a receiver after the call that changed is dropped, and when
-// the call's own outcome changed, the outcome kind is kept without
-// values or messages — a raises case loses its match, an expected case
-// its value (it then pins that the call returns without error or
-// panic). It returns nil when nothing is left to weaken.
-func weaken(c *spec.Case, failures []runner.Failure) *spec.Case {
+// failed. When its runs returned what it states in another order
+// (anyOrder), it is made unordered. Else a receiver after the call that
+// changed is dropped, and when the call's own outcome changed, the
+// outcome kind is kept without values or messages — a raises case loses
+// its match, an expected case its value (it then pins that the call
+// returns without error or panic). It returns nil when nothing is left
+// to weaken.
+func weaken(c *spec.Case, failures []runner.Failure, anyOrder bool) *spec.Case {
 	w := *c
+	if anyOrder && !c.Unordered {
+		w.Unordered = true
+		if !strings.HasSuffix(c.ID, anyOrderSuffix) {
+			w.ID = c.ID + anyOrderSuffix
+		}
+		return &w
+	}
 	if !strings.HasSuffix(c.ID, "-unstable") {
 		// Named once: a case regenerated with the id of a weakened
 		// case (write.StableIDs) is not named again.
-		w.ID = c.ID + "-unstable"
+		w.ID = strings.TrimSuffix(c.ID, anyOrderSuffix) + "-unstable"
 	}
 	weakened := false
 	outcome := false
@@ -978,7 +987,57 @@ func weaken(c *spec.Case, failures []runner.Failure) *spec.Case {
 	if !weakened {
 		return nil
 	}
+	w.Unordered = w.Unordered && (w.Expected != nil || w.ReceiverAfter != nil || w.InputsAfter != nil)
 	return &w
+}
+
+// anyOrderSuffix ends the id of a case that weaken made unordered.
+const anyOrderSuffix = "-any-order"
+
+// inAnyOrder reports whether every run of c among reps that failed
+// returned normally with what c states, in another order: the lists of
+// its expected, receiver_after and inputs_after compare equal as
+// multisets (a result filled from a map). It is false when no run
+// failed, or when c is unordered already.
+func inAnyOrder(c *spec.Case, reps ...runner.CaseReport) bool {
+	if c.Unordered {
+		return false
+	}
+	u := *c
+	u.Unordered = true
+	opt := spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: true}
+	failed := false
+	for _, cr := range reps {
+		if cr.Status == runner.Passed {
+			continue
+		}
+		failed = true
+		for _, f := range cr.Failures {
+			switch f.Evaluator {
+			case spec.EvalExpected, spec.EvalReceiverAfter, spec.EvalInputsAfter:
+			default:
+				return false
+			}
+		}
+		if cr.Outcome != executors.OK {
+			return false
+		}
+		if u.Expected != nil && (cr.Err != nil || !resultsEqual(*u.Expected, cr.Outputs, &u)) {
+			return false
+		}
+		if u.ReceiverAfter != nil && (cr.After == nil || !spec.Equal(*u.ReceiverAfter, *cr.After, opt)) {
+			return false
+		}
+		if ia := u.InputsAfter; ia != nil && ia.Kind == spec.Map {
+			for _, e := range ia.Map {
+				got, ok := executors.Named(cr.ArgsAfter, e.Key.Str)
+				if !ok || !spec.Equal(e.Val, got, opt) {
+					return false
+				}
+			}
+		}
+	}
+	return failed
 }
 
 // addDurations sets a function-level Duration evaluator: the slowest

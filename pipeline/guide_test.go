@@ -127,3 +127,37 @@ func TestMutationPoolLeavesOutHangs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnorderedResult generates the spec of a function that returns a
+// map's keys: their order changes from run to run, and the case that
+// states them is kept, unordered, where it would lose its value.
+func TestUnorderedResult(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	explorer := func(*target.Func) explore.Explorer {
+		return calls{`Keys(map[string]int{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8})`, "Keys(nil)"}
+	}
+	rs, err := pipeline.Gen(context.Background(), "./keys", []string{"Keys"}, pipeline.Options{
+		Dir: testMod(t), Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	var unordered []string
+	for _, c := range r.Spec.Dataset {
+		if c.Unordered {
+			unordered = append(unordered, c.ID+": "+c.Expected.String())
+			if !strings.HasSuffix(c.ID, "-any-order") || c.Expected == nil || len(c.Expected.List) != 8 {
+				t.Errorf("unordered case %s expects %v, want the 8 keys and an id that says any order", c.ID, c.Expected)
+			}
+		}
+	}
+	if len(unordered) != 1 {
+		t.Errorf("unordered cases %q, want the 8 keys' case; notes %q, unstable %q", unordered, r.Notes, r.Unstable)
+	}
+}

@@ -16,6 +16,16 @@ func intp(i int64) *spec.Value {
 	return &v
 }
 
+// listp is a list of ints.
+func listp(is ...int64) *spec.Value {
+	var vs []spec.Value
+	for _, i := range is {
+		vs = append(vs, spec.IntValue(i))
+	}
+	v := spec.ListValue(vs...)
+	return &v
+}
+
 func floatp(f float64) *spec.Value {
 	v := spec.FloatValue(f)
 	return &v
@@ -203,17 +213,24 @@ func TestWeaken(t *testing.T) {
 	tests := []struct {
 		name, why string
 		c         spec.Case
+		anyOrder  bool
 		want      string // caseText of the weakened case; "" for nil
 	}{
-		{"match", "an error case loses its match, keeps its raises", spec.Case{ID: "e", Raises: "error", Match: "^x$"}, "e-unstable: raises error"},
-		{"panic", "a panic case loses its match, keeps raises panic", spec.Case{ID: "p", Raises: "panic", Match: "^x$"}, "p-unstable: raises panic"},
-		{"expected", "an expected case loses its value: it pins that the call returns", spec.Case{ID: "v", Expected: intp(3)}, "v-unstable: returns"},
-		{"raises only", "a raises without a match has nothing left to weaken", spec.Case{ID: "r", Raises: "error"}, ""},
-		{"returns", "a case that pins only that the call returns has nothing left to weaken", spec.Case{ID: "n"}, ""},
+		{"match", "an error case loses its match, keeps its raises", spec.Case{ID: "e", Raises: "error", Match: "^x$"}, false, "e-unstable: raises error"},
+		{"panic", "a panic case loses its match, keeps raises panic", spec.Case{ID: "p", Raises: "panic", Match: "^x$"}, false, "p-unstable: raises panic"},
+		{"expected", "an expected case loses its value: it pins that the call returns", spec.Case{ID: "v", Expected: intp(3)}, false, "v-unstable: returns"},
+		{"raises only", "a raises without a match has nothing left to weaken", spec.Case{ID: "r", Raises: "error"}, false, ""},
+		{"returns", "a case that pins only that the call returns has nothing left to weaken", spec.Case{ID: "n"}, false, ""},
 		{"after", "a receiver after the call that changed is dropped; the result that held stays",
-			spec.Case{ID: "a", Expected: intp(3), ReceiverAfter: intp(4)}, "a-unstable: expected 3"},
+			spec.Case{ID: "a", Expected: intp(3), ReceiverAfter: intp(4)}, false, "a-unstable: expected 3"},
 		{"after-and-result", "both changed: both go",
-			spec.Case{ID: "b", Expected: intp(3), ReceiverAfter: intp(4)}, "b-unstable: returns"},
+			spec.Case{ID: "b", Expected: intp(3), ReceiverAfter: intp(4)}, false, "b-unstable: returns"},
+		{"any order", "a case whose runs returned its lists in another order is made unordered, its values kept",
+			spec.Case{ID: "l", Expected: listp(1, 2)}, true, "l-any-order: expected [1, 2] (any order)"},
+		{"unordered changes", "an unordered case that still changes loses its value and unordered",
+			spec.Case{ID: "l-any-order", Expected: listp(1, 2), Unordered: true}, true, "l-unstable: returns"},
+		{"unordered after", "an unordered case whose receiver after changed keeps its result in any order",
+			spec.Case{ID: "a", Expected: listp(1, 2), ReceiverAfter: intp(4), Unordered: true}, false, "a-unstable: expected [1, 2] (any order)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -222,10 +239,10 @@ func TestWeaken(t *testing.T) {
 			if tt.c.ReceiverAfter != nil {
 				failures = append(failures, runner.Failure{Evaluator: spec.EvalReceiverAfter})
 			}
-			if tt.name != "after" {
+			if tt.name != "after" && tt.name != "unordered after" {
 				failures = append(failures, runner.Failure{Evaluator: spec.EvalExpected})
 			}
-			w := weaken(&tt.c, failures)
+			w := weaken(&tt.c, failures, tt.anyOrder)
 			got := ""
 			if w != nil {
 				got = caseText(w)
@@ -235,6 +252,41 @@ func TestWeaken(t *testing.T) {
 			}
 			if caseText(&tt.c) != before {
 				t.Errorf("%s: the case itself changed: %s", tt.why, caseText(&tt.c))
+			}
+		})
+	}
+}
+
+// TestInAnyOrder checks when confirm makes a varying case unordered:
+// only when every failed run returned what the case states, in another
+// order.
+func TestInAnyOrder(t *testing.T) {
+	ret := func(out *spec.Value, after *spec.Value, evs ...spec.EvalName) runner.CaseReport {
+		cr := runner.CaseReport{Status: runner.Passed, Outcome: executors.OK, Outputs: []spec.Value{*out}, After: after}
+		for _, ev := range evs {
+			cr.Status = runner.Failed
+			cr.Failures = append(cr.Failures, runner.Failure{Evaluator: ev})
+		}
+		return cr
+	}
+	tests := []struct {
+		name string
+		c    spec.Case
+		reps []runner.CaseReport
+		want bool
+	}{
+		{"reordered", spec.Case{Expected: listp(1, 2)}, []runner.CaseReport{ret(listp(1, 2), nil), ret(listp(2, 1), nil, spec.EvalExpected)}, true},
+		{"no run failed", spec.Case{Expected: listp(1, 2)}, []runner.CaseReport{ret(listp(1, 2), nil)}, false},
+		{"other elements", spec.Case{Expected: listp(1, 2)}, []runner.CaseReport{ret(listp(2, 1), nil, spec.EvalExpected), ret(listp(1, 3), nil, spec.EvalExpected)}, false},
+		{"already unordered", spec.Case{Expected: listp(1, 2), Unordered: true}, []runner.CaseReport{ret(listp(2, 1), nil, spec.EvalExpected)}, false},
+		{"receiver reordered", spec.Case{Expected: intp(1), ReceiverAfter: listp(3, 4)}, []runner.CaseReport{ret(intp(1), listp(4, 3), spec.EvalReceiverAfter)}, true},
+		{"another evaluator failed", spec.Case{Expected: listp(1, 2)}, []runner.CaseReport{ret(listp(2, 1), nil, spec.EvalExpected, spec.EvalPattern)}, false},
+		{"panicked", spec.Case{Expected: listp(1, 2)}, []runner.CaseReport{{Status: runner.Failed, Outcome: executors.Panicked, Failures: []runner.Failure{{Evaluator: spec.EvalExpected}}}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := inAnyOrder(&tt.c, tt.reps...); got != tt.want {
+				t.Errorf("inAnyOrder = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -53,6 +53,10 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 
 	returned := r.Outcome == executors.OK
 	normal := returned && r.Err == nil
+	opt := spec.EqualOption{FloatTolerance: eo.FloatTolerance, Unordered: c.Unordered}
+	if c.Tolerance > 0 {
+		opt.FloatTolerance = c.Tolerance
+	}
 	switch {
 	case cp.Raises.Kind != raiseNone:
 		fails = append(fails, checkRaises(cp, r)...)
@@ -61,11 +65,7 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 			fail(spec.EvalExpected, "want %s, but the call %s", *c.Expected, describeFailure(r))
 			break
 		}
-		tol := eo.FloatTolerance
-		if c.Tolerance > 0 {
-			tol = c.Tolerance
-		}
-		if f, ok := compareExpected(*c.Expected, r.Outputs, fi.NumOut, tol); !ok {
+		if f, ok := compareExpected(*c.Expected, r.Outputs, fi.NumOut, opt); !ok {
 			f.Evaluator = spec.EvalExpected
 			fails = append(fails, f)
 		}
@@ -73,13 +73,9 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		fail("", "the call %s (a case without expected or raises must return normally)", describeFailure(r))
 	}
 	if want := c.ReceiverAfter; want != nil {
-		tol := eo.FloatTolerance
-		if c.Tolerance > 0 {
-			tol = c.Tolerance
-		}
 		switch {
 		case r.After != nil:
-			if f, ok := compareValue(*want, *r.After, tol, "receiver after the call"); !ok {
+			if f, ok := compareValue(*want, *r.After, opt, "receiver after the call"); !ok {
 				f.Evaluator = spec.EvalReceiverAfter
 				fails = append(fails, f)
 			}
@@ -90,16 +86,12 @@ func evaluate(cp *casePlan, fi *funcInfo, eo evalOptions, r executors.Result) Ca
 		}
 	}
 	if want := c.InputsAfter; want != nil && want.Kind == spec.Map {
-		tol := eo.FloatTolerance
-		if c.Tolerance > 0 {
-			tol = c.Tolerance
-		}
 		for _, e := range want.Map {
 			name := e.Key.Str
 			got, ok := executors.Named(r.ArgsAfter, name)
 			switch {
 			case ok:
-				if f, ok := compareValue(e.Val, got, tol, "argument "+name+" after the call"); !ok {
+				if f, ok := compareValue(e.Val, got, opt, "argument "+name+" after the call"); !ok {
 					f.Evaluator = spec.EvalInputsAfter
 					fails = append(fails, f)
 				}
@@ -199,23 +191,37 @@ func checkRaises(cp *casePlan, r executors.Result) []Failure {
 
 // compareExpected compares the non-error results with expected; ok
 // reports that they are equal, else the failure says how they differ.
-func compareExpected(want spec.Value, outputs []spec.Value, numOut int, tol float64) (f Failure, ok bool) {
+func compareExpected(want spec.Value, outputs []spec.Value, numOut int, opt spec.EqualOption) (f Failure, ok bool) {
 	var got spec.Value
 	switch {
 	case numOut == 1 && len(outputs) == 1:
 		got = outputs[0]
+	case opt.Unordered && want.Kind == spec.List && len(want.List) == len(outputs):
+		// Several results are a list in order; the lists within
+		// each are what compare in any order.
+		var msgs []string
+		for i, w := range want.List {
+			if f, ok := compareValue(w, outputs[i], opt, fmt.Sprintf("result %d", i+1)); !ok {
+				msgs = append(msgs, f.Message)
+			}
+		}
+		if len(msgs) > 0 {
+			return Failure{Message: strings.Join(msgs, "\n")}, false
+		}
+		return Failure{}, true
 	default:
 		got = spec.ListValue(outputs...)
 	}
-	return compareValue(want, got, tol, "")
+	return compareValue(want, got, opt, "")
 }
 
 // compareValue compares got with want; ok reports that they are equal,
 // else the failure says how they differ: one line for scalars, the
 // differing paths and both values for structures, with a go-cmp diff
 // in Diff. what names the value in the message ("" for the result).
-func compareValue(want, got spec.Value, tol float64, what string) (f Failure, ok bool) {
-	opt := spec.EqualOption{FloatTolerance: tol}
+// opt says how: the float tolerance, and whether lists compare in any
+// order.
+func compareValue(want, got spec.Value, opt spec.EqualOption, what string) (f Failure, ok bool) {
 	if spec.Equal(want, got, opt) {
 		return Failure{}, true
 	}
@@ -237,7 +243,12 @@ func compareValue(want, got spec.Value, tol float64, what string) (f Failure, ok
 		b.WriteString("\n  " + strings.TrimPrefix(l, "."))
 	}
 	fmt.Fprintf(&b, "\n  want: %s\n  got:  %s", want, got)
-	return Failure{Message: b.String(), Diff: valueDiff(want, got, tol)}, false
+	if opt.Unordered {
+		// A diff in order would show elements moved as changed: the
+		// lines above say what is missing and what is extra.
+		return Failure{Message: b.String()}, false
+	}
+	return Failure{Message: b.String(), Diff: valueDiff(want, got, opt.FloatTolerance)}, false
 }
 
 // describeFailure says how a call that was expected to do something

@@ -162,6 +162,28 @@ func TestEvaluate(t *testing.T) {
   }`}},
 		},
 		{
+			name: "expected-unordered", reason: "an unordered case's lists compare in any order, at every depth",
+			c: spec.Case{Expected: val(spec.ListValue(spec.ListValue(spec.IntValue(1), spec.IntValue(2)), spec.ListValue())), Unordered: true}, fi: parseInfo,
+			r:      ok(spec.ListValue(spec.ListValue(), spec.ListValue(spec.IntValue(2), spec.IntValue(1)))),
+			status: Passed,
+		},
+		{
+			name: "expected-unordered-differs", reason: "an unordered case's difference names what is missing and what is extra",
+			c: spec.Case{Expected: val(spec.ListValue(spec.IntValue(1), spec.IntValue(2))), Unordered: true}, fi: parseInfo,
+			r:      ok(spec.ListValue(spec.IntValue(2), spec.IntValue(3))),
+			status: Failed, fails: []Failure{{spec.EvalExpected, `the result differs:
+  [0]: missing 1 (in any order)
+  [1]: extra 3 (in any order)
+  want: [1, 2]
+  got:  [2, 3]`, ""}},
+		},
+		{
+			name: "expected-unordered-several-results", reason: "several results stay in order in an unordered case",
+			c: spec.Case{Expected: val(spec.ListValue(spec.StringValue("a"), spec.StringValue("b"))), Unordered: true}, fi: splitInfo,
+			r:      ok(spec.StringValue("b"), spec.StringValue("a")),
+			status: Failed, fails: []Failure{{spec.EvalExpected, "result 1: want \"a\", got \"b\"\nresult 2: want \"b\", got \"a\"", ""}},
+		},
+		{
 			name: "expected-but-error", reason: "a case with expected fails on a returned error, showing it",
 			c: spec.Case{Expected: val(spec.IntValue(0))}, fi: parseInfo, r: returnedErr(errRange, spec.IntValue(0)),
 			status: Failed, fails: []Failure{{spec.EvalExpected, `want 0, but the call returned an error: "whole part: strconv.ParseInt: parsing \"99999999999999999999\": value out of range" (type *fmt.wrapError, wraps *strconv.NumError, is strconv.ErrRange)`, ""}},

@@ -21,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset", "ignore"}
-	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance"}
+	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
 	topLevelNames = []string{"package"}
 )
 
@@ -710,6 +710,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			}
 		case "tolerance":
 			c.Tolerance, ok = p.tolerance(pr, cctx)
+		case "unordered":
+			c.Unordered, ok = p.boolean(pr, cctx)
 		default:
 			p.unknownKey(pr, cctx, "key", caseKeys)
 			ok = false
@@ -886,7 +888,7 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
 	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
-		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.InputsAfter == nil && c.Duration == nil && c.Tolerance == 0 {
+		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.InputsAfter == nil && c.Duration == nil && c.Tolerance == 0 && !c.Unordered {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
 		}
@@ -961,6 +963,9 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	}
 	if c.Tolerance < 0 || math.IsNaN(c.Tolerance) || math.IsInf(c.Tolerance, 0) {
 		add(c.field("tolerance"), ctx, "tolerance must be a finite number >= 0, got %s", FormatFloat(c.Tolerance))
+	}
+	if c.Unordered && c.Expected == nil && c.ReceiverAfter == nil && c.InputsAfter == nil {
+		add(c.field("unordered"), ctx, "unordered: the case states no expected, receiver_after or inputs_after to compare in any order")
 	}
 }
 

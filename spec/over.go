@@ -542,6 +542,8 @@ func fieldFingerprint(c *Case, name string) string {
 		one.Duration = c.Duration
 	case "tolerance":
 		one.Tolerance = c.Tolerance
+	case "unordered":
+		one.Unordered = c.Unordered
 	default:
 		return ""
 	}

@@ -159,6 +159,11 @@ type Case struct {
 	Duration *Duration `yaml:"duration,omitempty" json:"duration,omitempty" jsonschema:"description=maximum run time: milliseconds or a Go duration"`
 	// Tolerance is the relative float tolerance of Expected for this case.
 	Tolerance float64 `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
+	// Unordered makes the lists of Expected, ReceiverAfter and
+	// InputsAfter compare as multisets: each element wanted is matched
+	// by a different element got, in any order. It is for results whose
+	// order changes from run to run (a slice filled from a map).
+	Unordered bool `yaml:"unordered,omitempty" json:"unordered,omitempty" jsonschema:"description=compare the lists of expected/receiver_after/inputs_after in any order (a result filled from a map)"`
 	// Pos is where the case starts; Fields maps each key to its position.
 	Pos    Pos            `yaml:"-" json:"-"`
 	Fields map[string]Pos `yaml:"-" json:"-"`

@@ -230,6 +230,10 @@ type EqualOption struct {
 	// for values whose magnitude is below 1) under which two floats are
 	// equal. Zero means exact equality.
 	FloatTolerance float64
+	// Unordered compares lists as multisets, at every depth: each
+	// element of want must match a different element of got, in any
+	// order.
+	Unordered bool
 }
 
 // Equal reports whether want and got are the same canonical value.
@@ -273,6 +277,9 @@ func diff(out []string, path string, want, got Value, opt EqualOption, limit int
 			out = append(out, fmt.Sprintf("%s: want %s, got %s", at, want, got))
 		}
 	case List:
+		if opt.Unordered {
+			return unorderedDiff(out, path, want.List, got.List, opt, limit)
+		}
 		n := min(len(want.List), len(got.List))
 		for i := 0; i < n; i++ {
 			out = diff(out, fmt.Sprintf("%s[%d]", path, i), want.List[i], got.List[i], opt, limit)
@@ -300,6 +307,47 @@ func diff(out []string, path string, want, got Value, opt EqualOption, limit int
 			if _, ok := lookup(want, ge.Key, opt); !ok && len(out) < limit {
 				out = append(out, fmt.Sprintf("%s.%s: unexpected %s", path, keyString(ge.Key), ge.Val))
 			}
+		}
+	}
+	return out
+}
+
+// unorderedDiff describes how the list got differs from the list want
+// as multisets: the elements of want that no element of got matches,
+// and the elements of got left over. Each element of want takes the
+// first equal element of got not taken yet.
+func unorderedDiff(out []string, path string, want, got []Value, opt EqualOption, limit int) []string {
+	at := path
+	if at == "" {
+		at = "value"
+	}
+	taken := make([]bool, len(got))
+	var missing []int
+	for i, w := range want {
+		j := 0
+		for ; j < len(got); j++ {
+			if !taken[j] && len(diff(nil, "", w, got[j], opt, 1)) == 0 {
+				break
+			}
+		}
+		if j == len(got) {
+			missing = append(missing, i)
+			continue
+		}
+		taken[j] = true
+	}
+	if len(want) != len(got) {
+		out = append(out, fmt.Sprintf("%s: want %d elements, got %d (in any order)", at, len(want), len(got)))
+	}
+	for _, i := range missing {
+		if len(out) >= limit {
+			return out
+		}
+		out = append(out, fmt.Sprintf("%s[%d]: missing %s (in any order)", path, i, want[i]))
+	}
+	for j, g := range got {
+		if !taken[j] && len(out) < limit {
+			out = append(out, fmt.Sprintf("%s[%d]: extra %s (in any order)", path, j, g))
 		}
 	}
 	return out

@@ -17,7 +17,8 @@ import (
 // comment when f.Schema is set, then package, then the functions in
 // order, each with its evals (left out when empty) and its dataset of
 // `- case:` items whose keys come in the order id, types, receiver, input,
-// inputs, expected, raises, match, duration, tolerance. Generated cases
+// inputs, expected, raises, match, receiver_after, inputs_after, duration,
+// tolerance, unordered. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
 // (see Merge); a function with a Source has a "# specgen:source <hash>"
 // line comment on its key, a function with an Ignore list has `ignore:`
@@ -277,6 +278,9 @@ func (c *Case) node() *yaml.Node {
 	}
 	if c.Tolerance != 0 {
 		add("tolerance", FloatValue(c.Tolerance).Node())
+	}
+	if c.Unordered {
+		add("unordered", BoolValue(true).Node())
 	}
 	if len(n.Content) == 0 {
 		n.Style = yaml.FlowStyle

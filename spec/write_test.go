@@ -93,6 +93,15 @@ func sampleFile() *File {
 				},
 			},
 			{
+				Name: "Cart.SKUs",
+				Dataset: []*Case{{
+					ID:        "any-order",
+					Receiver:  vp(MapValue("Items", ListValue(MapValue("SKU", StringValue("a-1")), MapValue("SKU", StringValue("b"))))),
+					Expected:  vp(ListValue(StringValue("a-1"), StringValue("b"))),
+					Unordered: true,
+				}},
+			},
+			{
 				Name:    "Cart.Len",
 				Dataset: []*Case{{ID: "zero", Expected: vp(IntValue(0))}},
 			},

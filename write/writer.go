@@ -98,7 +98,8 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 // them) the ids of an existing spec's cases (old), so that a spec
 // regenerated after a change keeps its ids where its inputs stay: a case
 // whose receiver and inputs (ArgsKey) are those of an old generated case
-// takes that case's id; every other case keeps its own id unless an old
+// takes that case's id, and its unordered (the order of its lists was
+// seen to change); every other case keeps its own id unless an old
 // case (generated or hand-written) or a case already named uses it for
 // other inputs, and then takes the first free "<id>-N", N from 2. The
 // result is deterministic: it depends only on the cases and old, in
@@ -107,23 +108,24 @@ func StableIDs(f *target.Func, cases, old []*spec.Case) {
 	if len(old) == 0 {
 		return
 	}
-	prior := map[string]string{} // args key → id of an old generated case
-	taken := map[string]bool{}   // ids of old cases
+	prior := map[string]*spec.Case{} // args key → an old generated case
+	taken := map[string]bool{}       // ids of old cases
 	for _, c := range old {
 		if c.ID == "" {
 			continue
 		}
 		taken[c.ID] = true
-		if k := ArgsKey(f, c); c.Generated && prior[k] == "" {
-			prior[k] = c.ID
+		if k := ArgsKey(f, c); c.Generated && prior[k] == nil {
+			prior[k] = c
 		}
 	}
 	used := map[string]bool{} // ids given to cases
 	keep := make([]bool, len(cases))
 	for i, c := range cases {
-		if id := prior[ArgsKey(f, c)]; id != "" && !used[id] {
-			c.ID = id
-			used[id] = true
+		if o := prior[ArgsKey(f, c)]; o != nil && !used[o.ID] {
+			c.ID = o.ID
+			c.Unordered = c.Unordered || o.Unordered && (c.Expected != nil || c.ReceiverAfter != nil || c.InputsAfter != nil)
+			used[o.ID] = true
 			keep[i] = true
 		}
 	}

@@ -2,6 +2,7 @@ package write_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -98,5 +99,25 @@ func TestStableIDs(t *testing.T) {
 				t.Errorf("ids %q, want %q (%s)", got, tt.want, tt.reason)
 			}
 		})
+	}
+}
+
+// TestStableIDsUnordered checks that a regenerated case keeps the
+// unordered of the old case whose id it takes, and only that one.
+func TestStableIDsUnordered(t *testing.T) {
+	f := &target.Func{Name: "F", Params: []target.Param{{Name: "s"}}}
+	c := func(id, in string, unordered bool) *spec.Case {
+		v, want := spec.StringValue(in), spec.ListValue(spec.StringValue(in))
+		return &spec.Case{ID: id, Input: &v, Expected: &want, Generated: true, Unordered: unordered}
+	}
+	cases := []*spec.Case{c("ok-a", "a", false), c("ok-b", "b", false), c("ok-c", "c", false)}
+	old := []*spec.Case{c("ok-a-any-order", "a", true), c("ok-b", "b", false)}
+	write.StableIDs(f, cases, old)
+	var got []string
+	for _, c := range cases {
+		got = append(got, fmt.Sprintf("%s %v", c.ID, c.Unordered))
+	}
+	if want := []string{"ok-a-any-order true", "ok-b false", "ok-c false"}; !slices.Equal(got, want) {
+		t.Errorf("cases %q, want %q", got, want)
 	}
 }

@@ -53,6 +53,8 @@ type specgenCase struct {
 	// ArgsAfter are inputs_after: parameter name, wire form.
 	ArgsAfter [][2]string
 	Tol       float64
+	// Unordered compares lists in any order.
+	Unordered bool
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
 	Raise, RaiseName string
@@ -105,14 +107,25 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("expected", "want %s, but the call %s", specgenString(want), specgenDescribe(g))
 			break
 		}
-		var got interface{}
-		if f.NumOut == 1 && len(g.Outputs) == 1 {
-			got = g.Outputs[0]
-		} else {
-			got = append([]interface{}{}, g.Outputs...)
-		}
-		if msg := specgenCompare(want, got, c.Tol, ""); msg != "" {
-			fail("expected", "%s", msg)
+		eq := specgenEq{c.Tol, c.Unordered}
+		wl, isList := want.([]interface{})
+		switch {
+		case f.NumOut == 1 && len(g.Outputs) == 1:
+			if msg := specgenCompare(want, g.Outputs[0], eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
+		case c.Unordered && isList && len(wl) == len(g.Outputs):
+			// Several results are a list in order; the lists within
+			// each are what compare in any order.
+			for i, w := range wl {
+				if msg := specgenCompare(w, g.Outputs[i], eq, specgenfmt.Sprintf("result %d", i+1)); msg != "" {
+					fail("expected", "%s", msg)
+				}
+			}
+		default:
+			if msg := specgenCompare(want, append([]interface{}{}, g.Outputs...), eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
 		}
 	case !normal:
 		fail("", "the call %s (a case without expected or raises must return normally)", specgenDescribe(g))
@@ -121,7 +134,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		want := specgenDecode(c.RecvAfter)
 		switch {
 		case g.HasAfter:
-			if msg := specgenCompare(want, g.After, c.Tol, "receiver after the call"); msg != "" {
+			if msg := specgenCompare(want, g.After, specgenEq{c.Tol, c.Unordered}, "receiver after the call"); msg != "" {
 				fail("receiver_after", "%s", msg)
 			}
 		case returned:
@@ -141,7 +154,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		}
 		switch {
 		case found:
-			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+			if msg := specgenCompare(want, got, specgenEq{c.Tol, c.Unordered}, "argument "+a[0]+" after the call"); msg != "" {
 				fail("inputs_after", "%s", msg)
 			}
 		case returned:
@@ -347,8 +360,8 @@ func specgenDecode(s string) interface{} {
 // specgenCompare compares got with want; it returns a readable
 // difference, or "" when they are equal. what names the value ("" for
 // the result).
-func specgenCompare(want, got interface{}, tol float64, what string) string {
-	lines := specgenDiff(nil, "", want, got, tol, 20)
+func specgenCompare(want, got interface{}, eq specgenEq, what string) string {
+	lines := specgenDiff(nil, "", want, got, eq, 20)
 	if len(lines) == 0 {
 		return ""
 	}
@@ -460,7 +473,14 @@ func specgenPairs(v interface{}) [][2]interface{} {
 	return out
 }
 
-func specgenDiff(out []string, path string, want, got interface{}, tol float64, limit int) []string {
+// specgenEq is how values compare: the float tolerance, and whether
+// lists compare as multisets (a case's unordered).
+type specgenEq struct {
+	tol       float64
+	unordered bool
+}
+
+func specgenDiff(out []string, path string, want, got interface{}, eq specgenEq, limit int) []string {
 	if len(out) >= limit {
 		return out
 	}
@@ -470,7 +490,7 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	}
 	wk, gk := specgenKind(want), specgenKind(got)
 	if specgenIsNumber(wk) && specgenIsNumber(gk) {
-		if !specgenNumEqual(want, got, tol) {
+		if !specgenNumEqual(want, got, eq.tol) {
 			out = append(out, specgenfmt.Sprintf("%s: want %s, got %s", at, specgenString(want), specgenString(got)))
 		}
 		return out
@@ -491,12 +511,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 		}
 	case specgenKList:
 		wl, gl := want.([]interface{}), got.([]interface{})
+		if eq.unordered {
+			return specgenUnorderedDiff(out, path, wl, gl, eq, limit)
+		}
 		n := len(wl)
 		if len(gl) < n {
 			n = len(gl)
 		}
 		for i := 0; i < n; i++ {
-			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], tol, limit)
+			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], eq, limit)
 		}
 		if len(wl) != len(gl) {
 			out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d", at, len(wl), len(gl)))
@@ -510,15 +533,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	case specgenKMap:
 		for _, we := range specgenPairs(want) {
 			p := path + "." + specgenKeyString(we[0])
-			gv, ok := specgenLookup(got, we[0], tol)
+			gv, ok := specgenLookup(got, we[0], eq)
 			if !ok {
 				out = append(out, specgenfmt.Sprintf("%s: missing (want %s)", p, specgenString(we[1])))
 				continue
 			}
-			out = specgenDiff(out, p, we[1], gv, tol, limit)
+			out = specgenDiff(out, p, we[1], gv, eq, limit)
 		}
 		for _, ge := range specgenPairs(got) {
-			if _, ok := specgenLookup(want, ge[0], tol); !ok && len(out) < limit {
+			if _, ok := specgenLookup(want, ge[0], eq); !ok && len(out) < limit {
 				out = append(out, specgenfmt.Sprintf("%s.%s: unexpected %s", path, specgenKeyString(ge[0]), specgenString(ge[1])))
 			}
 		}
@@ -534,9 +557,48 @@ func specgenKeyString(k interface{}) string {
 	return "[" + specgenString(k) + "]"
 }
 
-func specgenLookup(m, key interface{}, tol float64) (interface{}, bool) {
+// specgenUnorderedDiff is package spec's unorderedDiff: how the list
+// got differs from the list want as multisets.
+func specgenUnorderedDiff(out []string, path string, want, got []interface{}, eq specgenEq, limit int) []string {
+	at := path
+	if at == "" {
+		at = "value"
+	}
+	taken := make([]bool, len(got))
+	var missing []int
+	for i, w := range want {
+		j := 0
+		for ; j < len(got); j++ {
+			if !taken[j] && len(specgenDiff(nil, "", w, got[j], eq, 1)) == 0 {
+				break
+			}
+		}
+		if j == len(got) {
+			missing = append(missing, i)
+			continue
+		}
+		taken[j] = true
+	}
+	if len(want) != len(got) {
+		out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d (in any order)", at, len(want), len(got)))
+	}
+	for _, i := range missing {
+		if len(out) >= limit {
+			return out
+		}
+		out = append(out, specgenfmt.Sprintf("%s[%d]: missing %s (in any order)", path, i, specgenString(want[i])))
+	}
+	for j, g := range got {
+		if !taken[j] && len(out) < limit {
+			out = append(out, specgenfmt.Sprintf("%s[%d]: extra %s (in any order)", path, j, specgenString(g)))
+		}
+	}
+	return out
+}
+
+func specgenLookup(m, key interface{}, eq specgenEq) (interface{}, bool) {
 	for _, e := range specgenPairs(m) {
-		if len(specgenDiff(nil, "", key, e[0], tol, 1)) == 0 {
+		if len(specgenDiff(nil, "", key, e[0], eq, 1)) == 0 {
 			return e[1], true
 		}
 	}

@@ -29,41 +29,48 @@ func TestCompareAgreesWithSpec(t *testing.T) {
 		name      string
 		want, got spec.Value
 		tol       float64
+		unordered bool
 	}{
-		{"same int", i(5), i(5), 0},
-		{"other int", i(5), i(6), 0},
-		{"int and uint", i(5), u(5), 0},
-		{"negative int and uint", i(-1), u(math.MaxUint64), 0},
-		{"int and float", i(2), f(2), 0},
-		{"float exact", f(0.1), f(0.1 + 1e-12), 0},
-		{"float tolerance", f(1000), f(1000.0001), 1e-6},
-		{"float tolerance small", f(0.001), f(0.0011), 1e-3},
-		{"nan", f(math.NaN()), f(math.NaN()), 0},
-		{"signed zero", f(0), f(math.Copysign(0, -1)), 0},
-		{"signed zero tolerance", f(0), f(math.Copysign(0, -1)), 1e-9},
-		{"inf", f(math.Inf(1)), f(math.Inf(1)), 0},
-		{"inf and max", f(math.Inf(1)), f(math.MaxFloat64), 0.5},
-		{"string", s("a"), s("a"), 0},
-		{"string differs", s("a"), s("b"), 0},
-		{"opaque as string", spec.OpaqueValue("<func>"), s("<func>"), 0},
-		{"null and string", spec.NullValue(), s(""), 0},
-		{"bools", spec.BoolValue(true), spec.BoolValue(false), 0},
-		{"list", l(i(1), i(2)), l(i(1), i(2)), 0},
-		{"list longer", l(i(1)), l(i(1), i(2), i(3)), 0},
-		{"list element", l(i(1), s("x")), l(i(1), s("y")), 0},
-		{"map", m("X", i(1), "Y", f(2.5)), m("X", i(1), "Y", f(2.5)), 0},
-		{"map order", m("X", i(1), "Y", i(2)), m("Y", i(2), "X", i(1)), 0},
-		{"map missing", m("X", i(1), "Y", i(2)), m("X", i(1)), 0},
-		{"map extra", m("X", i(1)), m("X", i(1), "Z", l()), 0},
-		{"map int keys", spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: i(1), Val: s("a")}}}, spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: u(1), Val: s("a")}}}, 0},
-		{"nested", m("P", m("X", f(1))), m("P", m("X", f(1.5))), 0},
-		{"map and list", m("X", i(1)), l(i(1)), 0},
+		{"same int", i(5), i(5), 0, false},
+		{"other int", i(5), i(6), 0, false},
+		{"int and uint", i(5), u(5), 0, false},
+		{"negative int and uint", i(-1), u(math.MaxUint64), 0, false},
+		{"int and float", i(2), f(2), 0, false},
+		{"float exact", f(0.1), f(0.1 + 1e-12), 0, false},
+		{"float tolerance", f(1000), f(1000.0001), 1e-6, false},
+		{"float tolerance small", f(0.001), f(0.0011), 1e-3, false},
+		{"nan", f(math.NaN()), f(math.NaN()), 0, false},
+		{"signed zero", f(0), f(math.Copysign(0, -1)), 0, false},
+		{"signed zero tolerance", f(0), f(math.Copysign(0, -1)), 1e-9, false},
+		{"inf", f(math.Inf(1)), f(math.Inf(1)), 0, false},
+		{"inf and max", f(math.Inf(1)), f(math.MaxFloat64), 0.5, false},
+		{"string", s("a"), s("a"), 0, false},
+		{"string differs", s("a"), s("b"), 0, false},
+		{"opaque as string", spec.OpaqueValue("<func>"), s("<func>"), 0, false},
+		{"null and string", spec.NullValue(), s(""), 0, false},
+		{"bools", spec.BoolValue(true), spec.BoolValue(false), 0, false},
+		{"list", l(i(1), i(2)), l(i(1), i(2)), 0, false},
+		{"list longer", l(i(1)), l(i(1), i(2), i(3)), 0, false},
+		{"list element", l(i(1), s("x")), l(i(1), s("y")), 0, false},
+		{"map", m("X", i(1), "Y", f(2.5)), m("X", i(1), "Y", f(2.5)), 0, false},
+		{"map order", m("X", i(1), "Y", i(2)), m("Y", i(2), "X", i(1)), 0, false},
+		{"map missing", m("X", i(1), "Y", i(2)), m("X", i(1)), 0, false},
+		{"map extra", m("X", i(1)), m("X", i(1), "Z", l()), 0, false},
+		{"map int keys", spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: i(1), Val: s("a")}}}, spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: u(1), Val: s("a")}}}, 0, false},
+		{"nested", m("P", m("X", f(1))), m("P", m("X", f(1.5))), 0, false},
+		{"map and list", m("X", i(1)), l(i(1)), 0, false},
+		{"unordered list", l(i(1), i(2), i(2)), l(i(2), i(1), i(2)), 0, true},
+		{"unordered list counts", l(i(1), i(2), i(2)), l(i(2), i(1), i(1)), 0, true},
+		{"unordered list shorter", l(i(1), i(2)), l(i(2)), 0, true},
+		{"unordered nested", l(l(s("a"), s("b")), l(s("c"))), l(l(s("c")), l(s("b"), s("a"))), 0, true},
+		{"unordered float tolerance", l(f(1), f(2)), l(f(2.0000001), f(1)), 1e-6, true},
+		{"ordered list order", l(i(1), i(2)), l(i(2), i(1)), 0, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := spec.EqualOption{FloatTolerance: tc.tol}
+			opt := spec.EqualOption{FloatTolerance: tc.tol, Unordered: tc.unordered}
 			wantEq := spec.Equal(tc.want, tc.got, opt)
-			got := specgenCompare(wireOf(t, tc.want), wireOf(t, tc.got), tc.tol, "")
+			got := specgenCompare(wireOf(t, tc.want), wireOf(t, tc.got), specgenEq{tc.tol, tc.unordered}, "")
 			if (got == "") != wantEq {
 				t.Fatalf("spec.Equal = %v, specgenCompare = %q", wantEq, got)
 			}
