@@ -29,7 +29,7 @@ const (
 	StopPatience StopReason = "patience" // Patience probes without a new block or outcome class
 	StopRounds   StopReason = "rounds"   // MaxRounds reached
 	StopStale    StopReason = "stale"    // a round added no new behaviour
-	StopCovered  StopReason = "covered"  // a searcher's round added no new behaviour, and every statement of the reach has run
+	StopCovered  StopReason = "covered"  // coveredPatience rounds of a searcher in a row added no new behaviour, and every statement of the reach has run
 	StopDone     StopReason = "done"     // the explorer had nothing new to try
 	StopCanceled StopReason = "canceled" // the context ended
 	StopExplorer StopReason = "explorer" // the explorer failed after the first round
@@ -163,6 +163,14 @@ func percent(covered, total int) float64 {
 	return 100 * float64(covered) / float64(total)
 }
 
+// coveredPatience is how many rounds in a row that find no new
+// behaviour end a searcher's exploration once every statement of the
+// reach has run. One is too few: coverage reached by calls that
+// panicked midway (an index out of range after the loop) leaves the
+// returns to find, and the public corpus has functions whose next round
+// found behaviours (and mutant kills) after one stale round.
+const coveredPatience = 2
+
 // reachRan reports whether every block of the function's reach has run
 // (false when coverage is unknown).
 func (x *Exploration) reachRan() bool {
@@ -195,7 +203,8 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 	x.Cmps = cmps
 	start := time.Now()
 	defer func() { x.Elapsed = time.Since(start) }()
-	stale := 0 // consecutive probes without a new block or class
+	stale := 0       // consecutive probes without a new block or class
+	staleRounds := 0 // consecutive rounds without a new behaviour
 	var lastErrors []CompileError
 	// runRound runs a round's snippets and records what they did.
 	runRound := func(ctx context.Context, round int, snippets []expected) (ran int, err error) {
@@ -344,6 +353,11 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			return x, err
 		}
 		added := len(x.Behaviours) - before
+		if added == 0 {
+			staleRounds++
+		} else {
+			staleRounds = 0
+		}
 		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%, reach %.1f%%",
 			f.Name, round, len(snippets), ran, added, x.Coverage(), x.ReachCoverage())
 		if opts.Progress != nil {
@@ -358,10 +372,10 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			x.Stop = StopPatience
 		case !searcher && added == 0:
 			x.Stop = StopStale
-		case added == 0 && x.reachRan():
-			// Nothing is left to cover, and a whole round of the
-			// search found no behaviour: later rounds vary the same
-			// inputs further, each at the cost of a build.
+		case staleRounds >= coveredPatience && x.reachRan():
+			// Nothing is left to cover, and the search has stopped
+			// finding behaviours: later rounds vary the same inputs
+			// further, each at the cost of a build.
 			x.Stop = StopCovered
 		case len(x.Tried) >= budget:
 			x.Stop = StopBudget
