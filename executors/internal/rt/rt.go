@@ -394,6 +394,9 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "in":
 		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
 	case "out":
+		if drained, ok := specgenDrain(v); ok {
+			v = drained
+		}
 		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
 	case "errtypes", "errsent":
 		if r.err == nil {
@@ -434,6 +437,42 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
+}
+
+// A channel a call returns is read until it is closed, at most
+// specgenDrainLimit values, each within specgenDrainWait.
+const (
+	specgenDrainLimit = 1000
+	specgenDrainWait  = 200 * specgentime.Millisecond
+)
+
+// specgenDrain reads what v, a channel a call returned, delivers until
+// it is closed, and returns the values as a slice: what the result
+// stands for (a set's Iter, a generator). It reports false for anything
+// else, and for a channel that is not closed within the bounds, which
+// stays an opaque value.
+func specgenDrain(v interface{}) (interface{}, bool) {
+	ch := specgenreflect.ValueOf(v)
+	if !ch.IsValid() || ch.Kind() != specgenreflect.Chan || ch.IsNil() || ch.Type().ChanDir()&specgenreflect.RecvDir == 0 {
+		return nil, false
+	}
+	out := specgenreflect.MakeSlice(specgenreflect.SliceOf(ch.Type().Elem()), 0, 0)
+	for out.Len() <= specgenDrainLimit {
+		timer := specgentime.NewTimer(specgenDrainWait)
+		chosen, x, ok := specgenreflect.Select([]specgenreflect.SelectCase{
+			{Dir: specgenreflect.SelectRecv, Chan: ch},
+			{Dir: specgenreflect.SelectRecv, Chan: specgenreflect.ValueOf(timer.C)},
+		})
+		timer.Stop()
+		switch {
+		case chosen == 1:
+			return nil, false
+		case !ok:
+			return out.Interface(), true
+		}
+		out = specgenreflect.Append(out, x)
+	}
+	return nil, false
 }
 
 // The texts of the opaque values of observers that did not give one

@@ -276,6 +276,53 @@ func TestRecorder(t *testing.T) {
 	}
 }
 
+// TestRecorderDrainsChannels checks that a returned channel is recorded
+// as what it delivers until it is closed, and one that is not closed in
+// time as an opaque value.
+func TestRecorderDrainsChannels(t *testing.T) {
+	filled := func(n int, closed bool) <-chan int {
+		ch := make(chan int)
+		go func() {
+			for i := range n {
+				ch <- i * 10
+			}
+			if closed {
+				close(ch)
+			}
+		}()
+		return ch
+	}
+	tests := []struct {
+		name string
+		v    any
+		want spec.Value
+	}{
+		{"closed", filled(3, true), spec.ListValue(spec.IntValue(0), spec.IntValue(10), spec.IntValue(20))},
+		{"empty and closed", filled(0, true), spec.ListValue()},
+		{"never closed", filled(2, false), spec.OpaqueValue("<chan int>")},
+		{"nil", (<-chan int)(nil), spec.NullValue()},
+		{"send-only", make(chan<- int), spec.OpaqueValue("<chan int>")},
+		{"over the limit", filled(specgenDrainLimit+5, true), spec.OpaqueValue("<chan int>")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &SpecgenRecorder{}
+			rec.Record("out", "0", tt.v)
+			data, err := json.Marshal(rec.Resp.Outputs[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got spec.Value
+			if err := got.UnmarshalJSON(data); err != nil {
+				t.Fatal(err)
+			}
+			if !cmp.Equal(tt.want, got, cmpValue...) {
+				t.Errorf("recorded %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestRecorderObservers(t *testing.T) {
 	type call struct {
 		kind, name string
