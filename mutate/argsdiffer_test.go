@@ -1,6 +1,7 @@
 package mutate
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -29,9 +30,41 @@ func TestDiffersArgsAfter(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := base
 			got.ArgsAfter = tt.got
-			if kill, timeout := differs(base, got); kill != tt.kill || timeout {
+			if kill, timeout := differs(base, got, false); kill != tt.kill || timeout {
 				t.Errorf("differs = %t, %t; want %t, false", kill, timeout, tt.kill)
 			}
 		})
+	}
+}
+
+// TestVarying checks which probes two runs of the original tell apart:
+// those whose results change, and those whose lists only change order,
+// which then kill a mutant only by what they hold.
+func TestVarying(t *testing.T) {
+	list := func(is ...int64) executors.Result {
+		var vs []spec.Value
+		for _, i := range is {
+			vs = append(vs, spec.IntValue(i))
+		}
+		return executors.Result{Outcome: executors.OK, Outputs: []spec.Value{spec.ListValue(vs...)}}
+	}
+	a := []executors.Result{list(1, 2), list(1, 2, 3), list(1, 2), {Outcome: executors.Timeout}}
+	b := []executors.Result{list(1, 2), list(3, 1, 2), list(1, 3), list(1)}
+	unstable, anyOrder := varying(a, b)
+	if !slices.Equal(unstable, []int{2}) || !slices.Equal(anyOrder, []int{1}) {
+		t.Errorf("unstable %v, any order %v; want [2] and [1]", unstable, anyOrder)
+	}
+	for _, tt := range []struct {
+		got      executors.Result
+		anyOrder bool
+		kill     bool
+	}{
+		{list(3, 2, 1), false, true},
+		{list(3, 2, 1), true, false},
+		{list(3, 2, 2), true, true},
+	} {
+		if kill, _ := differs(list(1, 2, 3), tt.got, tt.anyOrder); kill != tt.kill {
+			t.Errorf("differs([1, 2, 3], %v, any order %v) = %v, want %v", tt.got.Outputs, tt.anyOrder, kill, tt.kill)
+		}
 	}
 }

@@ -100,6 +100,11 @@ type KillMatrix struct {
 	// Unstable are the probes whose results differ between two runs of
 	// the original: they kill nothing.
 	Unstable []int
+	// AnyOrder are the probes whose results differ between two runs of
+	// the original only in the order of their lists (a slice filled
+	// from a map): a mutant kills with them when its results differ in
+	// any order, as an unordered case tells.
+	AnyOrder []int
 	// Builds counts the native builds the matrix took (0 when cached);
 	// Separate the mutants the schema cannot switch, which get a build
 	// of their own.
@@ -270,12 +275,13 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		r.Covered = base.Results[i].Covered
 		k.Base[i] = r
 	}
-	unstable := map[int]bool{}
-	for i := range probes {
-		if kill, to := differs(orig[0][i], orig[1][i]); kill || to {
-			unstable[i] = true
-			k.Unstable = append(k.Unstable, i)
-		}
+	k.Unstable, k.AnyOrder = varying(orig[0], orig[1])
+	unstable, anyOrder := map[int]bool{}, map[int]bool{}
+	for _, i := range k.Unstable {
+		unstable[i] = true
+	}
+	for _, i := range k.AnyOrder {
+		anyOrder[i] = true
 	}
 	mt := min(max(20*slowest, 250*time.Millisecond), timeout)
 	bctx := ctx
@@ -312,7 +318,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		for try, t := range tries {
 			mm.Kills, mm.Timeouts = nil, nil
 			var hung bool
-			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, wall, 1+3*time.Duration(try))
+			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, anyOrder, wall, 1+3*time.Duration(try))
 			if err != nil || len(mm.Timeouts) == 0 {
 				break
 			}
@@ -365,7 +371,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 // unstable probes are left out. A mutant whose probes together take
 // far longer than the original's (wall) hung: every probe that runs it counts
 // as timing out.
-func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable map[int]bool, wall, scale time.Duration) (hung bool, err error) {
+func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, not a timeout per probe (a build of its own counts
 	// too), scale times over when it is run again.
@@ -383,7 +389,7 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 		if unstable[i] {
 			continue
 		}
-		switch kill, to := differs(base[i], rep.Results[i]); {
+		switch kill, to := differs(base[i], rep.Results[i], anyOrder[i]); {
 		case kill:
 			mm.Kills = append(mm.Kills, i)
 		case to:
@@ -438,12 +444,31 @@ func covering(file string, rep *executors.Report, line, col int) []int {
 	return out
 }
 
+// varying compares two runs of the original, a and b: the probes whose
+// results differ (unstable), and those whose results differ only in the
+// order of their lists (anyOrder).
+func varying(a, b []executors.Result) (unstable, anyOrder []int) {
+	for i := range a {
+		kill, to := differs(a[i], b[i], false)
+		if !kill && !to {
+			continue
+		}
+		if again, _ := differs(a[i], b[i], true); kill && !again {
+			anyOrder = append(anyOrder, i)
+			continue
+		}
+		unstable = append(unstable, i)
+	}
+	return unstable, anyOrder
+}
+
 // differs compares what a probe did against a mutant (got) with what it
 // did against the original (base): kill when the outcome, the results,
 // the error or the panic differ (durations and output aside), timeout
 // when only got timed out. A probe that timed out against the original
-// tells nothing.
-func differs(base, got executors.Result) (kill, timeout bool) {
+// tells nothing. With anyOrder, lists compare in any order.
+func differs(base, got executors.Result, anyOrder bool) (kill, timeout bool) {
+	eq := spec.EqualOption{Unordered: anyOrder}
 	switch {
 	case base.Outcome == executors.Timeout:
 		return false, false
@@ -465,27 +490,27 @@ func differs(base, got executors.Result) (kill, timeout bool) {
 		return true, false
 	case (base.After == nil) != (got.After == nil):
 		return true, false
-	case base.After != nil && !spec.Equal(*base.After, *got.After, spec.EqualOption{}):
+	case base.After != nil && !spec.Equal(*base.After, *got.After, eq):
 		return true, false
 	}
 	for i := range base.Outputs {
-		if !spec.Equal(base.Outputs[i], got.Outputs[i], spec.EqualOption{}) {
+		if !spec.Equal(base.Outputs[i], got.Outputs[i], eq) {
 			return true, false
 		}
 	}
-	return argsDiffer(base, got), false
+	return argsDiffer(base, got, eq), false
 }
 
 // argsDiffer reports whether an argument the original call changed
 // (its value after the call differs from the one it was given, which
 // is what a case states in inputs_after) is left otherwise by got.
-func argsDiffer(base, got executors.Result) bool {
+func argsDiffer(base, got executors.Result, eq spec.EqualOption) bool {
 	for _, a := range base.ArgsAfter {
 		if in, ok := executors.Named(base.Inputs, a.Name); !ok || spec.Equal(in, a.Value, spec.EqualOption{}) {
 			continue
 		}
 		g, ok := executors.Named(got.ArgsAfter, a.Name)
-		if !ok || !spec.Equal(a.Value, g, spec.EqualOption{}) {
+		if !ok || !spec.Equal(a.Value, g, eq) {
 			return true
 		}
 	}
