@@ -118,6 +118,8 @@ Flags:
 	-max-probes n    probe budget per function (default 2000)
 	-max-time d      exploration time budget per function (default 20s)
 	-patience n      stop after n probes without a new block or outcome
+	                 (default 300; exploration also stops after two rounds
+	                 without a new behaviour once every statement has run)
 	-probe-timeout d bound on each probe while exploring (default 1s)
 	-timeout d       bound on each case when the spec is confirmed natively
 	                 (default 5s)
