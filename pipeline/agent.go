@@ -423,7 +423,7 @@ func correct(c *spec.Case, cr runner.CaseReport) (string, bool) {
 		note = strings.TrimPrefix(note+"; "+after, "; ")
 	}
 	// unordered stays only with a value for it to compare.
-	c.Unordered = c.Unordered && stated(c)
+	c.Unordered = c.Unordered && c.StatesValues()
 	return note, true
 }
 
@@ -552,11 +552,6 @@ func correctRaises(c *spec.Case, cr runner.CaseReport, raises, did, msg string) 
 	}
 	c.Expected, c.Raises, c.Match, c.Tolerance = nil, raises, write.Anchor(msg), 0
 	return note
-}
-
-// stated reports whether c states a value that unordered compares.
-func stated(c *spec.Case) bool {
-	return c.Expected != nil || c.ReceiverAfter != nil || c.InputsAfter != nil
 }
 
 // raisesHolds reports whether the run's failures concern only

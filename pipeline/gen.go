@@ -987,7 +987,7 @@ func weaken(c *spec.Case, failures []runner.Failure, anyOrder bool) *spec.Case {
 	if !weakened {
 		return nil
 	}
-	w.Unordered = w.Unordered && (w.Expected != nil || w.ReceiverAfter != nil || w.InputsAfter != nil)
+	w.Unordered = w.Unordered && w.StatesValues()
 	return &w
 }
 

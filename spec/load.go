@@ -964,7 +964,7 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	if c.Tolerance < 0 || math.IsNaN(c.Tolerance) || math.IsInf(c.Tolerance, 0) {
 		add(c.field("tolerance"), ctx, "tolerance must be a finite number >= 0, got %s", FormatFloat(c.Tolerance))
 	}
-	if c.Unordered && c.Expected == nil && c.ReceiverAfter == nil && c.InputsAfter == nil {
+	if c.Unordered && !c.StatesValues() {
 		add(c.field("unordered"), ctx, "unordered: the case states no expected, receiver_after or inputs_after to compare in any order")
 	}
 }

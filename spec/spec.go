@@ -185,6 +185,12 @@ type Case struct {
 	Annotated bool `yaml:"-" json:"-"`
 }
 
+// StatesValues reports whether c states a value that Unordered
+// compares: expected, receiver_after or inputs_after.
+func (c *Case) StatesValues() bool {
+	return c.Expected != nil || c.ReceiverAfter != nil || c.InputsAfter != nil
+}
+
 // TypeArg is the type argument of one type parameter.
 type TypeArg struct {
 	// Param is the type parameter's name ("T").

@@ -326,7 +326,7 @@ func unorderedDiff(out []string, path string, want, got []Value, opt EqualOption
 	for i, w := range want {
 		j := 0
 		for ; j < len(got); j++ {
-			if !taken[j] && len(diff(nil, "", w, got[j], opt, 1)) == 0 {
+			if !taken[j] && Equal(w, got[j], opt) {
 				break
 			}
 		}

@@ -124,7 +124,7 @@ func StableIDs(f *target.Func, cases, old []*spec.Case) {
 	for i, c := range cases {
 		if o := prior[ArgsKey(f, c)]; o != nil && !used[o.ID] {
 			c.ID = o.ID
-			c.Unordered = c.Unordered || o.Unordered && (c.Expected != nil || c.ReceiverAfter != nil || c.InputsAfter != nil)
+			c.Unordered = c.Unordered || o.Unordered && c.StatesValues()
 			used[o.ID] = true
 			keep[i] = true
 		}
