@@ -39,6 +39,12 @@ type MatrixOptions struct {
 	// Results parallel to the probes, with the blocks each one covered
 	// (an exploration's, say); Matrix then runs no build with coverage.
 	Coverage *executors.Report
+	// CoverageResults says that Coverage's Results are whole results of
+	// the original, as a run of the probes here would give them (a
+	// native exploration's, observed alike), not only their blocks:
+	// when no mutant is left to run, Matrix then runs nothing and
+	// they are its Base.
+	CoverageResults bool
 	// AssumeCovered, with no Coverage, takes every probe to run every
 	// mutant's code instead of measuring it (probes made to reach the
 	// mutants, say): no build with coverage, and Base has no blocks.
@@ -220,6 +226,11 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			}
 		}
 		k.Mutants = append(k.Mutants, mm)
+	}
+	if len(run) == 0 && opts.Coverage != nil && opts.CoverageResults {
+		// Nothing to compare the original with: what it did is known.
+		k.Elapsed = time.Since(start)
+		return k, nil
 	}
 	// With no mutant to run, the original runs as it is. Like's schema
 	// serves when it switches every mutant to run; those it does not

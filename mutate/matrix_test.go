@@ -162,3 +162,58 @@ func TestMatrixLike(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixKnownResults gives Matrix what the probes did (Coverage with
+// CoverageResults): with no mutant left to run it builds nothing and
+// its Base is what it was given; with one, it builds the schema only.
+func TestMatrixKnownResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func("Abs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nat := &executors.Native{CacheDir: t.TempDir()}
+	probes := []executors.Probe{{ID: "p0", Args: []string{"4"}}, {ID: "p1", Args: []string{"7"}}}
+	known, err := nat.Run(context.Background(), &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: 2 * time.Second, ObserveOpaque: true, ObserveReceiver: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		kind   Kind // the mutants run; the others are skipped
+		builds int
+		want   string
+	}{
+		// Abs(4) and Abs(7) never negate: that mutant is not covered.
+		{"none to run", "INVERT_NEGATIVES", 0, "INVERT_NEGATIVES - → + @19:10 NOT COVERED kills=[] timeouts=[]"},
+		{"one to run", "CONDITIONALS_NEGATION", 1, "CONDITIONALS_NEGATION < → >= @18:7 KILLED kills=[0 1] timeouts=[]"},
+	} {
+		k, err := Matrix(context.Background(), f, probes, MatrixOptions{
+			Native: nat, Timeout: 2 * time.Second, Coverage: known, CoverageResults: true,
+			Only:          func(m Mutant) bool { return m.Kind == tt.kind },
+			ObserveOpaque: true, ObserveReceiver: true, Logf: t.Logf,
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if k.Builds != tt.builds {
+			t.Errorf("%s: %d builds, want %d", tt.name, k.Builds, tt.builds)
+		}
+		for _, m := range k.Mutants {
+			if m.Kind == tt.kind && matrixBrief(m) != tt.want {
+				t.Errorf("%s: got %s, want %s", tt.name, matrixBrief(m), tt.want)
+			}
+		}
+		for i, r := range k.Base {
+			if r.Outcome != known.Results[i].Outcome || !cmp.Equal(r.Outputs, known.Results[i].Outputs) || !cmp.Equal(r.Covered, known.Results[i].Covered) {
+				t.Errorf("%s: base %d is %+v, want what it was given, %+v", tt.name, i, r, known.Results[i])
+			}
+		}
+	}
+}

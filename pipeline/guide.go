@@ -222,10 +222,14 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	cover := &executors.Report{Blocks: x.Blocks}
 	for _, r := range pool {
 		ps = append(ps, r.Probe)
-		cover.Results = append(cover.Results, executors.Result{Covered: r.Covered})
+		base := r.Result
+		base.Covered = r.Covered // into x.Blocks, not its round's
+		cover.Results = append(cover.Results, base)
 	}
 	if x.Engine == nat.Name() {
-		mopts.Coverage = cover
+		// Its results too: a function with no mutant to run needs no
+		// build at all.
+		mopts.Coverage, mopts.CoverageResults = cover, true
 	}
 	k, err := g.matrix(ctx, fn, ps, mopts)
 	if err != nil {
