@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -24,12 +25,22 @@ type manyRunner interface {
 // beside a build, which takes seconds.
 const batchWindow = 50 * time.Millisecond
 
+// batchSending is how many batches the functions explored at once have
+// under way: one per two CPUs, as a build (compiling, then linking)
+// keeps about two busy.
+func batchSending() int {
+	return max(runtime.GOMAXPROCS(0)/2, 1)
+}
+
 // batcher is an executor that collects the programs that the functions
 // explored at once run natively, and runs those of one package together,
-// as one RunMany of the inner executor, once every function under way is
-// waiting for one (or the window has passed since the first came). An
-// inner executor without RunMany runs each program on its own, all at
-// once.
+// as one RunMany of the inner executor: one build for all of them. It
+// sends what is waiting once every function under way is waiting for
+// one, or once the window has passed since the first came, but never
+// while maxSending batches are still under way: their functions come
+// back with programs of their own, which join the next batch instead of
+// building beside it on a machine the builds already fill. An inner
+// executor without RunMany runs each program on its own, all at once.
 //
 // Functions say when they start and end (enter, leave), so that the
 // batcher knows how many may still send a program. A nil *batcher's
@@ -40,13 +51,19 @@ type batcher struct {
 	// ctx is what batches run under: Gen's, which every caller shares;
 	// a caller whose own context ends stops waiting for its batch.
 	ctx context.Context
+	// maxSending bounds the batches under way at once (at least one).
+	maxSending int
 
 	mu sync.Mutex
 	// active counts the functions under way, pending the calls waiting
-	// to be sent, inflight those sent and not answered.
+	// to be sent, inflight those sent and not answered, sending the
+	// batches sent and not answered; due reports that the window has
+	// passed for the pending calls.
 	active   int
 	pending  []*batchCall
 	inflight int
+	sending  int
+	due      bool
 	timer    *time.Timer
 }
 
@@ -62,8 +79,10 @@ type batchAnswer struct {
 	err error
 }
 
-func newBatcher(ctx context.Context, inner executors.Executor, window time.Duration) *batcher {
-	return &batcher{inner: inner, window: window, ctx: ctx}
+// newBatcher returns a batcher of inner's programs with at most
+// maxSending batches under way at once.
+func newBatcher(ctx context.Context, inner executors.Executor, window time.Duration, maxSending int) *batcher {
+	return &batcher{inner: inner, window: window, ctx: ctx, maxSending: max(maxSending, 1)}
 }
 
 // Name is the inner executor's name.
@@ -86,7 +105,7 @@ func (b *batcher) leave() {
 	}
 	b.mu.Lock()
 	b.active--
-	b.flushIfAllWaitingLocked()
+	b.flushIfReadyLocked()
 	b.mu.Unlock()
 }
 
@@ -95,9 +114,7 @@ func (b *batcher) Run(ctx context.Context, prog *executors.Program) (*executors.
 	c := &batchCall{prog: prog, key: batchKey(prog), done: make(chan batchAnswer, 1)}
 	b.mu.Lock()
 	b.pending = append(b.pending, c)
-	if !b.flushIfAllWaitingLocked() && b.timer == nil {
-		b.timer = time.AfterFunc(b.window, b.flushTimer)
-	}
+	b.flushOrWaitLocked()
 	b.mu.Unlock()
 	select {
 	case a := <-c.done:
@@ -107,25 +124,43 @@ func (b *batcher) Run(ctx context.Context, prog *executors.Program) (*executors.
 		if i := slices.Index(b.pending, c); i >= 0 {
 			b.pending = slices.Delete(b.pending, i, i+1)
 		}
+		if len(b.pending) == 0 {
+			b.due = false
+		}
 		b.mu.Unlock()
 		return nil, ctx.Err()
 	}
 }
 
-// flushIfAllWaitingLocked sends the pending calls when no function
-// under way can add one: each is waiting for a report, queued or sent.
-func (b *batcher) flushIfAllWaitingLocked() bool {
-	if len(b.pending) == 0 || len(b.pending)+b.inflight < b.active {
+// flushIfReadyLocked sends the pending calls when fewer than maxSending
+// batches are under way and either no function under way can add one
+// (each is waiting for a report, queued or sent) or the window has
+// passed.
+func (b *batcher) flushIfReadyLocked() bool {
+	if len(b.pending) == 0 || b.sending >= b.maxSending {
+		return false
+	}
+	if !b.due && len(b.pending)+b.inflight < b.active {
 		return false
 	}
 	b.flushLocked()
 	return true
 }
 
+// flushOrWaitLocked sends the pending calls when they are ready, and
+// otherwise starts the window for them unless it is under way or over.
+func (b *batcher) flushOrWaitLocked() {
+	if b.flushIfReadyLocked() || len(b.pending) == 0 || b.timer != nil || b.due {
+		return
+	}
+	b.timer = time.AfterFunc(b.window, b.flushTimer)
+}
+
 func (b *batcher) flushTimer() {
 	b.mu.Lock()
 	b.timer = nil
-	b.flushLocked()
+	b.due = true
+	b.flushIfReadyLocked()
 	b.mu.Unlock()
 }
 
@@ -136,6 +171,7 @@ func (b *batcher) flushLocked() {
 		b.timer.Stop()
 		b.timer = nil
 	}
+	b.due = false
 	var order []string
 	groups := map[string][]*batchCall{}
 	for _, c := range b.pending {
@@ -145,6 +181,7 @@ func (b *batcher) flushLocked() {
 		groups[c.key] = append(groups[c.key], c)
 	}
 	b.inflight += len(b.pending)
+	b.sending += len(order)
 	b.pending = nil
 	for _, k := range order {
 		go b.send(groups[k])
@@ -156,7 +193,8 @@ func (b *batcher) send(calls []*batchCall) {
 	defer func() {
 		b.mu.Lock()
 		b.inflight -= len(calls)
-		b.flushIfAllWaitingLocked()
+		b.sending--
+		b.flushOrWaitLocked()
 		b.mu.Unlock()
 	}()
 	if mr, ok := b.inner.(manyRunner); ok && len(calls) > 1 {
@@ -192,14 +230,15 @@ func (b *batcher) send(calls []*batchCall) {
 // batchKey is what programs run in one batch share, as
 // executors.Native.RunMany requires: the loaded package (the same load:
 // two loads of one package have types that do not mix), whether it is
-// instrumented for coverage, the observers, and the overlay.
+// instrumented for coverage and for comparisons, the observers, and
+// the overlay.
 func batchKey(prog *executors.Program) string {
 	h := sha256.New()
 	pkg := ""
 	if prog.Func != nil && prog.Func.Pkg != nil {
 		pkg = fmt.Sprintf("%s\x00%s\x00%p", prog.Func.Pkg.Dir, prog.Func.Pkg.ImportPath, prog.Func.Pkg)
 	}
-	fmt.Fprintf(h, "%s\x00%t\x00%t\x00%t\x00", pkg, prog.Cover, prog.ObserveOpaque, prog.ObserveReceiver)
+	fmt.Fprintf(h, "%s\x00%t\x00%t\x00%t\x00%t\x00", pkg, prog.Cover, prog.Cmps, prog.ObserveOpaque, prog.ObserveReceiver)
 	paths := make([]string, 0, len(prog.Overlay))
 	for p := range prog.Overlay {
 		paths = append(paths, p)

@@ -113,7 +113,7 @@ func TestBatcherBatches(t *testing.T) {
 			inner := &manyFake{}
 			// A window no test waits out: only "every function is
 			// waiting" sends a batch.
-			b := newBatcher(context.Background(), inner, time.Hour)
+			b := newBatcher(context.Background(), inner, time.Hour, 1)
 			var progs []*executors.Program
 			for i, o := range tt.overlays {
 				progs = append(progs, batchProg(fmt.Sprintf("p%d", i), o))
@@ -140,7 +140,7 @@ func TestBatcherBatches(t *testing.T) {
 
 func TestBatcherWithoutRunMany(t *testing.T) {
 	m := &manyFake{}
-	b := newBatcher(context.Background(), onlyRun{m}, time.Hour)
+	b := newBatcher(context.Background(), onlyRun{m}, time.Hour, 1)
 	progs := []*executors.Program{batchProg("p0", ""), batchProg("p1", ""), batchProg("p2", "")}
 	reps, errs := runAll(t, b, progs)
 	for i := range progs {
@@ -156,7 +156,7 @@ func TestBatcherWithoutRunMany(t *testing.T) {
 
 func TestBatcherErrorReachesEveryCaller(t *testing.T) {
 	boom := errors.New("build failed")
-	b := newBatcher(context.Background(), &manyFake{err: boom}, time.Hour)
+	b := newBatcher(context.Background(), &manyFake{err: boom}, time.Hour, 1)
 	_, errs := runAll(t, b, []*executors.Program{batchProg("p0", ""), batchProg("p1", ""), batchProg("p2", "")})
 	for i, err := range errs {
 		if !errors.Is(err, boom) {
@@ -170,7 +170,7 @@ func TestBatcherErrorReachesEveryCaller(t *testing.T) {
 func TestBatcherWaitsForBusyFunctions(t *testing.T) {
 	t.Run("window", func(t *testing.T) {
 		inner := &manyFake{}
-		b := newBatcher(context.Background(), inner, time.Millisecond)
+		b := newBatcher(context.Background(), inner, time.Millisecond, 1)
 		b.enter() // busy, never calls Run
 		defer b.leave()
 		_, errs := runAll(t, b, []*executors.Program{batchProg("p0", ""), batchProg("p1", "")})
@@ -183,7 +183,7 @@ func TestBatcherWaitsForBusyFunctions(t *testing.T) {
 	})
 	t.Run("leave", func(t *testing.T) {
 		inner := &manyFake{}
-		b := newBatcher(context.Background(), inner, time.Hour)
+		b := newBatcher(context.Background(), inner, time.Hour, 1)
 		b.enter() // busy
 		b.enter()
 		done := make(chan error)
@@ -213,7 +213,7 @@ func TestBatcherWaitsForBusyFunctions(t *testing.T) {
 
 func TestBatcherCancel(t *testing.T) {
 	inner := &manyFake{}
-	b := newBatcher(context.Background(), inner, time.Hour)
+	b := newBatcher(context.Background(), inner, time.Hour, 1)
 	b.enter() // busy: the call below waits for it
 	b.enter()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -274,6 +274,101 @@ func TestShard(t *testing.T) {
 	for name, want := range map[string]bool{"Clamp": true, "Sign": true, "Abs": false, "Max": false} {
 		if s1.Has(name) != want {
 			t.Errorf("shard 1/2 has %s: %v, want %v", name, !want, want)
+		}
+	}
+}
+
+// gatedFake is a manyFake whose calls wait for gate to close once
+// started is told of them.
+type gatedFake struct {
+	manyFake
+	started chan string
+	gate    chan struct{}
+}
+
+func (g *gatedFake) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	g.started <- prog.Probes[0].ID
+	<-g.gate
+	return g.manyFake.Run(ctx, prog)
+}
+
+func (g *gatedFake) RunMany(ctx context.Context, progs []*executors.Program) ([]*executors.Report, error) {
+	g.started <- progs[0].Probes[0].ID
+	<-g.gate
+	return g.manyFake.RunMany(ctx, progs)
+}
+
+// While as many batches as it may have are under way, the batcher holds
+// what comes, window or not, and sends it all as one batch when one
+// ends.
+func TestBatcherHoldsWhileSending(t *testing.T) {
+	inner := &gatedFake{started: make(chan string, 4), gate: make(chan struct{})}
+	b := newBatcher(context.Background(), inner, time.Millisecond, 1)
+	for range 4 {
+		b.enter() // p0's, p1's and p2's functions, and one busy elsewhere
+	}
+	defer b.leave()
+	answers := make(chan string, 3)
+	run := func(id string) {
+		defer b.leave()
+		rep, err := b.Run(context.Background(), batchProg(id, ""))
+		if err != nil {
+			answers <- err.Error()
+			return
+		}
+		answers <- rep.Why
+	}
+	go run("p0")
+	if got := <-inner.started; got != "p0" {
+		t.Fatalf("first sent %s, want p0", got)
+	}
+	go run("p1")
+	go run("p2")
+	// Many windows pass: nothing more is sent while p0's batch is under way.
+	select {
+	case id := <-inner.started:
+		t.Fatalf("%s was sent while p0's batch was under way", id)
+	case <-time.After(50 * time.Millisecond):
+	}
+	b.mu.Lock()
+	queued := len(b.pending)
+	b.mu.Unlock()
+	if queued != 2 {
+		t.Fatalf("%d calls queued, want 2", queued)
+	}
+	close(inner.gate)
+	got := []string{<-answers, <-answers, <-answers}
+	slices.Sort(got)
+	if fmt.Sprint(got) != "[p0 p1 p2]" {
+		t.Errorf("answers %v, want each its own", got)
+	}
+	if fmt.Sprint(inner.runs) != "[p0]" || fmt.Sprint(inner.many) != "[[p1 p2]]" {
+		t.Errorf("Run calls %v, RunMany calls %v; want p0 alone, then p1 and p2 together", inner.runs, inner.many)
+	}
+}
+
+// Programs that differ in what they instrument do not share a build.
+func TestBatchKey(t *testing.T) {
+	base := batchProg("p0", "")
+	for _, tt := range []struct {
+		name string
+		edit func(p *executors.Program)
+		same bool
+	}{
+		{"other probes", func(p *executors.Program) { p.Probes = []executors.Probe{{ID: "p9"}} }, true},
+		{"other function", func(p *executors.Program) { p.Func = &target.Func{Name: "g", Pkg: batchPkg} }, true},
+		{"coverage", func(p *executors.Program) { p.Cover = true }, false},
+		{"comparisons", func(p *executors.Program) { p.Cmps = true }, false},
+		{"receiver", func(p *executors.Program) { p.ObserveReceiver = true }, false},
+		{"overlay", func(p *executors.Program) { p.Overlay = map[string][]byte{"/src/p/p.go": []byte("x")} }, false},
+		{"another load", func(p *executors.Program) {
+			p.Func = &target.Func{Name: "p0", Pkg: &target.Package{Dir: "/src/p", ImportPath: "example.com/p"}}
+		}, false},
+	} {
+		p := *base
+		tt.edit(&p)
+		if same := batchKey(&p) == batchKey(base); same != tt.same {
+			t.Errorf("%s: same batch %t, want %t", tt.name, same, tt.same)
 		}
 	}
 }

@@ -255,7 +255,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		jobs := g.jobs(len(todo))
 		g.share = jobs
 		if jobs > 1 {
-			b := newBatcher(ctx, native, batchWindow)
+			b := newBatcher(ctx, native, batchWindow, batchSending())
 			g.native = b
 			g.batch = b
 		}
@@ -424,6 +424,11 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	exe := g.exe
 	if fe, ok := exe.(funcEngine); ok {
 		exe = fe.For(f)
+	}
+	if g.batch != nil && exe == g.batch.inner {
+		// A native exploration's rounds are built with those of the
+		// other functions under way: one build for all of them.
+		exe = g.batch
 	}
 	res.Engine = exe.Name()
 	// The spec on disk, when there is one: its inputs are run first and

@@ -2,6 +2,8 @@ package pipeline_test
 
 import (
 	"context"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,4 +57,47 @@ func marshal(t *testing.T, fn *spec.Function) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// Functions explored at once natively build their rounds together: far
+// fewer builds than one at a time, and the same specs.
+func TestGenJobsShareBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores natively twice")
+	}
+	ctx := context.Background()
+	gen := func(jobs int) ([]*pipeline.FuncResult, int) {
+		var mu sync.Mutex
+		builds := 0
+		rs, err := pipeline.Gen(ctx, "../examples/inventory", []string{"(*Stock).Add", "Stock.Count", "Describe"}, pipeline.Options{
+			DryRun: true, CacheDir: t.TempDir(), Jobs: jobs, Engine: "native", NoMutation: true,
+			Explore: explore.Options{MaxProbes: 60, MaxTime: 10 * time.Minute},
+			Logf: func(format string, args ...any) {
+				if strings.HasPrefix(format, "native: go test -c") {
+					mu.Lock()
+					builds++
+					mu.Unlock()
+				}
+			},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs, builds
+	}
+	one, alone := gen(1)
+	three, together := gen(3)
+	// One at a time, each round and each confirm is a build; three at
+	// once, their rounds build together: about a third as many.
+	if 3*together >= 2*alone {
+		t.Errorf("%d builds three at once, %d one at a time: want under two thirds", together, alone)
+	}
+	for i := range one {
+		if one[i].Err != nil || three[i].Err != nil {
+			t.Fatalf("%s: %v, %v", one[i].Name, one[i].Err, three[i].Err)
+		}
+		if a, b := marshal(t, one[i].Spec), marshal(t, three[i].Spec); a != b {
+			t.Errorf("%s: specs differ\none at a time:\n%s\nthree at once:\n%s", one[i].Name, a, b)
+		}
+	}
 }
