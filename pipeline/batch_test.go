@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -369,6 +370,32 @@ func TestBatchKey(t *testing.T) {
 		tt.edit(&p)
 		if same := batchKey(&p) == batchKey(base); same != tt.same {
 			t.Errorf("%s: same batch %t, want %t", tt.name, same, tt.same)
+		}
+	}
+}
+
+func TestJobs(t *testing.T) {
+	def := DefaultJobs()
+	if def < 4 || def > 64 {
+		t.Fatalf("DefaultJobs() = %d, want 4 to 64", def)
+	}
+	for _, tt := range []struct {
+		name string
+		opts Options
+		n    int
+		want int
+	}{
+		{"default", Options{}, 1000, def},
+		{"fewer functions", Options{}, 3, min(3, def)},
+		{"asked", Options{Jobs: 5}, 1000, 5},
+		{"model explores", Options{Explorer: func(*target.Func) explore.Explorer { return nil }}, 1000, 1},
+		{"model explores, asked", Options{Jobs: 3, Explorer: func(*target.Func) explore.Explorer { return nil }}, 1000, 3},
+		{"one spec file", Options{Jobs: 5, Out: "x.yml"}, 1000, 1},
+		{"no functions", Options{}, 0, 1},
+	} {
+		g := &generator{opts: tt.opts}
+		if got := g.jobs(tt.n); got != tt.want {
+			t.Errorf("%s: %d at once, want %d", tt.name, got, tt.want)
 		}
 	}
 }

@@ -88,7 +88,7 @@ type Options struct {
 	// Shard, when set, restricts Gen to the functions of one shard (see
 	// Shard); the others are neither explored nor reported.
 	Shard Shard
-	// Jobs is how many functions are explored at once (0: GOMAXPROCS, or
+	// Jobs is how many functions are explored at once (0: DefaultJobs, or
 	// one when a model explores or writes). Functions that share a spec
 	// file (Out) are explored one at a time. With N at once, each
 	// exploration's wall-time bounds (Explore.MaxTime, Explore.Timeout)
@@ -255,9 +255,7 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		jobs := g.jobs(len(todo))
 		g.share = jobs
 		if jobs > 1 {
-			b := newBatcher(ctx, native, batchWindow, batchSending())
-			g.native = b
-			g.batch = b
+			g.batch = newBatcher(ctx, native, batchWindow, batchSending())
 		}
 		if err := g.all(ctx, todo, slots, jobs); err != nil {
 			return fill(results, slots), err
@@ -284,14 +282,24 @@ func fill(results, slots []*FuncResult) []*FuncResult {
 	return out
 }
 
+// DefaultJobs is how many functions are explored at once by default:
+// four per CPU, at most 64. Their native rounds build together (see
+// batcher), one build for several functions where each had its own, so
+// more at once than there are CPUs build less and finish sooner: eight
+// golang-set methods on two CPUs took 44 s and 25 builds eight at once,
+// 58 s and 61 builds two at once.
+func DefaultJobs() int {
+	return min(4*runtime.GOMAXPROCS(0), 64)
+}
+
 // jobs is how many functions are explored at once: Options.Jobs, or
-// GOMAXPROCS; one when a model explores or writes (its calls are
+// DefaultJobs; one when a model explores or writes (its calls are
 // recorded and replayed in order) or when the functions share one spec
 // file (Options.Out).
 func (g *generator) jobs(n int) int {
 	j := g.opts.Jobs
 	if j <= 0 {
-		j = runtime.GOMAXPROCS(0)
+		j = DefaultJobs()
 		if g.opts.Explorer != nil || g.opts.SpecAgent != nil {
 			j = 1
 		}
@@ -368,8 +376,12 @@ type generator struct {
 	exe executors.Executor
 	// matrixEngines run the mutation step's mutants.
 	matrixEngines enginePool
-	// batch, when functions are explored concurrently, is native: it
-	// learns which functions are under way (nil otherwise).
+	// batch, when functions are explored concurrently, is native for
+	// their explorations: their rounds build together. It learns which
+	// functions are under way (nil otherwise). The other runs (confirm's,
+	// the mutation step's) are native's own: a rerun of a program alone
+	// finds its build in the cache, where one batched with whatever
+	// else is waiting would build anew.
 	batch *batcher
 	// share is how many functions are explored at once: each
 	// exploration's wall-time bounds (the budget, a probe's timeout) are
@@ -595,15 +607,10 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 	return g.nativeCases(ctx, f, x, limit, res)
 }
 
-// nativeEngine is the native engine under g.native, the batcher's
-// when functions are explored at once; false when g.native is not one
-// (a test's fake).
+// nativeEngine is g.native as the native engine; false when it is not
+// one (a test's fake).
 func (g *generator) nativeEngine() (*executors.Native, bool) {
-	ex := g.native
-	if b, ok := ex.(*batcher); ok {
-		ex = b.inner
-	}
-	nat, ok := ex.(*executors.Native)
+	nat, ok := g.native.(*executors.Native)
 	return nat, ok
 }
 

@@ -68,9 +68,11 @@ A function whose spec records the hash of its code as it is now (the
 calls, see check) is not explored again: the table reports it
 unchanged, with its spec's case count, and its file is left untouched,
 as is specgen_evals_test.go when no spec of the package changed. -force
-explores every function again. Functions are explored GOMAXPROCS at a
-time (-jobs; one at a time with a model or -o); the specs are those a
-run of each function alone writes (with N at once, each function's
+explores every function again. Functions are explored four per CPU at
+a time (at most 64; -jobs; one at a time with a model or -o), and the
+rounds of those explored natively are built together, one build for
+several functions; the specs are those a run of each function alone
+writes (with N at once, each function's
 -max-time and -probe-timeout are N times longer, as N explorations share the
 machine).
 
@@ -126,7 +128,7 @@ Flags:
 	-n               explore and check, but write nothing
 	-force           explore functions whose code is as their spec records too
 	-shard k/n       explore only the functions of shard k of n
-	-jobs n          functions explored at once (default GOMAXPROCS)
+	-jobs n          functions explored at once (default 4 per CPU, at most 64)
 	-trace file      write the run's OpenTelemetry spans to file, one JSON
 	                 object a line
 	-q, -v           quiet; debug logging

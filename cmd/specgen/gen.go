@@ -47,7 +47,7 @@ func genCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (retEr
 	fs.BoolVar(&o.dryRun, "n", false, "explore and check, but write nothing")
 	fs.BoolVar(&o.force, "force", false, "explore every function again, also those whose code is as their spec records")
 	fs.StringVar(&o.shard, "shard", "", "explore only the functions of shard `k/n` (picked by a hash of each name; the others are left alone)")
-	fs.IntVar(&o.jobs, "jobs", 0, "functions explored at once (default GOMAXPROCS; 1 with a model)")
+	fs.IntVar(&o.jobs, "jobs", 0, "functions explored at once (default 4 per CPU, at most 64; 1 with a model)")
 	fs.BoolVar(&o.export, "export", true, "rewrite the package's specgen_evals_test.go from its specs (see specgen export)")
 	fs.StringVar(&o.html, "html", "", "after writing the specs, write their HTML report into `dir` (see specgen report)")
 	pos, err := parse(fs, args)
