@@ -399,3 +399,22 @@ func TestJobs(t *testing.T) {
 		}
 	}
 }
+
+func TestShared(t *testing.T) {
+	for _, tt := range []struct {
+		name                string
+		maxTime             time.Duration
+		share, cpus         int
+		wantMax, wantTimeout time.Duration
+	}{
+		{"alone", 0, 1, 2, 0, time.Second},
+		{"as many as CPUs", 0, 2, 2, 2 * explore.DefaultMaxTime, 2 * time.Second},
+		{"more than CPUs", 0, 8, 2, 8 * explore.DefaultMaxTime, 2 * time.Second},
+		{"fewer than CPUs", time.Minute, 3, 16, 3 * time.Minute, 3 * time.Second},
+	} {
+		got := shared(explore.Options{MaxTime: tt.maxTime, Timeout: time.Second}, tt.share, tt.cpus)
+		if got.MaxTime != tt.wantMax || got.Timeout != tt.wantTimeout {
+			t.Errorf("%s: max time %s, timeout %s; want %s and %s", tt.name, got.MaxTime, got.Timeout, tt.wantMax, tt.wantTimeout)
+		}
+	}
+}

@@ -91,8 +91,9 @@ type Options struct {
 	// Jobs is how many functions are explored at once (0: DefaultJobs, or
 	// one when a model explores or writes). Functions that share a spec
 	// file (Out) are explored one at a time. With N at once, each
-	// exploration's wall-time bounds (Explore.MaxTime, Explore.Timeout)
-	// are N times longer, as N explorations share the machine.
+	// exploration's budget of time (Explore.MaxTime) is N times longer,
+	// as N explorations share the machine, and its time per probe
+	// (Explore.Timeout) min(N, GOMAXPROCS) times.
 	Jobs int
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
@@ -567,13 +568,7 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		// hundreds of probes cannot wait for it.
 		eopts.Timeout = DefaultExploreTimeout
 	}
-	if g.share > 1 {
-		if eopts.MaxTime <= 0 {
-			eopts.MaxTime = explore.DefaultMaxTime
-		}
-		eopts.MaxTime *= time.Duration(g.share)
-		eopts.Timeout *= time.Duration(g.share)
-	}
+	eopts = shared(eopts, g.share, runtime.GOMAXPROCS(0))
 	eopts.Tracer = g.opts.Tracer
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {
@@ -605,6 +600,24 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 	res.Uncompiled += x.Uncompiled()
 
 	return g.nativeCases(ctx, f, x, limit, res)
+}
+
+// shared returns the bounds of one of share explorations at once on
+// cpus CPUs: its budget of time share times longer, as they share the
+// machine, and its time per probe min(share, cpus) times. A probe's time
+// grows with the CPUs' load, not past it: more explorations at once than
+// CPUs would only make each hang cost more (go-humanize's oomm hangs 38
+// times).
+func shared(eopts explore.Options, share, cpus int) explore.Options {
+	if share <= 1 {
+		return eopts
+	}
+	if eopts.MaxTime <= 0 {
+		eopts.MaxTime = explore.DefaultMaxTime
+	}
+	eopts.MaxTime *= time.Duration(share)
+	eopts.Timeout *= time.Duration(max(min(share, cpus), 1))
+	return eopts
 }
 
 // nativeEngine is g.native as the native engine; false when it is not

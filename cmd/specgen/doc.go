@@ -72,9 +72,10 @@ explores every function again. Functions are explored four per CPU at
 a time (at most 64; -jobs; one at a time with a model or -o), and the
 rounds of those explored natively are built together, one build for
 several functions; the specs are those a run of each function alone
-writes (with N at once, each function's
--max-time and -probe-timeout are N times longer, as N explorations share the
-machine).
+writes: with N at once, each function's -max-time is N times longer, as
+N explorations share the machine, and its -probe-timeout min(N, CPUs)
+times (a probe whose time falls between the two bounds is the one
+exception).
 
 -shard k/n explores only the functions of shard k of n, picked by a hash
 of each function's name (adding a function moves no other), for
