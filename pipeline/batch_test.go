@@ -402,9 +402,9 @@ func TestJobs(t *testing.T) {
 
 func TestShared(t *testing.T) {
 	for _, tt := range []struct {
-		name                string
-		maxTime             time.Duration
-		share, cpus         int
+		name                 string
+		maxTime              time.Duration
+		share, cpus          int
 		wantMax, wantTimeout time.Duration
 	}{
 		{"alone", 0, 1, 2, 0, time.Second},
