@@ -19,6 +19,20 @@ func matrixBrief(m MatrixMutant) string {
 	return fmt.Sprintf("%s @%d:%d %s kills=%v timeouts=%v", m.Change(), m.Pos.Line, m.Pos.Column, m.Status, ints(m.Kills), ints(m.Timeouts))
 }
 
+// tinyFunc is function name of testdata/mod/tiny, in a load of its own.
+func tinyFunc(t *testing.T, name string) *target.Func {
+	t.Helper()
+	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pkg.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func TestMatrix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
@@ -124,14 +138,7 @@ func TestMatrixLike(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
-	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func("Abs")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := tinyFunc(t, "Abs")
 	opts := MatrixOptions{Native: &executors.Native{CacheDir: t.TempDir()}, Timeout: 2 * time.Second, Logf: t.Logf}
 	first, err := Matrix(context.Background(), f, []executors.Probe{{ID: "p0", Args: []string{"4"}}}, opts)
 	if err != nil {
@@ -170,14 +177,7 @@ func TestMatrixKnownResults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds test binaries")
 	}
-	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func("Abs")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := tinyFunc(t, "Abs")
 	nat := &executors.Native{CacheDir: t.TempDir()}
 	probes := []executors.Probe{{ID: "p0", Args: []string{"4"}}, {ID: "p1", Args: []string{"7"}}}
 	known, err := nat.Run(context.Background(), &executors.Program{Func: f, Probes: probes, Cover: true, Timeout: 2 * time.Second, ObserveOpaque: true, ObserveReceiver: true})

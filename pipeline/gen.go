@@ -385,9 +385,9 @@ type generator struct {
 	// else is waiting would build anew.
 	batch *batcher
 	// share is how many functions are explored at once: each
-	// exploration's wall-time bounds (the budget, a probe's timeout) are
-	// that many times longer, so that it gets the time it would alone
-	// and finds what it would (0 or 1: as given).
+	// exploration's bounds of time are longer (see shared), so that it
+	// gets the time it would alone and finds what it would (0 or 1: as
+	// given).
 	share int
 }
 
