@@ -542,8 +542,9 @@ func (g *valueGen) removers(n *types.Named) []*types.Func {
 }
 
 // containerMethods are the exported methods of *T named like names,
-// with at least minParams parameters, not variadic, and not returning
-// a T or a *T; their results, if any, are dropped (a call statement).
+// with at least minParams parameters and not returning a T or a *T;
+// their results, if any, are dropped (a call statement). A variadic
+// method (Add(keys ...string)) is called with one element at a time.
 func (g *valueGen) containerMethods(n *types.Named, names []string, minParams int) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var out []*types.Func
@@ -553,7 +554,7 @@ func (g *valueGen) containerMethods(n *types.Named, names []string, minParams in
 			continue
 		}
 		sig := m.Type().(*types.Signature)
-		if sig.Params().Len() < minParams || sig.Variadic() || returnsSelf(sig, n) {
+		if sig.Params().Len() < minParams || returnsSelf(sig, n) {
 			continue
 		}
 		out = append(out, m)
@@ -567,26 +568,24 @@ var fillSizes = []int{1, 3, 8}
 
 // fills are containers filled by mutator calls, each call with other
 // arguments: on the first base, each mutator called once, three and
-// eight times (the mutators in turn); then varied states: removals
-// among the calls (Push, Push, Pop), the mutators interleaved, and the
-// other bases filled.
+// eight times (the mutators in turn); then varied states: the hooks set
+// after three calls (see hooks), removals among the calls (Push, Push,
+// Pop), the mutators interleaved, and the other bases filled.
 func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtExpr {
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var muts []*types.Func
 	var margs [][][]string
 	for _, m := range g.mutators(n) {
-		if a := g.methodGen(n, m).fillArgs(m.Type().(*types.Signature), depth, fillSizes[len(fillSizes)-1]); len(a) > 0 {
+		if a := g.methodGen(n, m).fillArgs(spread(m.Type().(*types.Signature)), depth, fillSizes[len(fillSizes)-1]); len(a) > 0 {
 			muts, margs = append(muts, m), append(margs, a)
 		}
 	}
-	if len(muts) == 0 {
+	hooks := g.hooks(n)
+	if len(muts) == 0 && len(hooks) == 0 {
 		return nil
 	}
-	type call struct {
-		m    *types.Func
-		args []string
-	}
-	fill := func(base builtExpr, calls []call) builtExpr {
+	// A fill is the base in a variable p, then statements on p.
+	fill := func(base builtExpr, stmts []string) builtExpr {
 		var b strings.Builder
 		b.WriteString("func() *" + ts + " { v := " + base.src)
 		if base.ptr {
@@ -594,16 +593,19 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		} else {
 			b.WriteString("; p := &v")
 		}
-		for _, c := range calls {
-			b.WriteString("; p." + c.m.Name() + "(" + strings.Join(c.args, ", ") + ")")
+		for _, st := range stmts {
+			b.WriteString("; " + st)
 		}
 		b.WriteString("; return p }()")
 		return builtExpr{b.String(), true}
 	}
-	repeat := func(i, k int) []call {
-		var cs []call
+	call := func(m *types.Func, args []string) string {
+		return "p." + m.Name() + "(" + strings.Join(args, ", ") + ")"
+	}
+	repeat := func(i, k int) []string {
+		var cs []string
 		for j := 0; j < k; j++ {
-			cs = append(cs, call{muts[i], margs[i][j%len(margs[i])]})
+			cs = append(cs, call(muts[i], margs[i][j%len(margs[i])]))
 		}
 		return cs
 	}
@@ -612,6 +614,18 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		for i := range muts {
 			plain = append(plain, fill(bases[0], repeat(i, k)))
 		}
+	}
+	for _, h := range hooks {
+		// Set last, so that the calls that fill the value do not call
+		// it back (an eviction): the call under test does.
+		var st []string
+		if len(muts) > 0 {
+			st = repeat(0, 3)
+		}
+		varied = append(varied, fill(bases[0], append(st, h)))
+	}
+	if len(muts) == 0 {
+		return varied
 	}
 	// Removals: of an argument added before when the remover takes
 	// what the mutator took first (Remove(x) after Add(x), Delete(k)
@@ -628,7 +642,7 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 			switch {
 			case rsig.Params().Len() == 0:
 				return nil
-			case prefixOf(rsig, muts[0].Type().(*types.Signature)):
+			case prefixOf(spread(rsig), spread(muts[0].Type().(*types.Signature))):
 				return added[:rsig.Params().Len()]
 			}
 			return own[0]
@@ -636,16 +650,26 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		// Three calls: two added, the first taken; eight: five added,
 		// the second taken, two more added, six left (a count that is
 		// not a power of two: a ring of four has wrapped).
-		adds := repeat(0, 7)
+		adds := make([][]string, 7)
+		for j := range adds {
+			adds[j] = margs[0][j%len(margs[0])]
+		}
+		calls := func(args [][]string) []string {
+			var cs []string
+			for _, a := range args {
+				cs = append(cs, call(muts[0], a))
+			}
+			return cs
+		}
 		varied = append(varied,
-			fill(bases[0], append(adds[:2:2], call{r, rargs(adds[0].args)})),
-			fill(bases[0], append(append(adds[:5:5], call{r, rargs(adds[1].args)}), adds[5:]...)))
+			fill(bases[0], append(calls(adds[:2]), call(r, rargs(adds[0])))),
+			fill(bases[0], append(append(calls(adds[:5]), call(r, rargs(adds[1]))), calls(adds[5:])...)))
 	}
 	if len(muts) > 1 {
-		var cs []call
+		var cs []string
 		for j := 0; j < fillSizes[len(fillSizes)-1]; j++ {
 			i := j % len(muts)
-			cs = append(cs, call{muts[i], margs[i][j%len(margs[i])]})
+			cs = append(cs, call(muts[i], margs[i][j%len(margs[i])]))
 		}
 		varied = append(varied, fill(bases[0], cs))
 	}
@@ -653,6 +677,103 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		varied = append(varied, fill(b, repeat(0, 3)))
 	}
 	return interleave(plain, varied)
+}
+
+// Bounds of the hooks.
+const (
+	maxHookFields = 2 // hooks of a type set (fields or setter methods)
+	hookPicks     = 2 // functions set in each
+)
+
+// hooks are statements that set the exported fields of T of a func type
+// (OnEvicted, Less) on a value p, or call its methods that set one
+// (OnEvicted(f), SetLogger(f)): a value built by its constructor leaves
+// them nil, and the code that calls them back runs only once they are
+// set. Each hook takes the first few of its non-nil candidates (an
+// empty body, a panic, a result).
+func (g *valueGen) hooks(n *types.Named) []string {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []string
+	fields := 0
+	for i := 0; i < st.NumFields() && fields < maxHookFields; i++ {
+		f := st.Field(i)
+		sig, ok := f.Type().Underlying().(*types.Signature)
+		if !ok || !f.Exported() || f.Embedded() {
+			continue
+		}
+		q := target.NewQualifier(g.self)
+		q.TypeString(f.Type())
+		if len(q.Imports()) > 0 {
+			continue // a probe's code for it would need an import
+		}
+		picked := 0
+		for _, v := range g.funcValues(sig) {
+			if v.Kind != spec.Code || picked == hookPicks {
+				continue
+			}
+			out = append(out, "p."+f.Name()+" = "+v.Str)
+			picked++
+		}
+		if picked > 0 {
+			fields++
+		}
+	}
+	// Methods that set a hook: OnEvicted(f func(string, any)).
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := 0; i < ms.Len() && fields < maxHookFields; i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() || !namedLike(m.Name(), hookSetters) {
+			continue
+		}
+		msig := m.Type().(*types.Signature)
+		if msig.Params().Len() != 1 || msig.Variadic() || msig.Results().Len() != 0 {
+			continue
+		}
+		sig, ok := msig.Params().At(0).Type().Underlying().(*types.Signature)
+		if !ok {
+			continue
+		}
+		q := target.NewQualifier(g.self)
+		q.TypeString(msig.Params().At(0).Type())
+		if len(q.Imports()) > 0 {
+			continue
+		}
+		picked := 0
+		for _, v := range g.funcValues(sig) {
+			if v.Kind != spec.Code || picked == hookPicks {
+				continue
+			}
+			out = append(out, "p."+m.Name()+"("+v.Str+")")
+			picked++
+		}
+		if picked > 0 {
+			fields++
+		}
+	}
+	return out
+}
+
+// hookSetters name the methods that take a function to call back.
+var hookSetters = []string{"On", "Set", "Register", "Handle"}
+
+// spread is sig with its variadic parameter, if any, taken as one
+// element: the signature of a call that passes one element.
+func spread(sig *types.Signature) *types.Signature {
+	if !sig.Variadic() {
+		return sig
+	}
+	params := make([]*types.Var, sig.Params().Len())
+	for i := range params {
+		params[i] = sig.Params().At(i)
+	}
+	last := params[len(params)-1]
+	if s, ok := last.Type().Underlying().(*types.Slice); ok {
+		params[len(params)-1] = types.NewParam(last.Pos(), last.Pkg(), last.Name(), s.Elem())
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), false)
 }
 
 // prefixOf reports whether the parameters of r are the first parameters

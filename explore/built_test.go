@@ -297,6 +297,29 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			want: []string{`func() *Set { v := &Set{}; p := v; p.Add(2); p.Add(0); p.Remove(2); return p }()`},
 			why:  "without a constructor the zero value is filled; Remove takes an element that was added",
 		},
+		{
+			name: "variadic-mutator", typ: "Ring", ptr: true,
+			want: []string{
+				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); return p }()`,
+				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); p.Add(""); p.Remove("abc"); return p }()`,
+			},
+			why: "Add(keys ...string) fills the ring one key at a time; Remove(keys ...string) takes one that was added",
+		},
+		{
+			name: "hook-set", typ: "Ring", ptr: true,
+			want: []string{
+				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); p.Add(""); p.Add("1"); p.OnDrop = func(x string) {}; return p }()`,
+				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); p.Add(""); p.Add("1"); p.OnDrop = func(x string) { panic("boom") }; return p }()`,
+			},
+			why: "the exported func field is set once the ring is filled: the call under test calls it back, not the filling",
+		},
+		{
+			name: "hook-method", typ: "Ring", ptr: true,
+			want: []string{
+				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); p.Add(""); p.Add("1"); p.OnLen(func(x int) bool { return true }); return p }()`,
+			},
+			why: "a method that takes a function to call back (OnEvicted(f)) sets a hook too",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -320,7 +343,7 @@ func TestBuiltChainsAndFills(t *testing.T) {
 // maxBuilt, the constructors' values first but room kept for chains,
 // each chain method a few one-link values, no method flooding.
 func TestBuiltBudget(t *testing.T) {
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring"} {
 		for _, ptr := range []bool{false, true} {
 			_, ty, got := builtCodes(t, typ, ptr)
 			if len(got) > maxBuilt {
@@ -419,7 +442,7 @@ func TestBuiltCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring"} {
 		for _, ptr := range []bool{false, true} {
 			p, ty, got := builtCodes(t, typ, ptr)
 			ts := types.TypeString(ty, types.RelativeTo(p.Types))

@@ -159,3 +159,39 @@ type Options struct{ verbose bool }
 
 // Verbose returns the options with verbose set.
 func (o Options) Verbose(v bool) Options { o.verbose = v; return o }
+
+// Ring holds keys, which Add takes several at a time, and calls a hook
+// on each key it drops.
+type Ring struct {
+	keys []string
+	// OnDrop, when set, is called with each key Remove takes out.
+	OnDrop func(key string)
+}
+
+// NewRing returns an empty ring.
+func NewRing() *Ring { return &Ring{} }
+
+// Add puts keys on the ring.
+func (r *Ring) Add(keys ...string) { r.keys = append(r.keys, keys...) }
+
+// Remove takes keys off the ring.
+func (r *Ring) Remove(keys ...string) {
+	for _, k := range keys {
+		for i, have := range r.keys {
+			if have == k {
+				r.keys = append(r.keys[:i], r.keys[i+1:]...)
+				if r.OnDrop != nil {
+					r.OnDrop(k)
+				}
+				break
+			}
+		}
+	}
+}
+
+// Len is the number of keys.
+func (r *Ring) Len() int { return len(r.keys) }
+
+// OnLen sets a function Len's callers may call back; it stands for a
+// method that sets a hook of unexported state.
+func (r *Ring) OnLen(f func(n int) bool) {}
