@@ -78,8 +78,31 @@ func newClassifier(f *target.Func) *classifier {
 	case f.Decl != nil:
 		ast.Inspect(f.Decl, visit)
 	}
-	sort.SliceStable(c.formats, func(i, j int) bool { return len(c.formats[i].key) > len(c.formats[j].key) })
+	c.addRuntime()
 	return c
+}
+
+// addRuntime adds the formats of the runtime's messages (runtimeFormats),
+// then puts the formats most specific first.
+func (c *classifier) addRuntime() {
+	for _, s := range runtimeFormats {
+		c.addFormat(s)
+		c.addFormat("runtime error: " + s)
+	}
+	sort.SliceStable(c.formats, func(i, j int) bool { return len(c.formats[i].key) > len(c.formats[j].key) })
+}
+
+// runtimeFormats are messages of the Go runtime's panics that name a
+// type: a probe that hashes a []int and one that hashes a map show the
+// same behaviour.
+var runtimeFormats = []string{
+	"hash of unhashable type: %s",
+	"hash of unhashable type %s",
+	"comparing uncomparable type %s",
+	"interface conversion: interface is nil, not %s",
+	"interface conversion: %s is not %s: missing method %s",
+	"interface conversion: %s is nil, not %s", // apart from a value of another type
+	"interface conversion: %s is %s, not %s",
 }
 
 func (c *classifier) addMessage(s string) {
@@ -92,6 +115,12 @@ func (c *classifier) addMessage(s string) {
 			c.words[w] = true // punctuation the message itself writes
 		}
 	}
+	c.addFormat(s)
+}
+
+// addFormat takes s for a format of messages when it has verbs and
+// enough fixed text.
+func (c *classifier) addFormat(s string) {
 	locs := verbRE.FindAllStringIndex(s, -1)
 	if len(locs) == 0 || strings.Contains(s, "%%") {
 		return

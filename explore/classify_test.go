@@ -13,6 +13,7 @@ func testClassifier(msgs ...string) *classifier {
 	for _, m := range msgs {
 		c.addMessage(m)
 	}
+	c.addRuntime()
 	return c
 }
 
@@ -44,6 +45,11 @@ func TestMessageTemplate(t *testing.T) {
 		{"echo-word", "bad unit zz in 12zz", []string{"12zz"}, "bad unit … in …", "words from the input are blanked"},
 		{"common-words-kept", "value out of range", []string{"of"}, "value out of range", "common words and words not in the inputs stay"},
 		{"whitespace", "bad:\t\n x", []string{"y"}, "bad: x", "whitespace is normalised"},
+		{"unhashable", "runtime error: hash of unhashable type []int", nil, "runtime error: hash of unhashable type …", "the runtime's message names the input's type: a map or a slice key is the same behaviour"},
+		{"unhashable-colon", "hash of unhashable type: map[string]interface {}", nil, "hash of unhashable type: …", "the same, as the panic's value writes it"},
+		{"conversion", "interface conversion: interface {} is float64, not string", nil, "interface conversion: … is …, not …", "a value of another type"},
+		{"conversion-nil", "interface conversion: interface {} is nil, not string", nil, "interface conversion: … is nil, not …", "nil stays apart from a value of another type"},
+		{"conversion-method", "interface conversion: *lru.entry is not fmt.Stringer: missing method String", nil, "interface conversion: … is not …: missing method …", "a value without the method"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
