@@ -482,6 +482,7 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 		if s := scalarSlug(v); s != "" && len(s) <= 16 {
 			return []string{s}
 		}
+		return codeFeatures(v.Str)
 	}
 	return nil
 }

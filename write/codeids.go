@@ -1,0 +1,179 @@
+package write
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// codeFeatures names what a value written as Go code was built by, for
+// code too long to be its own slug: the hooks it sets, the methods
+// called on it (with how many times), then the call it starts from.
+// For the value a probe builds as
+//
+//	func() *Cache { v := New(2); p := v; p.Add(1, 2); p.Add(3, 4); p.OnEvicted = func(k Key, v any) {}; return p }()
+//
+// they are on-evicted, add-x2, new-2; for New().WithTimeout(3),
+// with-timeout, new. Code that does not parse has none.
+func codeFeatures(src string) []string {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range exprFeatures(e, 0) {
+		if w != "" && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// maxCodeDepth bounds how far into nested code codeFeatures looks.
+const maxCodeDepth = 4
+
+func exprFeatures(e ast.Expr, depth int) []string {
+	if depth > maxCodeDepth {
+		return nil
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return exprFeatures(e.X, depth+1)
+	case *ast.UnaryExpr:
+		return exprFeatures(e.X, depth+1)
+	case *ast.StarExpr:
+		return exprFeatures(e.X, depth+1)
+	case *ast.CallExpr:
+		switch fn := ast.Unparen(e.Fun).(type) {
+		case *ast.FuncLit:
+			return bodyFeatures(fn.Body, depth)
+		case *ast.SelectorExpr:
+			if _, pkg := fn.X.(*ast.Ident); pkg {
+				// pkg.New(2) or v.Method(): the name says it.
+				return []string{callSlug(fn.Sel.Name, e.Args)}
+			}
+			// A chain: the last link first.
+			return append([]string{nameSlug(fn.Sel.Name)}, exprFeatures(fn.X, depth+1)...)
+		case *ast.Ident:
+			return []string{callSlug(fn.Name, e.Args)}
+		case *ast.IndexExpr: // New[int](2)
+			if id, ok := fn.X.(*ast.Ident); ok {
+				return []string{callSlug(id.Name, e.Args)}
+			}
+		case *ast.IndexListExpr:
+			if id, ok := fn.X.(*ast.Ident); ok {
+				return []string{callSlug(id.Name, e.Args)}
+			}
+		}
+	}
+	return nil
+}
+
+// bodyFeatures reads a function literal that builds a value: a base in
+// a variable, then statements on it (method calls, hooks set).
+func bodyFeatures(body *ast.BlockStmt, depth int) []string {
+	var hooks, calls, base []string
+	count := map[string]int{}
+	var order []string
+	// step takes an expression of a statement after the base: a method
+	// called on the variable, or else (before any base) the base.
+	step := func(e ast.Expr) {
+		call, ok := e.(*ast.CallExpr)
+		if base != nil && ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if _, local := sel.X.(*ast.Ident); local {
+					name := nameSlug(sel.Sel.Name)
+					if len(call.Args) == 1 {
+						if _, isFunc := call.Args[0].(*ast.FuncLit); isFunc {
+							hooks = append(hooks, name) // p.OnEvicted(func...)
+							return
+						}
+					}
+					if count[name] == 0 {
+						order = append(order, name)
+					}
+					count[name]++
+					return
+				}
+			}
+		}
+		if base == nil {
+			base = exprFeatures(e, depth+1)
+		}
+	}
+	for _, st := range body.List {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if len(st.Lhs) == 1 {
+				if sel, ok := st.Lhs[0].(*ast.SelectorExpr); ok {
+					hooks = append(hooks, nameSlug(sel.Sel.Name)) // p.OnEvicted = func...
+					continue
+				}
+			}
+			if len(st.Rhs) == 1 {
+				step(st.Rhs[0])
+			}
+		case *ast.ExprStmt:
+			step(st.X)
+		case *ast.ReturnStmt:
+			if len(st.Results) == 1 {
+				step(st.Results[0])
+			}
+		}
+	}
+	for _, name := range order {
+		if n := count[name]; n > 1 {
+			calls = append(calls, name+"-x"+strconv.Itoa(n))
+		} else {
+			calls = append(calls, name)
+		}
+	}
+	return append(append(hooks, calls...), base...)
+}
+
+// callSlug names a call: the function's name, with its arguments when
+// they are short literals (new-2, parse-1p2).
+func callSlug(name string, args []ast.Expr) string {
+	slug := nameSlug(name)
+	var lits []string
+	for _, a := range args {
+		lit, ok := a.(*ast.BasicLit)
+		if !ok {
+			return slug
+		}
+		v := lit.Value
+		if lit.Kind == token.STRING {
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u
+			}
+		}
+		lits = append(lits, literalWord(v))
+	}
+	if all := strings.Join(lits, "-"); all != "" && len(all) <= 12 {
+		return slug + "-" + all
+	}
+	return slug
+}
+
+// literalWord is a literal's text in id characters: 1.5 → 1p5.
+func literalWord(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '.':
+			b.WriteByte('p')
+		case r == '-':
+			b.WriteByte('m')
+		}
+	}
+	if b.Len() == 0 {
+		return "empty"
+	}
+	return b.String()
+}

@@ -1,0 +1,32 @@
+package write
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCodeFeatures(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"constructor", `NewCache(128, "lru")`, []string{"new-cache-128-lru"}},
+		{"constructor of a generic type", `New[int](8)`, []string{"new-8"}},
+		{"constructor with code arguments", `NewRing(func(b []byte) uint32 { return 0 })`, []string{"new-ring"}},
+		{"chain", `New().WithName("abc").WithTimeout(2)`, []string{"with-timeout", "with-name", "new"}},
+		{"filled", `func() *Cache { v := New(2); p := v; p.Add(Key(42), 42); p.Add(Key(0), 0); p.Remove(Key(42)); return p }()`, []string{"add-x2", "remove", "new-2"}},
+		{"hook field", `func() *Cache { v := New(2); p := v; p.Add(1, 2); p.OnEvicted = func(k Key, v interface{}) { panic("boom") }; return p }()`, []string{"on-evicted", "add", "new-2"}},
+		{"hook method", `func() *Cache { v := New(0, 0); p := v; p.OnEvicted(func(k string, v interface{}) {}); return p }()`, []string{"on-evicted", "new-0-0"}},
+		{"value of a pointer method", `func() *Money { v := MakeMoney(int64(2), "abc"); return v.Round() }()`, []string{"round", "make-money"}},
+		{"error dropped", `func() *Version { r, _ := Parse("1.2.3"); return r }()`, []string{"parse-1p2p3"}},
+		{"link with error dropped", `func() Money { r, _ := MakeMoney(1, "x").Add(MakeMoney(2, "x")); return r }()`, []string{"add", "make-money-1-x"}},
+		{"address of a value", `func() *Builder { v := New().Clone(); return &v }()`, []string{"clone", "new"}},
+		{"not code", `func( {`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := codeFeatures(tt.src); !slices.Equal(got, tt.want) {
+				t.Errorf("codeFeatures(%s) = %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}
