@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -528,6 +529,22 @@ func namedLike(name string, names []string) bool {
 	return false
 }
 
+// hasWord reports whether one of the capitalised words of name after
+// the first is one of names: ReplaceOrInsert, GetOrAdd.
+func hasWord(name string, names []string) bool {
+	start := -1
+	for i, r := range name {
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		if start > 0 && slices.Contains(names, name[start:i]) {
+			return true
+		}
+		start = i
+	}
+	return start > 0 && slices.Contains(names, name[start:])
+}
+
 // mutators are the exported methods of *T that fill it: named like
 // Push or Add, with parameters. A method that returns a T or a *T is a
 // chain method instead.
@@ -541,7 +558,8 @@ func (g *valueGen) removers(n *types.Named) []*types.Func {
 	return g.containerMethods(n, removerNames, 0)
 }
 
-// containerMethods are the exported methods of *T named like names,
+// containerMethods are the exported methods of *T named like names (or
+// with one of them as a later word: ReplaceOrInsert),
 // with at least minParams parameters and not returning a T or a *T;
 // their results, if any, are dropped (a call statement). A variadic
 // method (Add(keys ...string)) is called with one element at a time.
@@ -550,7 +568,7 @@ func (g *valueGen) containerMethods(n *types.Named, names []string, minParams in
 	var out []*types.Func
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() || !namedLike(m.Name(), names) {
+		if !ok || !m.Exported() || !namedLike(m.Name(), names) && !hasWord(m.Name(), names) {
 			continue
 		}
 		sig := m.Type().(*types.Signature)

@@ -491,3 +491,22 @@ func TestMutateKeepsPointerType(t *testing.T) {
 		}
 	}
 }
+
+func TestHasWord(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"ReplaceOrInsert", true},
+		{"GetOrAdd", true},
+		{"Insert", false}, // the first word is namedLike's
+		{"InsertAll", false},
+		{"Inserted", false},
+		{"ReplaceOrInserted", false},
+		{"IsAddress", false},
+	} {
+		if got := hasWord(tt.name, mutatorNames); got != tt.want {
+			t.Errorf("hasWord(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
