@@ -724,7 +724,7 @@ func (g *valueGen) hooks(n *types.Named) []string {
 		}
 		q := target.NewQualifier(g.self)
 		q.TypeString(f.Type())
-		if len(q.Imports()) > 0 {
+		if !resolvable(q) {
 			continue // a probe's code for it would need an import
 		}
 		picked := 0
@@ -756,7 +756,7 @@ func (g *valueGen) hooks(n *types.Named) []string {
 		}
 		q := target.NewQualifier(g.self)
 		q.TypeString(msig.Params().At(0).Type())
-		if len(q.Imports()) > 0 {
+		if !resolvable(q) {
 			continue
 		}
 		picked := 0
@@ -944,16 +944,27 @@ func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 	return out
 }
 
-// arg writes a value as an argument of type t, with no import: a value
-// built by code is checked where it is used, and an argument that needs
-// a package is left out.
+// arg writes a value as an argument of type t. It may name standard
+// packages a probe finds by their names (time.Duration(5), see
+// stdlibNames); an argument that needs another package is left out.
 func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 	q := target.NewQualifier(g.self)
 	e, err := target.GoExpr(v, t, q)
-	if err != nil || len(q.Imports()) > 0 {
+	if err != nil || !resolvable(q) {
 		return "", false
 	}
 	return e, true
+}
+
+// resolvable reports whether the imports code written through q needs
+// are standard packages a probe finds by the names q gave them.
+func resolvable(q *target.Qualifier) bool {
+	for path, name := range q.Imports() {
+		if stdlibNames[name] != path || refused(path) {
+			return false
+		}
+	}
+	return true
 }
 
 // ctorGen is the value generator of a constructor's arguments: the

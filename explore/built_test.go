@@ -314,6 +314,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "the exported func field is set once the ring is filled: the call under test calls it back, not the filling",
 		},
 		{
+			name: "standard-package-arguments", typ: "Lease", ptr: true,
+			want: []string{
+				`NewLease("abc", time.Duration(90000000000))`,
+				`NewLease("abc", time.Duration(0))`,
+			},
+			why: "arguments of a standard package's type are written with its name, which a probe resolves",
+		},
+		{
 			name: "hook-method", typ: "Ring", ptr: true,
 			want: []string{
 				`func() *Ring { v := NewRing(); p := v; p.Add("abc"); p.Add(""); p.Add("1"); p.OnLen(func(x int) bool { return true }); return p }()`,
@@ -343,7 +351,7 @@ func TestBuiltChainsAndFills(t *testing.T) {
 // maxBuilt, the constructors' values first but room kept for chains,
 // each chain method a few one-link values, no method flooding.
 func TestBuiltBudget(t *testing.T) {
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease"} {
 		for _, ptr := range []bool{false, true} {
 			_, ty, got := builtCodes(t, typ, ptr)
 			if len(got) > maxBuilt {
@@ -442,13 +450,14 @@ func TestBuiltCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease"} {
 		for _, ptr := range []bool{false, true} {
 			p, ty, got := builtCodes(t, typ, ptr)
 			ts := types.TypeString(ty, types.RelativeTo(p.Types))
 			for _, c := range got {
 				n++
-				tv, err := types.Eval(p.Fset, p.Types, token.NoPos, c)
+				// At the file's package clause: in its scope, with its imports.
+				tv, err := types.Eval(p.Fset, p.Types, p.Syntax[0].Name.End(), c)
 				if err != nil {
 					t.Errorf("%s: %s does not compile: %v", ts, c, err)
 					continue

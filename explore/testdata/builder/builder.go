@@ -5,6 +5,7 @@ package builder
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Thing is what a Builder builds.
@@ -195,3 +196,16 @@ func (r *Ring) Len() int { return len(r.keys) }
 // OnLen sets a function Len's callers may call back; it stands for a
 // method that sets a hook of unexported state.
 func (r *Ring) OnLen(f func(n int) bool) {}
+
+// Lease holds a key for a while; its constructor takes a type of
+// another package.
+type Lease struct {
+	key string
+	ttl time.Duration
+}
+
+// NewLease returns a lease of key for ttl.
+func NewLease(key string, ttl time.Duration) *Lease { return &Lease{key, ttl} }
+
+// Extend adds d to the lease.
+func (l *Lease) Extend(d time.Duration) { l.ttl += d }
