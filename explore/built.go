@@ -645,6 +645,27 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 	if len(muts) == 0 {
 		return varied
 	}
+	// A value of the type the function under test works on, stored
+	// through the first mutator that takes any value: IncrementInt8(k,
+	// n int8) needs an int8 stored under k, Set(k, x any, d) stores a 42.
+	for _, v := range g.underValues(depth) {
+		for i, m := range muts {
+			sig := spread(m.Type().(*types.Signature))
+			slot := -1
+			for j := 0; j < sig.Params().Len() && slot < 0; j++ {
+				if it, ok := sig.Params().At(j).Type().Underlying().(*types.Interface); ok && it.Empty() {
+					slot = j
+				}
+			}
+			if slot < 0 {
+				continue
+			}
+			args := append([]string(nil), margs[i][0]...)
+			args[slot] = v
+			varied = append(varied, fill(bases[0], []string{call(m, args)}))
+			break
+		}
+	}
 	// Removals: of an argument added before when the remover takes
 	// what the mutator took first (Remove(x) after Add(x), Delete(k)
 	// after Set(k, v)), else of its own typical argument.
@@ -695,6 +716,65 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		varied = append(varied, fill(b, repeat(0, 3)))
 	}
 	return interleave(plain, varied)
+}
+
+// Bounds of the values containers store for the function under test
+// (see underValues).
+const (
+	maxUnderTypes    = 2  // types of its parameters
+	maxAssertedTypes = 14 // types it asserts or switches on
+)
+
+// underValues are typical values of the types the function under test
+// works on, each written as code of exactly its type (int8(2)), one per
+// type: those of its parameters that are not strings (a key, more
+// often) or interfaces, at most maxUnderTypes; then those it asserts a
+// value to or switches on, at most maxAssertedTypes. They are what a
+// container may hold for the function to work on.
+func (g *valueGen) underValues(depth int) []string {
+	fn, ok := g.under.(*types.Func)
+	if !ok {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(t types.Type) bool {
+		if types.IsInterface(t) || hasTypeParam(t, map[types.Type]bool{}) {
+			return false
+		}
+		key := types.TypeString(t, nil)
+		if seen[key] {
+			return false
+		}
+		v, ok := g.exactCode(g.typical(t, g.valuesAt(t, depth+1)), t)
+		if !ok {
+			return false
+		}
+		q := target.NewQualifier(g.self)
+		q.TypeString(t)
+		if !resolvable(q) {
+			return false
+		}
+		seen[key] = true
+		out = append(out, v.Str)
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	n := 0
+	for i := 0; i < sig.Params().Len() && n < maxUnderTypes; i++ {
+		if t := sig.Params().At(i).Type(); !isStringType(t) && add(t) {
+			n++
+		}
+	}
+	if g.m != nil {
+		n = 0
+		for _, t := range g.m.asserted {
+			if n < maxAssertedTypes && add(t) {
+				n++
+			}
+		}
+	}
+	return out
 }
 
 // Bounds of the hooks.

@@ -351,7 +351,7 @@ func TestBuiltChainsAndFills(t *testing.T) {
 // maxBuilt, the constructors' values first but room kept for chains,
 // each chain method a few one-link values, no method flooding.
 func TestBuiltBudget(t *testing.T) {
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease", "Store"} {
 		for _, ptr := range []bool{false, true} {
 			_, ty, got := builtCodes(t, typ, ptr)
 			if len(got) > maxBuilt {
@@ -450,7 +450,7 @@ func TestBuiltCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease"} {
+	for _, typ := range []string{"Builder", "Money", "Queue", "Set", "Window", "Options", "Ring", "Lease", "Store"} {
 		for _, ptr := range []bool{false, true} {
 			p, ty, got := builtCodes(t, typ, ptr)
 			ts := types.TypeString(ty, types.RelativeTo(p.Types))
@@ -517,5 +517,51 @@ func TestHasWord(t *testing.T) {
 		if got := hasWord(tt.name, mutatorNames); got != tt.want {
 			t.Errorf("hasWord(%q) = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestBuiltStoresUnderTypes: a container filled for a method stores,
+// through a mutator that takes any value, a value of each type the
+// method works on (a parameter's, a type it switches on), under the
+// mutator's typical key.
+func TestBuiltStoresUnderTypes(t *testing.T) {
+	p := loadPackage(t, "testdata/builder")
+	store := p.Types.Scope().Lookup("Store").Type()
+	method := func(name string) *target.Func { return loadFunc(t, "testdata/builder", "(*Store)."+name) }
+	for _, tt := range []struct {
+		name string
+		f    *target.Func
+		want []string
+	}{
+		{"parameter", method("AddInt8"), []string{`func() *Store { v := NewStore(); p := v; p.Put("abc", int8(2)); return p }()`}},
+		{"type switch", method("Kind"), []string{
+			`func() *Store { v := NewStore(); p := v; p.Put("abc", uint16(2)); return p }()`,
+			`func() *Store { v := NewStore(); p := v; p.Put("abc", []string{"abc"}); return p }()`,
+		}},
+		{"none", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &mined{}
+			var under types.Object
+			if tt.f != nil {
+				m, under = mine(tt.f), tt.f.Obj
+			}
+			g := newValueGen(p.Types, m)
+			g.pkg, g.under = p, under
+			var got []string
+			for _, v := range g.values(types.NewPointer(store)) {
+				got = append(got, v.Str)
+			}
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("no %s among:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+			for _, v := range got {
+				if strings.Contains(v, "p.Put(\"abc\", int8(") && tt.f == nil {
+					t.Errorf("%s stored with no function under test", v)
+				}
+			}
+		})
 	}
 }

@@ -56,6 +56,10 @@ type mined struct {
 	// values the package itself holds.
 	pkgMatches []string
 	own        []string
+	// asserted are the types the code asserts a value to or switches
+	// on (v.(int8), case float64:), in order: what a value of an
+	// interface type it reads must hold.
+	asserted []types.Type
 
 	seen map[string]bool
 }
@@ -493,6 +497,24 @@ func (mn *miner) pkgFunc(c *ast.CallExpr) (path, name string) {
 }
 
 // walk mines n; depth bounds how far calls into the package are followed.
+// assert records the type written by e, in a type assertion or a type
+// switch's case.
+func (mn *miner) assert(e ast.Expr) {
+	if mn.info == nil {
+		return
+	}
+	t := mn.info.TypeOf(e)
+	if t == nil {
+		return // nil in a case
+	}
+	for _, have := range mn.m.asserted {
+		if types.Identical(have, t) {
+			return
+		}
+	}
+	mn.m.asserted = append(mn.m.asserted, t)
+}
+
 func (mn *miner) walk(n ast.Node, depth int) {
 	if n == nil || mn.done[n] {
 		return
@@ -555,6 +577,16 @@ func (mn *miner) walk(n ast.Node, depth int) {
 						mn.lenCompared(e)
 					}
 				}
+			}
+		case *ast.TypeSwitchStmt:
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					mn.assert(e)
+				}
+			}
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				mn.assert(n.Type)
 			}
 		case *ast.CompositeLit:
 			for _, e := range n.Elts {

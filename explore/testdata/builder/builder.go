@@ -209,3 +209,33 @@ func NewLease(key string, ttl time.Duration) *Lease { return &Lease{key, ttl} }
 
 // Extend adds d to the lease.
 func (l *Lease) Extend(d time.Duration) { l.ttl += d }
+
+// Store holds values of any type under keys.
+type Store struct{ m map[string]any }
+
+// NewStore returns an empty store.
+func NewStore() *Store { return &Store{m: map[string]any{}} }
+
+// Put stores v under k.
+func (s *Store) Put(k string, v any) { s.m[k] = v }
+
+// AddInt8 adds n to the int8 stored under k.
+func (s *Store) AddInt8(k string, n int8) (int8, bool) {
+	v, ok := s.m[k].(int8)
+	if !ok {
+		return 0, false
+	}
+	s.m[k] = v + n
+	return v + n, true
+}
+
+// Kind names the type of the value under k.
+func (s *Store) Kind(k string) string {
+	switch s.m[k].(type) {
+	case uint16:
+		return "uint16"
+	case []string:
+		return "words"
+	}
+	return "other"
+}
