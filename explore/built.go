@@ -790,65 +790,47 @@ const (
 // set. Each hook takes the first few of its non-nil candidates (an
 // empty body, a panic, a result).
 func (g *valueGen) hooks(n *types.Named) []string {
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
 	var out []string
-	fields := 0
-	for i := 0; i < st.NumFields() && fields < maxHookFields; i++ {
-		f := st.Field(i)
-		sig, ok := f.Type().Underlying().(*types.Signature)
-		if !ok || !f.Exported() || f.Embedded() {
-			continue
+	set := 0 // hooks that got a function
+	// add sets the hook of type t through write, which makes the
+	// statement from a function's code.
+	add := func(t types.Type, write func(fn string) string) {
+		sig, ok := t.Underlying().(*types.Signature)
+		if !ok || set == maxHookFields {
+			return
 		}
 		q := target.NewQualifier(g.self)
-		q.TypeString(f.Type())
+		q.TypeString(t)
 		if !resolvable(q) {
-			continue // a probe's code for it would need an import
+			return // a probe's code for it would need an import
 		}
 		picked := 0
 		for _, v := range g.funcValues(sig) {
-			if v.Kind != spec.Code || picked == hookPicks {
-				continue
+			if v.Kind == spec.Code && picked < hookPicks {
+				out = append(out, write(v.Str))
+				picked++
 			}
-			out = append(out, "p."+f.Name()+" = "+v.Str)
-			picked++
 		}
 		if picked > 0 {
-			fields++
+			set++
+		}
+	}
+	if st, ok := n.Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Exported() && !f.Embedded() {
+				add(f.Type(), func(fn string) string { return "p." + f.Name() + " = " + fn })
+			}
 		}
 	}
 	// Methods that set a hook: OnEvicted(f func(string, any)).
 	ms := types.NewMethodSet(types.NewPointer(n))
-	for i := 0; i < ms.Len() && fields < maxHookFields; i++ {
+	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
 		if !ok || !m.Exported() || !namedLike(m.Name(), hookSetters) {
 			continue
 		}
-		msig := m.Type().(*types.Signature)
-		if msig.Params().Len() != 1 || msig.Variadic() || msig.Results().Len() != 0 {
-			continue
-		}
-		sig, ok := msig.Params().At(0).Type().Underlying().(*types.Signature)
-		if !ok {
-			continue
-		}
-		q := target.NewQualifier(g.self)
-		q.TypeString(msig.Params().At(0).Type())
-		if !resolvable(q) {
-			continue
-		}
-		picked := 0
-		for _, v := range g.funcValues(sig) {
-			if v.Kind != spec.Code || picked == hookPicks {
-				continue
-			}
-			out = append(out, "p."+m.Name()+"("+v.Str+")")
-			picked++
-		}
-		if picked > 0 {
-			fields++
+		if sig := m.Type().(*types.Signature); sig.Params().Len() == 1 && !sig.Variadic() && sig.Results().Len() == 0 {
+			add(sig.Params().At(0).Type(), func(fn string) string { return "p." + m.Name() + "(" + fn + ")" })
 		}
 	}
 	return out
