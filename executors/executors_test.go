@@ -240,6 +240,13 @@ func TestObservers(t *testing.T) {
 			if w := `{String(): "7.0", Label: "made", Broken(): "<panic>", Calls(): "<unstable>", Major(): 7, Minor(): 0, Stable(): true}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
 				t.Errorf("value: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
 			}
+			// No observer at all (a result of a type with only unexported
+			// fields and no methods): the result is recorded as an empty
+			// map, and the probe still compiles.
+			r = run(t, e, &executors.Program{Func: made, Probes: []executors.Probe{{ID: "none", Args: []string{"7"}, Observe: [][]string{{}}}}}).Results
+			if w := `{}`; r[0].Outcome != executors.OK || len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
+				t.Errorf("none: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
+			}
 			r = run(t, e, &executors.Program{Func: point, ObserveOpaque: true, Probes: []executors.Probe{{ID: "fields", Args: []string{`"1,2,a"`}}}}).Results
 			if w := `{X: 1, Y: 2, Tag: "a"}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
 				t.Errorf("fields: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])

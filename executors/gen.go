@@ -376,6 +376,9 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		closing = "}\n"
 	}
 	fmt.Fprintf(b, "specgenR(\"outobs\", \"%d\", nil)\n", j)
+	if len(keys) == 0 {
+		fmt.Fprintf(b, "_ = %s\n", v) // nothing to observe: the result is still used
+	}
 	for _, k := range keys {
 		body, err := target.ObserverBody(t, k, v)
 		if err != nil {
