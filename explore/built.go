@@ -248,15 +248,15 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(n)
 	var calls []builtCall
-	base := -1 // the call a container is filled from
+	typicals := map[*types.Func]int{} // each constructor's call with its typical arguments
 	cs := g.ctors(n)
 	for _, c := range cs {
 		if c.err && len(calls) > 0 && !cs[0].err {
 			break // the constructors without an error are enough
 		}
 		lists, typical := g.ctorArgs(c, depth)
-		if base < 0 && len(lists) > 0 {
-			base = len(calls) + typical
+		if len(lists) > 0 {
+			typicals[c.fn] = len(calls) + typical
 		}
 		for _, args := range lists {
 			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")"})
@@ -275,7 +275,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	if len(cs) == 0 {
 		made = g.produced(n, ts, ptr, depth)
 	}
-	bases := builtBases(calls, base, ts)
+	bases := builtBases(calls, typicals, ts)
 	var chains1, chains2 []builtExpr
 	if depth == 0 {
 		// Chains only at the top: their arguments are built values too,
@@ -345,22 +345,20 @@ func (bc builtCall) expr(ts string) builtExpr {
 // maxBases bounds the starting points of chains and fills.
 const maxBases = 3
 
-// builtBases are the values that chains and fills start from: the first
-// value of each constructor, those with fewer parameters first (New()
-// before FromWords(words)), at most maxBases; the zero value (&T{})
-// when there is no constructor.
-func builtBases(calls []builtCall, base int, ts string) []builtExpr {
+// builtBases are the values that chains and fills start from: each
+// constructor called with its typical arguments (NewLRU(0) may make a
+// cache of no room, or fail; NewLRU(2) is the one to fill), those with
+// fewer parameters first (New() before FromWords(words)), at most
+// maxBases; the zero value (&T{}) when there is no constructor.
+func builtBases(calls []builtCall, typicals map[*types.Func]int, ts string) []builtExpr {
 	var firsts []builtCall
 	seen := map[*types.Func]bool{}
-	if base >= 0 && base < len(calls) {
-		// The constructor called with its typical argument: NewLRU(0)
-		// may make a cache of no room, or fail.
-		firsts = append(firsts, calls[base])
-		seen[calls[base].c.fn] = true
-	}
 	for _, bc := range calls {
 		if !seen[bc.c.fn] {
 			seen[bc.c.fn] = true
+			if i, ok := typicals[bc.c.fn]; ok && i < len(calls) {
+				bc = calls[i]
+			}
 			firsts = append(firsts, bc)
 		}
 	}
@@ -929,7 +927,7 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	sub := g.ctorGen(c.fn)
 	if sig.Params().Len() == 1 && !sig.Variadic() {
 		t := sig.Params().At(0).Type()
-		cands := sub.valuesAt(t, depth+1)
+		cands := sub.argCands(t, depth)
 		if isStringType(t) {
 			cands = likelyFirst(cands)
 		}
@@ -959,10 +957,21 @@ func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.V
 	typical = make([]spec.Value, np)
 	for i := 0; i < np; i++ {
 		t := sig.Params().At(i).Type()
-		cands[i] = g.valuesAt(t, depth+1)
+		cands[i] = g.argCands(t, depth)
 		typical[i] = g.typical(t, cands[i])
 	}
 	return cands, typical
+}
+
+// argCands are the candidates of an argument of type t of a call built
+// by code, one level below depth. An argument is code, so a function
+// can be written there (a comparator for NewG(degree, less)), where a
+// function nested in a value can only be nil.
+func (g *valueGen) argCands(t types.Type, depth int) []spec.Value {
+	if fn, ok := t.Underlying().(*types.Signature); ok {
+		return g.funcValues(fn)
+	}
+	return g.valuesAt(t, depth+1)
 }
 
 // argLists are argument lists for a signature: the typical one, then

@@ -786,6 +786,14 @@ func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
 			}
 		}
 	}
+	if _, fn := t.Underlying().(*types.Signature); fn {
+		// A comparator orders: x < y, not true for every pair.
+		for _, v := range cands {
+			if v.Kind == spec.Code && strings.Contains(v.Str, "{ return x < y }") {
+				return v
+			}
+		}
+	}
 	return typicalOf(cands)
 }
 

@@ -1,8 +1,11 @@
 package write
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/specgen-dev/specgen/spec"
 )
 
 func TestCodeFeatures(t *testing.T) {
@@ -28,5 +31,27 @@ func TestCodeFeatures(t *testing.T) {
 				t.Errorf("codeFeatures(%s) = %q, want %q", tt.src, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestTypesSlug(t *testing.T) {
+	for _, tt := range []struct {
+		types []string
+		want  string
+	}{
+		{[]string{"int"}, "int"},
+		{[]string{"Int"}, "named-int"},
+		{[]string{"String", "int"}, "named-string-int"},
+		{[]string{"[]string"}, "slice-string"},
+		{[]string{"map[string]ID"}, "map-string-id"},
+		{[]string{"Version"}, "version"},
+	} {
+		var ts spec.TypeArgs
+		for i, s := range tt.types {
+			ts = append(ts, spec.TypeArg{Param: fmt.Sprintf("T%d", i), Type: s})
+		}
+		if got := typesSlug(ts); got != tt.want {
+			t.Errorf("typesSlug(%v) = %q, want %q", tt.types, got, tt.want)
+		}
 	}
 }

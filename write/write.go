@@ -78,12 +78,20 @@ func TypeArgs(f *target.Func) spec.TypeArgs {
 }
 
 // typesSlug names an instantiation in case ids: "int", "string-id",
-// "slice-string".
-func typesSlug(types spec.TypeArgs) string {
+// "slice-string". A type of the package whose name is a predeclared
+// type's but for its case (btree's Int beside int) is "named-int": the
+// ids of two instantiations must differ.
+func typesSlug(ts spec.TypeArgs) string {
 	r := strings.NewReplacer("[]", "slice-", "map[", "map-", "]", "-", "*", "ptr-", ".", "-")
 	var parts []string
-	for _, t := range types {
-		parts = append(parts, scalarSlug(spec.StringValue(r.Replace(t.Type))))
+	for _, t := range ts {
+		slug := scalarSlug(spec.StringValue(r.Replace(t.Type)))
+		if lower := strings.ToLower(t.Type); lower != t.Type {
+			if _, ok := types.Universe.Lookup(lower).(*types.TypeName); ok {
+				slug = "named-" + slug
+			}
+		}
+		parts = append(parts, slug)
 	}
 	return strings.Join(parts, "-")
 }

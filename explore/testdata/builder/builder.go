@@ -239,3 +239,52 @@ func (s *Store) Kind(k string) string {
 	}
 	return "other"
 }
+
+// Pool holds names, at most size of them.
+type Pool struct {
+	size  int
+	names []string
+}
+
+// NewPool returns an empty pool; it panics on a size below 1.
+func NewPool(size int) *Pool {
+	if size < 1 {
+		panic("bad size")
+	}
+	return &Pool{size: size}
+}
+
+// Add puts name in the pool, dropping the oldest when it is full.
+func (p *Pool) Add(name string) {
+	if len(p.names) == p.size {
+		p.names = p.names[1:]
+	}
+	p.names = append(p.names, name)
+}
+
+// Sorted keeps names in the order of its less function.
+type Sorted struct {
+	less  func(a, b string) bool
+	names []string
+}
+
+// NewSorted returns an empty list ordered by less.
+func NewSorted(less func(a, b string) bool) *Sorted { return &Sorted{less: less} }
+
+// Insert puts name in its place.
+func (s *Sorted) Insert(name string) {
+	i := 0
+	for i < len(s.names) && s.less(s.names[i], name) {
+		i++
+	}
+	s.names = append(s.names[:i], append([]string{name}, s.names[i:]...)...)
+}
+
+// FromNames returns a pool of size holding names.
+func FromNames(names []string, size int) *Pool {
+	p := NewPool(size)
+	for _, n := range names {
+		p.Add(n)
+	}
+	return p
+}
