@@ -101,13 +101,11 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 // takes that case's id, and its unordered (the order of its lists was
 // seen to change); every other case keeps its own id unless an old
 // case (generated or hand-written) or a case already named uses it for
-// other inputs, and then takes the first free "<id>-N", N from 2. The
-// result is deterministic: it depends only on the cases and old, in
+// other inputs, and then takes the first free "<id>-N", N from 2 (so
+// ids are unique with no old spec too: two instantiations' cases may
+// have been named alike). The result is deterministic: it depends only on the cases and old, in
 // their order.
 func StableIDs(f *target.Func, cases, old []*spec.Case) {
-	if len(old) == 0 {
-		return
-	}
 	prior := map[string]*spec.Case{} // args key → an old generated case
 	taken := map[string]bool{}       // ids of old cases
 	for _, c := range old {

@@ -86,6 +86,7 @@ func TestStableIDs(t *testing.T) {
 		{"suffix-taken", []*spec.Case{c("ok-x", "1", true), c("ok-x-2", "2", true)}, []*spec.Case{c("ok-x", "3", false)}, []string{"ok-x-3"}, "the first free suffix"},
 		{"id-freed-then-reused", []*spec.Case{c("ok-x", "1", true)}, []*spec.Case{c("ok-x", "3", false), c("ok-y", "1", false)}, []string{"ok-x-2", "ok-x"}, "the old id goes to its input even when a new case came first"},
 		{"unstable", []*spec.Case{c("ok-t-unstable", "t", true)}, []*spec.Case{c("ok-t", "t", false)}, []string{"ok-t-unstable"}, "a weakened case's id too"},
+		{"no-spec-collision", nil, []*spec.Case{c("int-a", "a", false), c("int-a", "b", false)}, []string{"int-a", "int-a-2"}, "without an existing spec, ids that collide (two instantiations' cases) are made unique"},
 		{"swap", []*spec.Case{c("ok-a", "b", true), c("ok-b", "a", true)}, []*spec.Case{c("ok-a", "a", false), c("ok-b", "b", false)}, []string{"ok-b", "ok-a"}, "ids follow inputs"},
 	}
 	for _, tt := range tests {
