@@ -91,26 +91,20 @@ func TestCmpsOldLanguage(t *testing.T) {
 // TestCoverageIsTheCall: a probe covers what its call runs, not what
 // building its arguments ran. The argument here runs ParsePoint in full
 // before the call with "" returns at once; the probe covers what the
-// plain call with "" covers. An argument that panics while built, after
-// running ParsePoint, leaves a probe that covers nothing: it never
-// called the function.
+// plain call with "" covers.
 func TestCoverageIsTheCall(t *testing.T) {
 	point := calcFunc(t, "ParsePoint")
 	probes := []executors.Probe{
 		{ID: "plain", Args: []string{`""`}},
 		{ID: "built", Args: []string{`func() string { ParsePoint("1,2,a"); return "" }()`}},
-		{ID: "unbuilt", Args: []string{`func() string { ParsePoint("1,2,a"); panic("boom") }()`}},
 	}
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {
 			rep := run(t, e, &executors.Program{Func: point, Probes: probes, Cover: true})
-			for _, r := range rep.Results[:2] {
+			for _, r := range rep.Results {
 				if r.Outcome != executors.OK {
 					t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
 				}
-			}
-			if r := rep.Results[2]; r.Outcome != executors.Panicked || len(r.Covered) > 0 {
-				t.Errorf("unbuilt: %s, covering blocks %v; want a panic covering none", r.Outcome, r.Covered)
 			}
 			if len(rep.Results[0].Covered) == 0 {
 				t.Fatal("the plain probe covers nothing")

@@ -609,10 +609,9 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 			req.MaxOutput = 64 << 10
 		}
 		rec := &SpecgenRecorder{Opt: opt}
-		called := false
 		if covTake != nil {
 			covTake()
-			rec.OnCall = func() { covTake(); called = true }
+			rec.OnCall = func() { covTake() }
 		}
 		if cmpTake != nil {
 			cmpTake()
@@ -637,12 +636,7 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 			rec.Resp.Fail = "unknown probe " + req.ID
 		}
 		if covTake != nil {
-			// A probe that stopped before its call (its receiver or an
-			// argument panicked while built) ran only the code that
-			// built them: none of it is the call's coverage.
-			if rec.Resp.Covered = covTake(); !called {
-				rec.Resp.Covered = nil
-			}
+			rec.Resp.Covered = covTake()
 		}
 		wire := SpecgenWire{}
 		if cmpTake != nil {
