@@ -748,9 +748,7 @@ func (g *valueGen) underValues(depth int) []string {
 		if !ok {
 			return false
 		}
-		q := target.NewQualifier(g.self)
-		q.TypeString(t)
-		if !resolvable(q) {
+		if !g.nameable(t) {
 			return false
 		}
 		seen[key] = true
@@ -797,9 +795,7 @@ func (g *valueGen) hooks(n *types.Named) []string {
 		if !ok || set == maxHookFields {
 			return
 		}
-		q := target.NewQualifier(g.self)
-		q.TypeString(t)
-		if !resolvable(q) {
+		if !g.nameable(t) {
 			return // a probe's code for it would need an import
 		}
 		picked := 0
@@ -1025,6 +1021,14 @@ func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 		return "", false
 	}
 	return e, true
+}
+
+// nameable reports whether a probe's code can name t: its packages
+// are resolvable.
+func (g *valueGen) nameable(t types.Type) bool {
+	q := target.NewQualifier(g.self)
+	q.TypeString(t)
+	return resolvable(q)
 }
 
 // resolvable reports whether the imports code written through q needs

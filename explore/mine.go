@@ -496,7 +496,6 @@ func (mn *miner) pkgFunc(c *ast.CallExpr) (path, name string) {
 	return x.Name, sel.Sel.Name
 }
 
-// walk mines n; depth bounds how far calls into the package are followed.
 // assert records the type written by e, in a type assertion or a type
 // switch's case.
 func (mn *miner) assert(e ast.Expr) {
@@ -515,6 +514,7 @@ func (mn *miner) assert(e ast.Expr) {
 	mn.m.asserted = append(mn.m.asserted, t)
 }
 
+// walk mines n; depth bounds how far calls into the package are followed.
 func (mn *miner) walk(n ast.Node, depth int) {
 	if n == nil || mn.done[n] {
 		return

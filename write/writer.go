@@ -103,8 +103,8 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 // case (generated or hand-written) or a case already named uses it for
 // other inputs, and then takes the first free "<id>-N", N from 2 (so
 // ids are unique with no old spec too: two instantiations' cases may
-// have been named alike). The result is deterministic: it depends only on the cases and old, in
-// their order.
+// have been named alike). The result is deterministic: it depends only
+// on the cases and old, in their order.
 func StableIDs(f *target.Func, cases, old []*spec.Case) {
 	prior := map[string]*spec.Case{} // args key → an old generated case
 	taken := map[string]bool{}       // ids of old cases
