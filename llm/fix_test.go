@@ -1,10 +1,10 @@
 package llm_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
+	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/llm"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -13,15 +13,7 @@ import (
 // loadFunc loads a function of the test module.
 func loadFunc(t *testing.T, name string) *target.Func {
 	t.Helper()
-	pkg, err := target.Load(context.Background(), "./money", target.Config{Dir: "testdata/mod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return targettest.Func(t, "testdata/mod", "./money", name)
 }
 
 // specText renders a function's spec for comparisons.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/internal/golden"
+	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/llm"
 	"github.com/specgen-dev/specgen/model"
 	"github.com/specgen-dev/specgen/spec"
@@ -19,15 +20,7 @@ import (
 // whose Amount hides its state and whose Sum is generic.
 func loadLedger(t *testing.T, name string) *target.Func {
 	t.Helper()
-	pkg, err := target.Load(context.Background(), "./ledger", target.Config{Dir: "testdata/mod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return targettest.Func(t, "testdata/mod", "./ledger", name)
 }
 
 // capturePrompts runs fn against a model that answers answer and

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -22,15 +23,7 @@ func matrixBrief(m MatrixMutant) string {
 // tinyFunc is function name of testdata/mod/tiny, in a load of its own.
 func tinyFunc(t *testing.T, name string) *target.Func {
 	t.Helper()
-	pkg, err := target.Load(context.Background(), "./tiny", target.Config{Dir: "testdata/mod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := pkg.Func(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return targettest.Func(t, "testdata/mod", "./tiny", name)
 }
 
 func TestMatrix(t *testing.T) {
