@@ -380,7 +380,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		fmt.Fprintf(b, "_ = %s\n", v) // nothing to observe: the result is still used
 	}
 	for _, k := range keys {
-		body, err := target.ObserverBody(t, k, v)
+		body, err := target.ObserverBody(t, k, v, nil)
 		if err != nil {
 			return fmt.Errorf("result %d: observer %v", j, err)
 		}
@@ -436,6 +436,8 @@ func (g *generator) recordSeq(b *strings.Builder, j int, v string, yield *types.
 // (Probe.After, Program.ObserveReceiver): its canonical tree, or the
 // values of its observers, read through a pointer to it (specgenRecv
 // may hold the receiver type or a pointer to it), null for a nil one.
+// An observer may take the call's own arguments ("Get(k)", see
+// target.KeyedObservers), read from the variables that held them.
 func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp *importSet) error {
 	keys := p.AfterObserve
 	switch {
@@ -445,6 +447,9 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 	case g.prog.ObserveReceiver && f.MutatesReceiver():
 		if keys == nil {
 			keys = target.Observers(f.AfterType(), f.Pkg)
+			if keys != nil {
+				keys = append(keys, target.KeyedObservers(f.AfterType(), f)...)
+			}
 			if keys != nil && len(keys) == 0 {
 				return nil // opaque, and nothing to observe
 			}
@@ -459,8 +464,9 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 	t := typeString(f.Recv, g.self, imp)
 	fmt.Fprintf(b, "{\nvar specgenP *%s\nswitch specgenX := interface{}(specgenRecv).(type) {\ncase *%s:\nspecgenP = specgenX\ncase %s:\nspecgenP = &specgenX\n}\n", t, t, t)
 	b.WriteString("if specgenP == nil {\nspecgenR(\"after\", \"\", nil)\n} else {\nspecgenR(\"afterobs\", \"\", nil)\n")
+	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	for _, k := range keys {
-		body, err := target.ObserverBody(f.AfterType(), k, "specgenP")
+		body, err := target.ObserverBody(f.AfterType(), k, "specgenP", args)
 		if err != nil {
 			return fmt.Errorf("receiver after the call: observer %v", err)
 		}

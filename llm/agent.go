@@ -272,7 +272,8 @@ func yamlFormat(fi *funcInfo, verified []*spec.Case) string {
 	b.WriteString("`raises` with an optional `match` (a regexp on the error message or panic value).\n")
 	if f.MutatesReceiver() {
 		b.WriteString("The method changes its receiver: `receiver_after` states the receiver as a call that returns\n")
-		b.WriteString("(with or without an error) leaves it, written like `expected`.\n")
+		b.WriteString("(with or without an error) leaves it, written like `expected`; a method key may pass the call's own\n")
+		b.WriteString("arguments by parameter name, as `Get(k)` after `Set(k, v)` (a value and a bool read as `[value, ok]`).\n")
 	}
 	if len(f.ChangeableParams()) > 0 {
 		b.WriteString("Arguments the call changes (pointer, slice or map parameters) are stated by `inputs_after`,\n")

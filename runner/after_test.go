@@ -29,6 +29,16 @@ const afterSpec = `package: example.com/runnertest/calc
         id: unchecked
         receiver: {go: 'NewStack()'}
         input: b
+    - case:
+        id: keyed
+        receiver: {go: 'NewStack("a")'}
+        input: b
+        receiver_after: {Len(): 2, Has(s): true}
+    - case:
+        id: keyed-wrong
+        receiver: {go: 'NewStack("a")'}
+        input: b
+        receiver_after: {Has(s): false}
 (*Stack).Drop:
   dataset:
     - case:
@@ -91,6 +101,8 @@ func TestReceiverAfterPrograms(t *testing.T) {
 		{true, []string{"String()", "Len()"}},
 		{true, []string{"String()", "Len()"}},
 		{false, nil},
+		{true, []string{"Len()", "Has(s)"}},
+		{true, []string{"Has(s)"}},
 		{true, []string{"Len()"}},
 		{true, []string{"Len()"}},
 		{true, nil}, // null: the canonical tree
@@ -112,7 +124,7 @@ func TestReceiverAfterErrors(t *testing.T) {
   dataset:
     - case:
         input: a
-        receiver_after: {Lenn(): 1, len(): 1}
+        receiver_after: {Lenn(): 1, len(): 1, Has(x): true, Has(): true, Len(s): 1}
 `)
 	_, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/specs/x.yml"), Options{Executor: refuseExecutor{t}})
 	var le *LoadError
@@ -121,7 +133,10 @@ func TestReceiverAfterErrors(t *testing.T) {
 	}
 	want := []string{
 		path + ":6:9: (*Stack).Push: case 1: receiver_after: *calc.Stack has no exported field or method Lenn() (did you mean Len()?)",
-		path + ":6:9: (*Stack).Push: case 1: receiver_after: len(): want an exported field (Name) or an exported method without arguments (Name())",
+		path + ":6:9: (*Stack).Push: case 1: receiver_after: len(): want an exported field (Name) or an exported method call (Name() or Name(param))",
+		path + ":6:9: (*Stack).Push: case 1: receiver_after: Has(x): x is not a parameter of the call (s)",
+		path + ":6:9: (*Stack).Push: case 1: receiver_after: Has() takes arguments",
+		path + ":6:9: (*Stack).Push: case 1: receiver_after: Len(s): Len takes 0 arguments, not 1",
 	}
 	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
 		t.Errorf("problems differ (-want +got):\n%s", diff)
@@ -161,6 +176,8 @@ func TestReceiverAfterRun(t *testing.T) {
 				"observed":              "passed ",
 				"wrong":                 "failed ReceiverAfter: the receiver after the call differs:\n  String(): want \"a b c\", got \"a b\"\n  Len(): want 3, got 2\n  want: {String(): \"a b c\", Len(): 3}\n  got:  {String(): \"a b\", Len(): 2}",
 				"unchecked":             "passed ",
+				"keyed":                 "passed ",
+				"keyed-wrong":           "failed ReceiverAfter: the receiver after the call differs:\n  Has(s): want false, got true\n  want: {Has(s): false}\n  got:  {Has(s): true}",
 				"partial-before-error":  "passed ",
 				"error-leaves-it-wrong": "failed ReceiverAfter: the receiver after the call differs:\n  Len(): want 2, got 0\n  want: {Len(): 2}\n  got:  {Len(): 0}",
 				// The call's own failure says it panicked; ReceiverAfter

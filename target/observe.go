@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -15,9 +16,38 @@ import (
 // besides its text and its exported fields.
 const MaxObserverMethods = 8
 
+// MaxKeyedObservers bounds the observers KeyedObservers picks for one
+// method.
+const MaxKeyedObservers = 3
+
 // IsObserverMethod reports whether a key of an observed result names a
-// method ("Major()") rather than an exported field ("Name").
-func IsObserverMethod(key string) bool { return strings.HasSuffix(key, "()") }
+// method ("Major()", "Get(k)") rather than an exported field ("Name").
+func IsObserverMethod(key string) bool { return strings.HasSuffix(key, ")") }
+
+// An ObserverArg is a value an observer key may pass to its method by
+// name ("Get(k)"): a parameter of the function under test, which the
+// probe holds in the variable Expr.
+type ObserverArg struct {
+	Name string
+	Type types.Type
+	Expr string
+}
+
+// ParamArgs are the parameters of f as observer arguments, parameter j
+// held in the variable expr(j). Variadic parameters are left out: what
+// the probe holds is the slice, not one value.
+func ParamArgs(f *Func, expr func(j int) string) []ObserverArg {
+	if f == nil {
+		return nil
+	}
+	var out []ObserverArg
+	for j, p := range f.Params {
+		if !p.Variadic {
+			out = append(out, ObserverArg{Name: p.Name, Type: p.Type, Expr: expr(j)})
+		}
+	}
+	return out
+}
 
 // ObservedStruct returns the struct type of t, or of what t points to,
 // when results of type t can be observed through their API; ok is false
@@ -115,18 +145,23 @@ func Observers(t types.Type, pkg *Package) []string {
 
 // ObserverBody returns the body of a func() interface{} that computes
 // the observer key of x, a variable of type t: "return x.Name" for an
-// exported field, "return x.M()" for an exported method without
-// arguments and with one result; a method whose second result is an
-// error panics with that error. It fails when t has no such field or
-// method.
-func ObserverBody(t types.Type, key, x string) (string, error) {
+// exported field, "return x.M()" for an exported method with one
+// result. A method's arguments are the names of args ("Get(k)" calls
+// x.Get with the variable that holds k). A method whose second result
+// is an error panics with that error; one whose second result is a
+// bool gives both as a list ([value, ok]). It fails when t has no such
+// field or method, or the arguments do not fit it.
+func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
 	if _, ok := ObservedStruct(t); !ok {
 		return "", fmt.Errorf("%s is not a struct or a pointer to one", types.TypeString(t, byName))
 	}
-	name := strings.TrimSuffix(key, "()")
-	method := name != key
-	if !token.IsIdentifier(name) || !token.IsExported(name) {
-		return "", fmt.Errorf("%s: want an exported field (Name) or an exported method without arguments (Name())", key)
+	name, inner, method := strings.Cut(key, "(")
+	inner, closed := strings.CutSuffix(inner, ")")
+	if method && !closed || !token.IsIdentifier(name) || !token.IsExported(name) {
+		if len(args) == 0 {
+			return "", fmt.Errorf("%s: want an exported field (Name) or an exported method without arguments (Name())", key)
+		}
+		return "", fmt.Errorf("%s: want an exported field (Name) or an exported method call (Name() or Name(param))", key)
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	switch obj := obj.(type) {
@@ -135,16 +170,20 @@ func ObserverBody(t types.Type, key, x string) (string, error) {
 			return "", fmt.Errorf("%s is a method: write %s()", name, name)
 		}
 		sig := obj.Type().(*types.Signature)
+		call, err := observerCall(key, name, inner, sig, args)
+		if err != nil {
+			return "", err
+		}
 		res := sig.Results()
 		switch {
-		case sig.Params().Len() != 0:
-			return "", fmt.Errorf("%s takes arguments", key)
 		case res.Len() == 1 && !isErrorType(res.At(0).Type()):
-			return "return " + x + "." + name + "()", nil
+			return "return " + x + "." + call, nil
 		case res.Len() == 2 && isErrorType(res.At(1).Type()):
-			return "specgenV, specgenE := " + x + "." + name + "()\nif specgenE != nil {\npanic(specgenE)\n}\nreturn specgenV", nil
+			return "specgenV, specgenE := " + x + "." + call + "\nif specgenE != nil {\npanic(specgenE)\n}\nreturn specgenV", nil
+		case res.Len() == 2 && isBool(res.At(1).Type()):
+			return "specgenV, specgenOK := " + x + "." + call + "\nreturn []interface{}{specgenV, specgenOK}", nil
 		}
-		return "", fmt.Errorf("%s does not return one value (or a value and an error)", key)
+		return "", fmt.Errorf("%s does not return one value (or a value and an error or a bool)", key)
 	case *types.Var:
 		if method {
 			return "", fmt.Errorf("%s is a field, not a method: write %s", key, name)
@@ -156,6 +195,175 @@ func ObserverBody(t types.Type, key, x string) (string, error) {
 		msg += fmt.Sprintf(" (did you mean %s?)", s)
 	}
 	return "", fmt.Errorf("%s", msg)
+}
+
+// observerCall is the call an observer key makes of its method name,
+// given what its parentheses hold (inner): the names of args, each
+// passed in its place, which must fit the method's parameter there.
+func observerCall(key, name, inner string, sig *types.Signature, args []ObserverArg) (string, error) {
+	var names []string
+	if strings.TrimSpace(inner) != "" {
+		for _, n := range strings.Split(inner, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	if sig.Variadic() {
+		return "", fmt.Errorf("%s: %s is variadic", key, name)
+	}
+	if len(names) != sig.Params().Len() {
+		if len(names) == 0 {
+			return "", fmt.Errorf("%s takes arguments", key)
+		}
+		return "", fmt.Errorf("%s: %s takes %d arguments, not %d", key, name, sig.Params().Len(), len(names))
+	}
+	exprs := make([]string, len(names))
+	for i, n := range names {
+		j := slices.IndexFunc(args, func(a ObserverArg) bool { return a.Name == n })
+		if j < 0 {
+			var have []string
+			for _, a := range args {
+				have = append(have, a.Name)
+			}
+			if len(have) == 0 {
+				return "", fmt.Errorf("%s: %s is not a parameter of the call: an observer here takes no arguments", key, n)
+			}
+			return "", fmt.Errorf("%s: %s is not a parameter of the call (%s)", key, n, strings.Join(have, ", "))
+		}
+		if want := sig.Params().At(i).Type(); !types.AssignableTo(args[j].Type, want) {
+			return "", fmt.Errorf("%s: %s is a %s, which %s does not take as its argument %d (%s)", key, n, types.TypeString(args[j].Type, byName), name, i+1, types.TypeString(want, byName))
+		}
+		exprs[i] = args[j].Expr
+	}
+	return name + "(" + strings.Join(exprs, ", ") + ")", nil
+}
+
+// KeyedObservers chooses what a test would assert about the receiver of
+// f after the call besides Observers: the getters of the receiver's
+// type t that take f's own arguments ("Get(k)" after Increment(k, n),
+// "Has(item)" after Insert(item)). They are exported methods, not f,
+// not named as mutators and not writing their receiver (as Observers),
+// whose every parameter takes a distinct parameter of f of an identical
+// type, the one of the same name first; they return a plain value
+// (bool, number, string, an interface, slices and maps of those), or
+// one and an error or a bool. At most MaxKeyedObservers: those with the
+// fewest parameters first, then those that return a value and a bool
+// ("v, ok"), then a value and an error, then by name.
+func KeyedObservers(t types.Type, f *Func) []string {
+	if _, ok := ObservedStruct(t); !ok || f == nil || f.Obj == nil {
+		return nil
+	}
+	type cand struct {
+		n, rank int
+		key     string
+	}
+	var cands []cand
+	ms := types.NewMethodSet(addressable(t))
+	for i := 0; i < ms.Len(); i++ {
+		sel := ms.At(i)
+		m, ok := sel.Obj().(*types.Func)
+		if !ok || !m.Exported() || m.Name() == f.Obj.Name() || mutatorName(m.Name()) || f.Pkg.writesReceiver(m) {
+			continue
+		}
+		sig := sel.Type().(*types.Signature)
+		if sig.Params().Len() == 0 || sig.Variadic() || !keyedResults(sig.Results()) {
+			continue
+		}
+		names, ok := bindParams(sig.Params(), f.Params)
+		if !ok {
+			continue
+		}
+		rank := 2 // one value
+		if res := sig.Results(); res.Len() == 2 && isBool(res.At(1).Type()) {
+			rank = 0 // the value and whether it is there
+		} else if res.Len() == 2 {
+			rank = 1
+		}
+		cands = append(cands, cand{len(names), rank, m.Name() + "(" + strings.Join(names, ", ") + ")"})
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].n != cands[j].n {
+			return cands[i].n < cands[j].n
+		}
+		if cands[i].rank != cands[j].rank {
+			return cands[i].rank < cands[j].rank
+		}
+		return cands[i].key < cands[j].key
+	})
+	var out []string
+	for _, c := range cands {
+		if len(out) == MaxKeyedObservers {
+			break
+		}
+		out = append(out, c.key)
+	}
+	return out
+}
+
+// bindParams gives each of ps a distinct parameter of params, not
+// variadic, of an identical type: the one of the same name if there is
+// one, else the first left.
+func bindParams(ps *types.Tuple, params []Param) ([]string, bool) {
+	used := make([]bool, len(params))
+	names := make([]string, ps.Len())
+	for i := 0; i < ps.Len(); i++ {
+		want := ps.At(i).Type()
+		pick := -1
+		for j, p := range params {
+			if used[j] || p.Variadic || !types.Identical(p.Type, want) {
+				continue
+			}
+			if pick < 0 || p.Name == ps.At(i).Name() {
+				pick = j
+			}
+			if p.Name == ps.At(i).Name() {
+				break
+			}
+		}
+		if pick < 0 {
+			return nil, false
+		}
+		used[pick] = true
+		names[i] = params[pick].Name
+	}
+	return names, true
+}
+
+// keyedResults reports the results a keyed observer may have: one plain
+// value (see plainResult), or one and an error or a bool.
+func keyedResults(res *types.Tuple) bool {
+	switch res.Len() {
+	case 1:
+		return plainResult(res.At(0).Type()) && !isErrorType(res.At(0).Type())
+	case 2:
+		return plainResult(res.At(0).Type()) && (isErrorType(res.At(1).Type()) || isBool(res.At(1).Type()))
+	}
+	return false
+}
+
+// plainResult reports a value that reads well in a spec: a bool,
+// number or string, an interface (its dynamic value is recorded), or a
+// slice, array or map of those.
+func plainResult(t types.Type) bool {
+	if basicResult(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Slice:
+		return plainResult(u.Elem())
+	case *types.Array:
+		return plainResult(u.Elem())
+	case *types.Map:
+		return basicResult(u.Key()) && plainResult(u.Elem())
+	}
+	return false
+}
+
+// isBool reports a bool type, named or not.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
 // byName qualifies types by package name, as messages write them.

@@ -69,12 +69,26 @@ func TestObservers(t *testing.T) {
 func TestObserverBody(t *testing.T) {
 	stack, _ := observedType(t, "*Stack")
 	open, _ := observedType(t, "Open")
+	store, _ := observedType(t, "*Store")
+	// The arguments of a call Put(key string, v int), held in a0 and a1.
+	args := []ObserverArg{{"key", types.Typ[types.String], "a0"}, {"v", types.Typ[types.Int], "a1"}}
 	for _, c := range []struct {
 		typ     types.Type
 		key     string
 		want    string
 		wantErr string
 	}{
+		{store, "Lookup(key)", "specgenV, specgenOK := x.Lookup(a0)\nreturn []interface{}{specgenV, specgenOK}", ""},
+		{store, "Weight(key, v)", "return x.Weight(a0, a1)", ""},
+		{store, "Weight(key,v)", "return x.Weight(a0, a1)", ""},
+		{store, "Load(key)", "specgenV, specgenE := x.Load(a0)\nif specgenE != nil {\npanic(specgenE)\n}\nreturn specgenV", ""},
+		{store, "Lookup(k)", "", "Lookup(k): k is not a parameter of the call (key, v)"},
+		{store, "Lookup(v)", "", "Lookup(v): v is a int, which Lookup does not take as its argument 1 (string)"},
+		{store, "Lookup()", "", "Lookup() takes arguments"},
+		{store, "Weight(key)", "", "Weight(key): Weight takes 2 arguments, not 1"},
+		{store, "Len(key)", "", "Len(key): Len takes 0 arguments, not 1"},
+		{store, "All(key)", "", "All(key): All is variadic"},
+		{store, "Lookup(key", "", "want an exported field (Name) or an exported method call"},
 		{stack, "Len()", "return x.Len()", ""},
 		{stack, "Name", "return x.Name", ""},
 		{stack, "Items()", "return x.Items()", ""},
@@ -84,10 +98,15 @@ func TestObserverBody(t *testing.T) {
 		{stack, "Len", "", "Len is a method: write Len()"},
 		{stack, "Name()", "", "Name() is a field, not a method: write Name"},
 		{stack, "items", "", "items: want an exported field (Name) or an exported method without arguments (Name())"},
+		{store, "items", "", "items: want an exported field (Name) or an exported method call (Name() or Name(param))"},
 		{stack, "Lenn()", "", "has no exported field or method Lenn() (did you mean Len()?)"},
 		{types.Typ[types.Int], "Len()", "", "int is not a struct or a pointer to one"},
 	} {
-		got, err := ObserverBody(c.typ, c.key, "x")
+		a := args
+		if c.typ != store {
+			a = nil
+		}
+		got, err := ObserverBody(c.typ, c.key, "x", a)
 		switch {
 		case c.wantErr != "":
 			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
@@ -97,6 +116,81 @@ func TestObserverBody(t *testing.T) {
 			t.Errorf("ObserverBody(%s, %s): %v", c.typ, c.key, err)
 		case got != c.want:
 			t.Errorf("ObserverBody(%s, %s) = %q, want %q", c.typ, c.key, got, c.want)
+		}
+	}
+}
+
+func TestKeyedObservers(t *testing.T) {
+	p, err := observedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, _ := observedType(t, "*Store")
+	str, num, flt := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Float64]
+	for _, c := range []struct {
+		name   string
+		params []Param
+		want   string
+	}{
+		// v, ok first, then v, err, then by name; Has(name) takes key,
+		// though the names differ; Keys and the two-argument Weight
+		// are past the bound. Node returns an opaque value, All is
+		// variadic, Delete and Touch change the store, Put is the call
+		// itself.
+		{"Put", []Param{{Name: "key", Type: str}, {Name: "v", Type: num}}, "Lookup(key) Load(key) Has(key)"},
+		// The parameter of the same name is taken first.
+		{"Put", []Param{{Name: "a", Type: str}, {Name: "k", Type: str}}, "Lookup(k) Load(k) Has(a)"},
+		// With no string parameter, the one-argument getters are out:
+		// Weight and Scaled need a string too.
+		{"Put", []Param{{Name: "by", Type: flt}, {Name: "v", Type: num}}, ""},
+		// A variadic parameter binds nothing.
+		{"Put", []Param{{Name: "ks", Type: types.NewSlice(str), Variadic: true}}, ""},
+		{"Put", []Param{{Name: "n", Type: num}}, ""},
+	} {
+		f := &Func{Pkg: p, Name: c.name, Obj: types.NewFunc(0, p.Types, c.name, nil), Params: c.params}
+		got := strings.Join(KeyedObservers(store, f), " ")
+		if got != c.want {
+			t.Errorf("KeyedObservers(%s%v) = %q, want %q", c.name, c.params, got, c.want)
+		}
+	}
+	if got := KeyedObservers(types.Typ[types.Int], &Func{Pkg: p, Obj: types.NewFunc(0, p.Types, "F", nil)}); got != nil {
+		t.Errorf("KeyedObservers(int) = %q, want nil", got)
+	}
+}
+
+func TestBindParams(t *testing.T) {
+	str, num := types.Typ[types.String], types.Typ[types.Int]
+	tuple := func(names ...string) *types.Tuple {
+		var vs []*types.Var
+		for _, n := range names {
+			typ := types.Type(str)
+			if n == "n" {
+				typ = num
+			}
+			vs = append(vs, types.NewParam(0, nil, n, typ))
+		}
+		return types.NewTuple(vs...)
+	}
+	for _, c := range []struct {
+		method []string
+		params []Param
+		want   string // "-" when they do not bind
+	}{
+		{[]string{"a", "b"}, []Param{{Name: "x", Type: str}, {Name: "y", Type: str}}, "x y"},
+		{[]string{"a", "b"}, []Param{{Name: "x", Type: str}, {Name: "b", Type: str}}, "x b"},
+		{[]string{"b", "a"}, []Param{{Name: "x", Type: str}, {Name: "b", Type: str}}, "b x"},
+		// Each parameter of the call is passed once.
+		{[]string{"a", "b"}, []Param{{Name: "x", Type: str}}, "-"},
+		{[]string{"n", "a"}, []Param{{Name: "s", Type: str}, {Name: "i", Type: num}}, "i s"},
+		{[]string{"a"}, []Param{{Name: "a", Type: types.NewSlice(str), Variadic: true}}, "-"},
+	} {
+		names, ok := bindParams(tuple(c.method...), c.params)
+		got := strings.Join(names, " ")
+		if !ok {
+			got = "-"
+		}
+		if got != c.want {
+			t.Errorf("bindParams(%v, %v) = %q, want %q", c.method, c.params, got, c.want)
 		}
 	}
 }

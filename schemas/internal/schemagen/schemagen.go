@@ -193,8 +193,9 @@ func adjustSpec(s *jsonschema.Schema) {
 	}
 	if a, ok := kase.Properties.Get("receiver_after"); ok {
 		a.Description = "the receiver of a method with a pointer receiver as the call leaves it, when the call returns (with or without an error): " +
-			"its value, or for a receiver with unexported state a map of what its API says, written like expected; null for a nil receiver"
-		a.Examples = []any{map[string]any{"String()": "[1 2]", "Len()": 2}, map[string]any{"Items": map[string]any{"A1": 5}}}
+			"its value, or for a receiver with unexported state a map of what its API says, written like expected; null for a nil receiver. " +
+			"A method key may pass the call's own arguments by parameter name (Get(k)); a method returning a value and a bool gives [value, ok]"
+		a.Examples = []any{map[string]any{"String()": "[1 2]", "Len()": 2}, map[string]any{"Len()": 2, "Get(k)": []any{4, true}}, map[string]any{"Items": map[string]any{"A1": 5}}}
 	}
 	// Inputs and receivers may be built by Go code, anywhere inside them.
 	code := jsonschema.NewProperties()

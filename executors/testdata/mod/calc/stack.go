@@ -3,7 +3,8 @@ package calc
 import "fmt"
 
 // Stack is a container whose state is unexported: a probe observes it
-// after Push, Pop or Drop through String and Len.
+// after Push, Pop or Drop through String and Len, and through Find
+// called with the call's own argument.
 type Stack struct {
 	items []int
 }
@@ -34,6 +35,17 @@ func (s *Stack) Clear() {
 
 // Len returns the number of items.
 func (s *Stack) Len() int { return len(s.items) }
+
+// Find returns how deep x is from the top, and whether it is there at
+// all.
+func (s *Stack) Find(x int) (int, bool) {
+	for i := len(s.items) - 1; i >= 0; i-- {
+		if s.items[i] == x {
+			return len(s.items) - 1 - i, true
+		}
+	}
+	return 0, false
+}
 
 // String lists the items, bottom first.
 func (s *Stack) String() string { return fmt.Sprint(s.items) }

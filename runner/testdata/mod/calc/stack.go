@@ -30,5 +30,15 @@ func (st *Stack) Drop(n int) error {
 // Len is the number of items.
 func (st *Stack) Len() int { return len(st.items) }
 
+// Has reports whether s is on the stack.
+func (st *Stack) Has(s string) bool {
+	for _, x := range st.items {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 // String lists the items, bottom first.
 func (st *Stack) String() string { return strings.Join(st.items, " ") }

@@ -86,3 +86,24 @@ func (c *Cursor) size() int   { return len(c.items) }
 // Big is a standard library type with a text form: only the text is
 // observed.
 type Big = big.Int
+
+// Store is a keyed container: after a call its state is read back
+// through getters that take the call's own arguments.
+type Store struct {
+	m map[string]int
+	n int
+}
+
+func (s *Store) Put(key string, v int)           { s.m[key] = v }
+func (s *Store) Lookup(k string) (int, bool)     { v, ok := s.m[k]; return v, ok }
+func (s *Store) Has(name string) bool            { _, ok := s.m[name]; return ok }
+func (s *Store) Weight(k string, scale int) int  { return s.m[k] * scale }
+func (s *Store) Load(k string) (int, error)      { return s.m[k], nil }
+func (s *Store) Keys(prefix string) []string     { return nil }
+func (s *Store) Len() int                        { return len(s.m) }
+func (s *Store) Node(k string) *Stack            { return nil }
+func (s *Store) All(ks ...string) int            { return len(ks) }
+func (s *Store) Delete(k string) int             { delete(s.m, k); return 0 }
+func (s *Store) Touch(k string) int              { s.n++; return 0 }
+func (s *Store) Scaled(k string, by float64) int { return 0 }
+func (s *Store) Pair(a, b string) bool           { return a < b }
