@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -250,6 +251,40 @@ func TestObservers(t *testing.T) {
 			r = run(t, e, &executors.Program{Func: point, ObserveOpaque: true, Probes: []executors.Probe{{ID: "fields", Args: []string{`"1,2,a"`}}}}).Results
 			if w := `{X: 1, Y: 2, Tag: "a"}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
 				t.Errorf("fields: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
+			}
+		})
+	}
+}
+
+// TestCallObservers checks that a function result is observed by
+// calling it: with the call's own arguments and literals, its several
+// results as a list, an option through the struct it fills, a panic as
+// "<panic>"; a nil function reads as null, and one whose parameter has
+// no candidate stays opaque.
+func TestCallObservers(t *testing.T) {
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range []struct {
+				fn   string
+				args []string
+				want string
+			}{
+				{"Between", []string{"2", "4"}, `{(lo): true, (hi): true, (1): false, (2): true}`},
+				{"DivBy", []string{"3"}, `{(d): [1, 0], (1): [0, 1], (2): [0, 2], (0): [0, 0]}`},
+				{"DivBy", []string{"0"}, `{(d): "<panic>", (1): "<panic>", (2): "<panic>", (0): "<panic>"}`},
+				{"WithLimit", []string{"-3"}, `{(&settings{}): {limit: 1, name: ""}}`},
+				{"WithLimit", []string{"7"}, `{(&settings{}): {limit: 7, name: ""}}`},
+				{"Nothing", []string{}, `null`},
+			} {
+				prog := &executors.Program{Func: calcFunc(t, c.fn), ObserveOpaque: true, Probes: []executors.Probe{{ID: "p", Args: c.args}}}
+				r := run(t, e, prog).Results[0]
+				if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].String() != c.want {
+					t.Errorf("%s%v: outputs %v, want %s (%+v)", c.fn, c.args, r.Outputs, c.want, r)
+				}
+			}
+			r := run(t, e, &executors.Program{Func: calcFunc(t, "Visit"), ObserveOpaque: true, Probes: []executors.Probe{{ID: "p", Args: []string{}}}}).Results[0]
+			if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Kind != spec.Opaque {
+				t.Errorf("Visit: outputs %v, want an opaque function (%+v)", r.Outputs, r)
 			}
 		})
 	}

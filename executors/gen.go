@@ -351,7 +351,9 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 
 // recordOutput writes the code that records the j-th non-error result
 // of f, the function probe p calls: its canonical tree, or the values of
-// its observers (Probe.Observe).
+// its observers (Probe.Observe). With Program.ObserveOpaque, a function
+// result is observed by calling it (target.CallObservers), with the
+// call's own arguments among others.
 func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j int, imp *importSet) error {
 	t := f.Results[j]
 	v := "specgenO" + strconv.Itoa(j)
@@ -359,6 +361,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	if j < len(p.Observe) {
 		keys = p.Observe[j]
 	}
+	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	if keys == nil && g.prog.ObserveOpaque {
 		keys = target.Observers(t, f.Pkg)
 	}
@@ -367,11 +370,16 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 			g.recordSeq(b, j, v, yield, imp)
 			return nil
 		}
+		if g.prog.ObserveOpaque {
+			keys = target.CallObservers(t, f.Pkg, args)
+		}
+	}
+	if keys == nil {
 		fmt.Fprintf(b, "specgenR(\"out\", \"%d\", %s)\n", j, v)
 		return nil
 	}
 	closing := ""
-	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+	if _, ok := types.Unalias(t).(*types.Pointer); ok || target.Called(t) {
 		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"out\", \"%d\", nil)\n} else {\n", v, j)
 		closing = "}\n"
 	}
@@ -380,7 +388,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		fmt.Fprintf(b, "_ = %s\n", v) // nothing to observe: the result is still used
 	}
 	for _, k := range keys {
-		body, err := target.ObserverBody(t, k, v, nil)
+		body, err := target.ObserverBody(t, k, v, args)
 		if err != nil {
 			return fmt.Errorf("result %d: observer %v", j, err)
 		}

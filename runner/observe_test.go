@@ -40,6 +40,16 @@ SplitVersion:
         id: pair
         input: "3.4"
         expected: [{Major(): 3}, 4]
+Above:
+  dataset:
+    - case:
+        id: called
+        input: 2
+        expected: {(n): false, (3): true, (-1): false}
+    - case:
+        id: called-wrong
+        input: 2
+        expected: {(1): true}
 `
 
 // TestObserverPrograms checks that a map expected of a struct result
@@ -68,6 +78,8 @@ func TestObserverPrograms(t *testing.T) {
 		{{"Major()", "Minor()"}},
 		nil,
 		{{"Major()"}, nil},
+		{{"(n)", "(3)", "(-1)"}},
+		{{"(1)"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("observers differ (-want +got):\n%s", diff)
@@ -84,6 +96,11 @@ ParseVersion:
     - case:
         input: "1.2"
         expected: {Majr(): 1, Label(): "", major(): 1}
+Above:
+  dataset:
+    - case:
+        input: 1
+        expected: {(x): true, ("a"): true, '(1, 2)': true}
 `)
 	_, err := RunSpec(context.Background(), mustLoadSpec(t, path, "testdata/mod/specs/x.yml"), Options{Executor: refuseExecutor{t}})
 	var le *LoadError
@@ -93,7 +110,10 @@ ParseVersion:
 	want := []string{
 		path + ":6:9: ParseVersion: case 1: expected: *calc.Version has no exported field or method Majr() (did you mean Major()?)",
 		path + ":6:9: ParseVersion: case 1: expected: Label() is a field, not a method: write Label",
-		path + ":6:9: ParseVersion: case 1: expected: major(): want an exported field (Name) or an exported method without arguments (Name())",
+		path + ":6:9: ParseVersion: case 1: expected: major(): want an exported field (Name) or an exported method call (Name() or Name(param))",
+		path + ":11:9: Above: case 1: expected: (x): argument 1: x is not a parameter of the call (n)",
+		path + ":11:9: Above: case 1: expected: (\"a\"): argument 1: \"a\" does not fit a int (want a parameter of the call, a literal, nil, T{} or &T{})",
+		path + ":11:9: Above: case 1: expected: (1, 2): the function takes 1 argument, not 2",
 	}
 	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
 		t.Errorf("problems differ (-want +got):\n%s", diff)
@@ -125,12 +145,14 @@ func TestObserversRun(t *testing.T) {
 				}
 			}
 			want := map[string]string{
-				"observed":  "passed ",
-				"fields":    "passed ",
-				"wrong":     "failed the result differs:\n  Major(): want 2, got 1\n  want: {Major(): 2, Minor(): 2}\n  got:  {Major(): 1, Minor(): 2}",
-				"panicking": "failed the result differs:\n  Minor(): want 100, got \"<panic>\"\n  want: {Major(): 1, Minor(): 100}\n  got:  {Major(): 1, Minor(): \"<panic>\"}",
-				"nil":       "passed ",
-				"pair":      "passed ",
+				"observed":     "passed ",
+				"fields":       "passed ",
+				"wrong":        "failed the result differs:\n  Major(): want 2, got 1\n  want: {Major(): 2, Minor(): 2}\n  got:  {Major(): 1, Minor(): 2}",
+				"panicking":    "failed the result differs:\n  Minor(): want 100, got \"<panic>\"\n  want: {Major(): 1, Minor(): 100}\n  got:  {Major(): 1, Minor(): \"<panic>\"}",
+				"nil":          "passed ",
+				"pair":         "passed ",
+				"called":       "passed ",
+				"called-wrong": "failed the result differs:\n  (1): want true, got false\n  want: {(1): true}\n  got:  {(1): false}",
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("verdicts differ (-want +got):\n%s", diff)

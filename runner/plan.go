@@ -224,6 +224,7 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 	}
 
 	// Expected.
+	args := target.ParamArgs(fn, func(int) string { return "x" })
 	observe := make([][]string, info.NumOut)
 	if c.Expected != nil {
 		switch {
@@ -235,14 +236,14 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 			if msg := checkFits(fn.Results[0], *c.Expected, "expected"); msg != "" && !draftExpected {
 				add("expected", "%s", msg)
 			}
-			observe[0] = observers(fn.Results[0], *c.Expected, "expected", nil, add)
+			observe[0] = observers(fn.Results[0], *c.Expected, "expected", args, add)
 		default:
 			for j, want := range c.Expected.List {
 				at := fmt.Sprintf("expected[%d]", j)
 				if msg := checkFits(fn.Results[j], want, at); msg != "" && !draftExpected {
 					add("expected", "%s", msg)
 				}
-				observe[j] = observers(fn.Results[j], want, at, nil, add)
+				observe[j] = observers(fn.Results[j], want, at, args, add)
 			}
 		}
 	}
@@ -260,7 +261,7 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 			add("receiver_after", "receiver_after given, but %s has a value receiver: the call cannot change the caller's receiver", info.Name)
 		default:
 			probe.After = true
-			probe.AfterObserve = observers(fn.AfterType(), *c.ReceiverAfter, "receiver_after", target.ParamArgs(fn, func(int) string { return "x" }), add)
+			probe.AfterObserve = observers(fn.AfterType(), *c.ReceiverAfter, "receiver_after", args, add)
 		}
 	}
 
@@ -308,11 +309,12 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 // key field (at names it in messages: "expected[1]"): the keys of a map
 // with a method key ("String()"), when t is a struct or a pointer to
 // one; nil (compare the canonical tree) for anything else. Keys that
-// are not observers of t are reported. args are the parameters an
-// observer key may pass by name ("Get(k)"): those of the call, for the
-// receiver after it; none for a result.
+// are not observers of t are reported. A function result is observed
+// by calling it: its keys are argument lists ("(1, 2)"). args are the
+// parameters of the call, which an observer key may pass by name
+// ("Get(k)", "(p)").
 func observers(t types.Type, want spec.Value, at string, args []target.ObserverArg, add func(field, format string, args ...any)) []string {
-	if _, ok := target.ObservedStruct(t); !ok || want.Kind != spec.Map {
+	if _, ok := target.ObservedStruct(t); !ok && !target.Called(t) || want.Kind != spec.Map {
 		return nil
 	}
 	var keys []string

@@ -150,8 +150,12 @@ func Observers(t types.Type, pkg *Package) []string {
 // x.Get with the variable that holds k). A method whose second result
 // is an error panics with that error; one whose second result is a
 // bool gives both as a list ([value, ok]). It fails when t has no such
-// field or method, or the arguments do not fit it.
+// field or method, or the arguments do not fit it. A function x is
+// observed by calling it (see Called): key is the argument list.
 func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
+	if sig, ok := t.Underlying().(*types.Signature); ok {
+		return callBody(sig, key, x, args)
+	}
 	if _, ok := ObservedStruct(t); !ok {
 		return "", fmt.Errorf("%s is not a struct or a pointer to one", types.TypeString(t, byName))
 	}
@@ -214,7 +218,7 @@ func observerCall(key, name, inner string, sig *types.Signature, args []Observer
 		if len(names) == 0 {
 			return "", fmt.Errorf("%s takes arguments", key)
 		}
-		return "", fmt.Errorf("%s: %s takes %d arguments, not %d", key, name, sig.Params().Len(), len(names))
+		return "", fmt.Errorf("%s: %s takes %s, not %d", key, name, arguments(sig.Params().Len()), len(names))
 	}
 	exprs := make([]string, len(names))
 	for i, n := range names {

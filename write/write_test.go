@@ -213,6 +213,8 @@ func TestCaseFromObservedResult(t *testing.T) {
 	one := &target.Func{Name: "F", Params: []target.Param{{Name: "s"}}, Results: []types.Type{opaque}}
 	two := &target.Func{Name: "G", Params: []target.Param{{Name: "s"}}, Results: []types.Type{opaque, types.Typ[types.Int]}}
 	unit := &target.Func{Name: "H", Params: []target.Param{{Name: "s"}}, Results: []types.Type{empty}}
+	pred := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.String])), types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.Bool])), false)
+	called := &target.Func{Name: "P", Params: []target.Param{{Name: "s"}}, Results: []types.Type{pred}}
 	ok := func(outs ...spec.Value) executors.Result {
 		return executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "s", Value: spec.StringValue("x")}}, Outputs: outs}
 	}
@@ -241,6 +243,12 @@ func TestCaseFromObservedResult(t *testing.T) {
 			`input="x" expected=[{Len(): 0}, 3]`},
 		{"never a blank {}", unit, ok(spec.MapValue()),
 			`input="x"`},
+		{"a function through its calls", called, ok(spec.MapValue("(s)", spec.BoolValue(true), `("a")`, panicked)),
+			`input="x" expected={(s): true}`},
+		{"a function whose calls all panic", called, ok(spec.MapValue("(s)", panicked)),
+			`input="x"`},
+		{"a nil function", called, ok(spec.NullValue()),
+			`input="x" expected=null`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

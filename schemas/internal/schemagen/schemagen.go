@@ -188,8 +188,10 @@ func adjustSpec(s *jsonschema.Schema) {
 			"A struct result (or a pointer to one) may be written as what its API says: " +
 			"a map whose keys ending in () are methods without arguments called on the result (String(), Len(), IsZero()) " +
 			"and whose other keys are its exported fields; " +
-			"specgen writes results with unexported fields that way"
-		e.Examples = []any{1250, map[string]any{"String()": "1.2.3", "Major()": 1}}
+			"specgen writes results with unexported fields that way. " +
+			"A function result may be written as what calls of it return: a map whose keys are argument lists " +
+			"((1, 2), (p) for the call's own parameter p, (&options{})) and whose values are the calls' results"
+		e.Examples = []any{1250, map[string]any{"String()": "1.2.3", "Major()": 1}, map[string]any{"(1, 2)": true, "(2, 1)": false}}
 	}
 	if a, ok := kase.Properties.Get("receiver_after"); ok {
 		a.Description = "the receiver of a method with a pointer receiver as the call leaves it, when the call returns (with or without an error): " +

@@ -106,3 +106,8 @@ func sign(n int) string {
 	}
 	return "positive"
 }
+
+// Above returns a predicate for values above n.
+func Above(n int) func(int) bool {
+	return func(x int) bool { return x > n }
+}

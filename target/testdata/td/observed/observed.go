@@ -107,3 +107,16 @@ func (s *Store) Delete(k string) int             { delete(s.m, k); return 0 }
 func (s *Store) Touch(k string) int              { s.n++; return 0 }
 func (s *Store) Scaled(k string, by float64) int { return 0 }
 func (s *Store) Pair(a, b string) bool           { return a < b }
+
+// Opts is what an option fills; Gen is generic.
+type Opts struct {
+	n    int
+	name string
+	_    int
+}
+
+// Gen is a generic struct: a probe cannot write Gen{}.
+type Gen[T any] struct{ v T }
+
+// Level is a named integer.
+type Level int
