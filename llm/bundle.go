@@ -65,7 +65,7 @@ func AdjustBundleSchema(s *jsonschema.Schema) {
 	set("BundleCase", "types", `for a generic function: its type arguments as a JSON object by type parameter name, e.g. {"T": "int"}; "" otherwise`)
 	set("BundleCase", "inputs", `the arguments as a JSON object by parameter name, e.g. {"s": "12.50"}; a value of a type with unexported fields is Go code, {"go": "NewStack(3)"}; "{}" for none`)
 	set("BundleCase", "receiver", `for a method: the receiver as JSON (a struct as an object of its exported fields, or Go code such as {"go": "MustParse(\"1.2.3\")"} for a type with unexported fields); "" otherwise`)
-	set("BundleCase", "expected", `the result as JSON (a list for several results); a result with unexported fields as an object of its observers, e.g. {"String()": "1.2.3", "Major()": 1}; "" when the case raises`)
+	set("BundleCase", "expected", `the result as JSON (a list for several results); a result with unexported fields as an object of its observers, e.g. {"String()": "1.2.3", "Major()": 1}; a function result as an object of what calls of it return, by argument list, e.g. {"(1, 2)": true}; "" when the case raises`)
 	set("BundleCase", "raises", `"" when the call returns normally; else error, panic, an error type such as *strconv.NumError or a sentinel such as io.EOF`)
 	set("BundleCase", "match", `with raises: an RE2 regexp on the error message or panic value; "" for none`)
 }
