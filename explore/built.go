@@ -247,21 +247,8 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	}
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(n)
-	var calls []builtCall
-	typicals := map[*types.Func]int{} // each constructor's call with its typical arguments
 	cs := g.ctors(n)
-	for _, c := range cs {
-		if c.err && len(calls) > 0 && !cs[0].err {
-			break // the constructors without an error are enough
-		}
-		lists, typical := g.ctorArgs(c, depth)
-		if len(lists) > 0 {
-			typicals[c.fn] = len(calls) + typical
-		}
-		for _, args := range lists {
-			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")"})
-		}
-	}
+	calls, typicals := g.ctorCalls(cs, depth)
 	// The constructors take turns, so that each keeps its first
 	// values when the budget cuts them.
 	var byCtor [][]string
@@ -340,6 +327,26 @@ func (bc builtCall) expr(ts string) builtExpr {
 		rt = "*" + ts
 	}
 	return builtExpr{"func() " + rt + " { v, _ := " + bc.call + "; return v }()", bc.c.ptr}
+}
+
+// ctorCalls are the calls of the constructors cs with their argument
+// lists, those of one constructor together, and the index in calls of
+// each constructor's call with its typical arguments.
+func (g *valueGen) ctorCalls(cs []ctor, depth int) (calls []builtCall, typicals map[*types.Func]int) {
+	typicals = map[*types.Func]int{}
+	for _, c := range cs {
+		if c.err && len(calls) > 0 && !cs[0].err {
+			break // the constructors without an error are enough
+		}
+		lists, typical := g.ctorArgs(c, depth)
+		if len(lists) > 0 {
+			typicals[c.fn] = len(calls) + typical
+		}
+		for _, args := range lists {
+			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")"})
+		}
+	}
+	return calls, typicals
 }
 
 // maxBases bounds the starting points of chains and fills.

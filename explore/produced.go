@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // Bounds of the values made by other types' methods.
@@ -54,15 +55,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 		if len(methods) == 0 {
 			continue
 		}
-		var bases []string
-		for _, v := range g.valuesAt(types.NewPointer(u), depth+1) {
-			if v.Kind == spec.Code {
-				bases = append(bases, v.Str)
-			}
-			if len(bases) == producerBases {
-				break
-			}
-		}
+		bases := g.producerBases(u, depth+1)
 		for _, m := range methods {
 			_, isPtr := types.Unalias(m.Type().(*types.Signature).Results().At(0).Type()).(*types.Pointer)
 			for _, b := range bases {
@@ -100,6 +93,43 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 		}
 	}
 	return out[:min(len(out), maxProduced)]
+}
+
+// producerBases are the values of *u a producing method is called on,
+// at most producerBases: its first value, then u filled by its
+// mutators (see fills), so that an iterator has items to go through;
+// then its next values, for a u without mutators.
+func (g *valueGen) producerBases(u *types.Named, depth int) []string {
+	var rest []string
+	for _, v := range g.valuesAt(types.NewPointer(u), depth) {
+		if v.Kind == spec.Code {
+			rest = append(rest, v.Str)
+		}
+		if len(rest) == producerBases {
+			break
+		}
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	out := []string{rest[0]}
+	if depth < maxDepth {
+		ts := target.NewQualifier(g.self).TypeString(u)
+		calls, typicals := g.ctorCalls(g.ctors(u), depth)
+		for _, e := range g.fills(u, builtBases(calls, typicals, ts), depth) {
+			if len(out) == producerBases {
+				break
+			}
+			out = append(out, e.src)
+		}
+	}
+	for _, b := range rest[1:] {
+		if len(out) == producerBases {
+			break
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 // steps are the step methods of *T (see stepNames) that take no

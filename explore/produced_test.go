@@ -17,6 +17,8 @@ type List struct{ items []int }
 
 func New(xs ...int) *List { return &List{items: xs} }
 
+func (l *List) Add(x int) { l.items = append(l.items, x) }
+
 func (l *List) Iterator() Iterator { return Iterator{list: l, index: -1} }
 
 type Iterator struct {
@@ -54,6 +56,7 @@ func TestProducedValues(t *testing.T) {
 		"p.Next(); return p }()",       // moved one step
 		"p.Next(); p.Next(); return p", // and two
 		"p.Last(); return p",           // and to its end
+		"return p }()).Iterator()",     // made on a list filled by its mutator
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no *Iterator candidate with %q; got:\n%s", want, got)
