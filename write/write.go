@@ -30,7 +30,7 @@ import (
 // a change made before an error is behaviour too. Results a spec cannot
 // state (timeouts, process exits) and probes whose inputs or results
 // cannot be written back as values (functions, channels) are left out,
-// with the reason in skipped.
+// with the reason in skipped: one line per reason, naming its probes.
 //
 // probes, when not nil, are the probes of the results (parallel): an
 // input whose value cannot be rebuilt from what the probe recorded (of
@@ -39,13 +39,18 @@ import (
 // stands on its own (it uses no variable of the probe's setup).
 func CasesFromResults(f *target.Func, probes []executors.Probe, results []executors.Result) (cases []*spec.Case, skipped []string) {
 	seen := map[string]bool{}
+	var whys []string
+	left := map[string][]string{} // probe ids by why they were left out
 	for i, r := range results {
 		if i < len(probes) {
 			r = withCode(f, probes[i], r)
 		}
 		c, why := caseFromResult(f, r)
 		if c == nil {
-			skipped = append(skipped, fmt.Sprintf("probe %s: %s", r.ID, why))
+			if left[why] == nil {
+				whys = append(whys, why)
+			}
+			left[why] = append(left[why], r.ID)
 			continue
 		}
 		key := ArgsKey(f, c)
@@ -64,7 +69,26 @@ func CasesFromResults(f *target.Func, probes []executors.Probe, results []execut
 		}
 	}
 	assignIDs(f, cases, prefix)
+	for _, why := range whys {
+		skipped = append(skipped, probeList(left[why])+": "+why)
+	}
 	return cases, skipped
+}
+
+// maxListedProbes bounds the probe ids a note lists.
+const maxListedProbes = 5
+
+// probeList names probes in a note: "probe r1p3", "probes r1p3, r2p7",
+// at most maxListedProbes of them, then how many in all.
+func probeList(ids []string) string {
+	if len(ids) == 1 {
+		return "probe " + ids[0]
+	}
+	s := "probes " + strings.Join(ids[:min(len(ids), maxListedProbes)], ", ")
+	if len(ids) > maxListedProbes {
+		s += fmt.Sprintf(", … (%d in all)", len(ids))
+	}
+	return s
 }
 
 // TypeArgs are the type arguments of an instantiation as a spec writes

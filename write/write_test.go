@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/explore"
 	"github.com/specgen-dev/specgen/spec"
@@ -473,6 +474,28 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 		if s := flow(got[0]); s != c.want {
 			t.Errorf("%s: case %s\nwant %s (%s)", c.arg, s, c.want, c.why)
 		}
+	}
+}
+
+// TestCasesFromResultsGroupLeftOut checks that probes left out for the
+// same reason make one line, naming a few of them and how many.
+func TestCasesFromResultsGroupLeftOut(t *testing.T) {
+	f := &target.Func{Name: "Repeat", Params: []target.Param{{Name: "n", Type: types.Typ[types.Int]}}, Results: []types.Type{types.Typ[types.String]}}
+	var rs []executors.Result
+	for i := 0; i < 7; i++ {
+		rs = append(rs, executors.Result{ID: fmt.Sprintf("t%d", i), Outcome: executors.Panicked})
+	}
+	rs = append(rs, executors.Result{ID: "huge", Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "n", Value: spec.IntValue(1)}},
+		Outputs: []spec.Value{spec.StringValue(strings.Repeat("x", 8<<20))}})
+	rs = append(rs, rs[0], rs[1])
+	rs[len(rs)-2].ID, rs[len(rs)-1].ID = "x0", "x1"
+	_, skipped := CasesFromResults(f, nil, rs)
+	want := []string{
+		"probes t0, t1, t2, t3, t4, … (9 in all): left out: the probe stopped before its argument was built",
+		"probe huge: left out: its values take 8.0 MiB written, more than a readable case holds",
+	}
+	if diff := cmp.Diff(want, skipped); diff != "" {
+		t.Errorf("skipped differs (-want +got):\n%s", diff)
 	}
 }
 
