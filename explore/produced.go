@@ -22,8 +22,9 @@ var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
 // produced are values of a type without constructors made by the
 // exported methods without arguments of the package's other types
 // that return it (an Iterator from (*List).Iterator(), on lists the
-// explorer builds), then moved along by its own step methods: one and
-// two calls of the first step method, one of each of the next two.
+// explorer builds) or read from their fields (see projected), then
+// moved along by its own step methods: one and two calls of the first
+// step method, one of each of the next two.
 // They are expressions of exactly *T (ptr) or T.
 func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []string {
 	if g.self == nil || depth+1 >= maxDepth {
@@ -66,6 +67,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 			}
 		}
 	}
+	made = append(made, g.projected(n, ts, depth)...)
 	var out []string
 	for _, e := range made {
 		out = append(out, e.as(ts, ptr))
@@ -95,10 +97,70 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 	return out[:min(len(out), maxProduced)]
 }
 
+// maxProjectedFields bounds the fields projected reads values from.
+const maxProjectedFields = 2
+
+// projected are values of n read from a field of type n or *n of the
+// package's other struct types, on their values, filled ones among them
+// (see producerBases): a tree's root node, from a tree the explorer
+// filled. A generic type's fields are read at n's type arguments. The
+// probe runs in the package, so unexported fields are read too. They
+// are expressions of *n.
+func (g *valueGen) projected(n *types.Named, ts string, depth int) []builtExpr {
+	scope := g.self.Scope()
+	var out []builtExpr
+	fields := 0
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || tn == n.Obj() {
+			continue
+		}
+		u, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(u) {
+			continue
+		}
+		if u.TypeParams().Len() > 0 {
+			targs := n.TypeArgs()
+			if targs.Len() != u.TypeParams().Len() {
+				continue
+			}
+			var list []types.Type
+			for i := 0; i < targs.Len(); i++ {
+				list = append(list, targs.At(i))
+			}
+			inst, err := types.Instantiate(nil, u, list, true)
+			if err != nil {
+				continue
+			}
+			u = inst.(*types.Named)
+		}
+		st, ok := u.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := 0; i < st.NumFields() && fields < maxProjectedFields; i++ {
+			f := st.Field(i)
+			ft, ref := types.Unalias(f.Type()), "&v."
+			if p, ok := ft.(*types.Pointer); ok {
+				ft, ref = types.Unalias(p.Elem()), "v."
+			}
+			if !types.Identical(ft, n) {
+				continue
+			}
+			fields++
+			for _, b := range g.producerBases(u, depth+1) {
+				out = append(out, builtExpr{"func() *" + ts + " { v := " + b + "; return " + ref + f.Name() + " }()", true})
+			}
+		}
+	}
+	return out
+}
+
 // producerBases are the values of *u a producing method is called on,
 // at most producerBases: its first value, then u filled by its
-// mutators (see fills), so that an iterator has items to go through;
-// then its next values, for a u without mutators.
+// mutators (see fills), so that an iterator has items to go through:
+// the first fill and the one with the most calls; then its next
+// values, for a u without mutators.
 func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 	var rest []string
 	for _, v := range g.valuesAt(types.NewPointer(u), depth) {
@@ -116,11 +178,20 @@ func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 	if depth < maxDepth {
 		ts := target.NewQualifier(g.self).TypeString(u)
 		calls, typicals := g.ctorCalls(g.ctors(u), depth)
-		for _, e := range g.fills(u, builtBases(calls, typicals, ts), depth) {
-			if len(out) == producerBases {
-				break
+		fills := g.fills(u, builtBases(calls, typicals, ts), depth)
+		if len(fills) > 0 {
+			// The first fill (one call), and the one with the most
+			// calls: a tree deep enough to have children.
+			most := fills[0]
+			for _, e := range fills[1:] {
+				if strings.Count(e.src, ";") > strings.Count(most.src, ";") {
+					most = e
+				}
 			}
-			out = append(out, e.src)
+			out = append(out, fills[0].src)
+			if most.src != fills[0].src {
+				out = append(out, most.src)
+			}
 		}
 	}
 	for _, b := range rest[1:] {

@@ -66,3 +66,82 @@ func TestProducedValues(t *testing.T) {
 		t.Errorf("the zero iterator comes before the produced ones:\n%s", got)
 	}
 }
+
+const projectedSrc = `package tree
+
+type Tree struct {
+	size int
+	root *node
+}
+
+func New() *Tree { return &Tree{} }
+
+func (t *Tree) Insert(x int) { t.root = &node{v: x, left: t.root}; t.size++ }
+
+type node struct {
+	v           int
+	left, right *node
+}
+
+type Box[T any] struct{ top *cell[T] }
+
+func NewBox[T any]() *Box[T] { return &Box[T]{} }
+
+func (b *Box[T]) Put(x T) { b.top = &cell[T]{v: x, next: b.top} }
+
+type cell[T any] struct {
+	v    T
+	next *cell[T]
+}
+`
+
+// TestProjectedValues checks that a type without constructors is read
+// from a field of another type's values, filled ones among them, a
+// generic type's at the same type arguments.
+func TestProjectedValues(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "tree.go", projectedSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/tree", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newValueGen(pkg, &mined{})
+	cell, err := types.Instantiate(nil, pkg.Scope().Lookup("cell").Type(), []types.Type{types.Typ[types.String]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		typ  types.Type
+		want []string
+	}{
+		{types.NewPointer(pkg.Scope().Lookup("node").Type()), []string{
+			"func() *node { v := New(); return v.root }()",
+			"p.Insert(",
+			"return p }(); return v.root }()",
+		}},
+		{types.NewPointer(cell), []string{
+			"func() *cell[string] { v := NewBox[string](); return v.top }()",
+			`p.Put("`,
+			"return p }(); return v.top }()",
+		}},
+	} {
+		var list []string
+		for _, v := range g.values(c.typ) {
+			if v.Kind == spec.Code {
+				list = append(list, v.Str)
+			}
+		}
+		got := strings.Join(list, "\n")
+		for _, want := range c.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("no %s candidate with %q; got:\n%s", c.typ, want, got)
+			}
+		}
+		if strings.Contains(got, "v.left") || strings.Contains(got, "v.next") {
+			t.Errorf("%s read from its own field:\n%s", c.typ, got)
+		}
+	}
+}
