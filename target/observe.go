@@ -246,6 +246,7 @@ func observerCall(key, name, inner string, sig *types.Signature, args []Observer
 // type t that take f's own arguments ("Get(k)" after Increment(k, n),
 // "Has(item)" after Insert(item)). They are exported methods, not f,
 // not named as mutators and not writing their receiver (as Observers),
+// taking no context, channel or function (they may wait or call back),
 // whose every parameter takes a distinct parameter of f of an identical
 // type, the one of the same name first; they return a plain value
 // (bool, number, string, an interface, slices and maps of those), or
@@ -269,7 +270,7 @@ func KeyedObservers(t types.Type, f *Func) []string {
 			continue
 		}
 		sig := sel.Type().(*types.Signature)
-		if sig.Params().Len() == 0 || sig.Variadic() || !keyedResults(sig.Results()) {
+		if sig.Params().Len() == 0 || sig.Variadic() || !keyedResults(sig.Results()) || mayWait(sig.Params()) {
 			continue
 		}
 		names, ok := bindParams(sig.Params(), f.Params)
@@ -301,6 +302,23 @@ func KeyedObservers(t types.Type, f *Func) []string {
 		out = append(out, c.key)
 	}
 	return out
+}
+
+// mayWait reports parameters that say a call may wait or call back: a
+// context, a channel, a function. A getter that takes one is not an
+// observer: it could block the probe.
+func mayWait(ps *types.Tuple) bool {
+	for i := 0; i < ps.Len(); i++ {
+		t := ps.At(i).Type()
+		switch t.Underlying().(type) {
+		case *types.Chan, *types.Signature:
+			return true
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+			return true
+		}
+	}
+	return false
 }
 
 // bindParams gives each of ps a distinct parameter of params, not

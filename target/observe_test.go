@@ -153,9 +153,30 @@ func TestKeyedObservers(t *testing.T) {
 			t.Errorf("KeyedObservers(%s%v) = %q, want %q", c.name, c.params, got, c.want)
 		}
 	}
+	// Wait takes a context and Visit a function: they may block or call
+	// back, so they are left out even when the call has both.
+	pool, _ := observedType(t, "*Pool")
+	f := &Func{Pkg: p, Name: "Put", Obj: types.NewFunc(0, p.Types, "Put", nil), Params: []Param{
+		{Name: "ctx", Type: ctxType(t, p)}, {Name: "k", Type: str},
+		{Name: "f", Type: types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", num)), nil, false)}}}
+	if got := strings.Join(KeyedObservers(pool, f), " "); got != "Peek(k)" {
+		t.Errorf("KeyedObservers(*Pool, Put(ctx, k, f)) = %q, want %q", got, "Peek(k)")
+	}
 	if got := KeyedObservers(types.Typ[types.Int], &Func{Pkg: p, Obj: types.NewFunc(0, p.Types, "F", nil)}); got != nil {
 		t.Errorf("KeyedObservers(int) = %q, want nil", got)
 	}
+}
+
+// ctxType is context.Context, as the observed package imports it.
+func ctxType(t *testing.T, p *Package) types.Type {
+	t.Helper()
+	for _, imp := range p.Types.Imports() {
+		if imp.Path() == "context" {
+			return imp.Scope().Lookup("Context").Type()
+		}
+	}
+	t.Fatal("observed does not import context")
+	return nil
 }
 
 func TestBindParams(t *testing.T) {

@@ -3,6 +3,7 @@
 package observed
 
 import (
+	"context"
 	"math/big"
 	"strings"
 	"time"
@@ -120,3 +121,12 @@ type Gen[T any] struct{ v T }
 
 // Level is a named integer.
 type Level int
+
+// Pool has getters that take what may block or call back (Wait,
+// Visit): not observers.
+type Pool struct{ n int }
+
+func (p *Pool) Put(ctx context.Context, k string)      { p.n++ }
+func (p *Pool) Peek(k string) int                      { return p.n }
+func (p *Pool) Wait(ctx context.Context, k string) int { return 0 }
+func (p *Pool) Visit(k string, f func(int)) int        { return 0 }
