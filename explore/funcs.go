@@ -102,7 +102,7 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 				add("return " + names[j] + ` != ""`)
 			}
 			if j+1 < params.Len() && !(sig.Variadic() && j+1 == params.Len()-1) && types.Identical(t, params.At(j+1).Type()) && isOrdered(t) {
-				add("return " + names[j] + " < " + names[j+1])
+				add(orderBody(names[j], names[j+1]))
 			}
 		}
 	}
@@ -134,6 +134,10 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 	add(`panic("boom")`)
 	return append(out, spec.NullValue())
 }
+
+// orderBody is the body of a comparator that orders its parameters a
+// and b: the typical function of its type (see typical).
+func orderBody(a, b string) string { return "return " + a + " < " + b }
 
 // paramName names the i-th of n parameters of a function literal.
 func paramName(i, n int) string {

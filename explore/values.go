@@ -789,7 +789,7 @@ func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
 	if _, fn := t.Underlying().(*types.Signature); fn {
 		// A comparator orders: x < y, not true for every pair.
 		for _, v := range cands {
-			if v.Kind == spec.Code && strings.Contains(v.Str, "{ return x < y }") {
+			if v.Kind == spec.Code && strings.Contains(v.Str, "{ "+orderBody(paramName(0, 2), paramName(1, 2))+" }") {
 				return v
 			}
 		}
