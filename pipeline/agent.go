@@ -480,22 +480,9 @@ func correctAfter(c *spec.Case, cr runner.CaseReport) string {
 }
 
 // resultsEqual reports whether the results outputs are what c expects
-// (want): one result, or the list of several. Several results stay in
-// order in an unordered case; the lists within each compare in any order.
+// (want), as the runner's Expected evaluator compares them.
 func resultsEqual(want spec.Value, outputs []spec.Value, c *spec.Case) bool {
-	opt := spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: c.Unordered}
-	switch {
-	case len(outputs) == 1:
-		return spec.Equal(want, outputs[0], opt)
-	case want.Kind != spec.List || len(want.List) != len(outputs):
-		return false
-	}
-	for i, w := range want.List {
-		if !spec.Equal(w, outputs[i], opt) {
-			return false
-		}
-	}
-	return true
+	return runner.ExpectedMatches(want, outputs, spec.EqualOption{FloatTolerance: c.Tolerance, Unordered: c.Unordered})
 }
 
 // correctOutcome is correct for the results, error or panic.

@@ -215,6 +215,16 @@ func compareExpected(want spec.Value, outputs []spec.Value, numOut int, opt spec
 	return compareValue(want, got, opt, "")
 }
 
+// ExpectedMatches reports whether outputs, the non-error results of a
+// call, are what want states (one result, or the list of several) as
+// the Expected evaluator compares them: several results stay in order
+// in an unordered comparison, and the lists within each compare in any
+// order.
+func ExpectedMatches(want spec.Value, outputs []spec.Value, opt spec.EqualOption) bool {
+	_, ok := compareExpected(want, outputs, len(outputs), opt)
+	return ok
+}
+
 // compareValue compares got with want; ok reports that they are equal,
 // else the failure says how they differ: one line for scalars, the
 // differing paths and both values for structures, with a go-cmp diff
