@@ -619,6 +619,16 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 			inputs = append([]executors.NamedValue(nil), r.Inputs...)
 		}
 		inputs[i].Value = spec.CodeValue(unparen(expr))
+		// The argument as the call left it is compared with the value
+		// recorded before the call, which the code no longer shows:
+		// an argument the call did not change is dropped here.
+		var after []executors.NamedValue
+		for _, a := range r.ArgsAfter {
+			if a.Name != in.Name || !spec.Equal(in.Value, a.Value, spec.EqualOption{}) {
+				after = append(after, a)
+			}
+		}
+		r.ArgsAfter = after
 	}
 	if inputs != nil {
 		r.Inputs = inputs
@@ -629,9 +639,12 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 // retyped reports whether v, a value of an interface, was built by expr
 // with a dynamic type that v written back would not have (such as
 // int8(42), which v, 42, would write back as an int, or a value of the
-// package's own implementation of a non-empty interface).
+// package's own implementation of a non-empty interface); for a value
+// holding interfaces deeper down ([]Shape), whether it would not be
+// built again from v.
 func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
-	if !types.IsInterface(t) {
+	nested := !types.IsInterface(t)
+	if nested && !holdsInterface(t, map[types.Type]bool{}) {
 		return false
 	}
 	var pkg *types.Package
@@ -643,8 +656,44 @@ func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
 	}
 	q := target.NewQualifier(pkg)
 	s, err := target.GoExpr(v, t, q)
+	if nested {
+		// Interfaces deeper down ([]Shape): the value is written back
+		// when each builds again.
+		return err != nil
+	}
 	ts := q.TypeString(t)
 	return err != nil || unconvert(s, ts) != unconvert(expr, ts)
+}
+
+// holdsInterface reports whether a value of type t holds an interface
+// value below its top: in an element, a key, a field or what a pointer
+// points to.
+func holdsInterface(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	var inner []types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		inner = append(inner, u.Elem())
+	case *types.Slice:
+		inner = append(inner, u.Elem())
+	case *types.Array:
+		inner = append(inner, u.Elem())
+	case *types.Map:
+		inner = append(inner, u.Key(), u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			inner = append(inner, u.Field(i).Type())
+		}
+	}
+	for _, e := range inner {
+		if types.IsInterface(e) || holdsInterface(e, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUint reports whether v holds an unsigned integer.

@@ -156,6 +156,9 @@ func flow(c *spec.Case) string {
 	if c.ReceiverAfter != nil {
 		add("receiver_after", c.ReceiverAfter.String())
 	}
+	if c.InputsAfter != nil {
+		add("inputs_after", c.InputsAfter.String())
+	}
 	return s
 }
 
@@ -474,6 +477,53 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 		if s := flow(got[0]); s != c.want {
 			t.Errorf("%s: case %s\nwant %s (%s)", c.arg, s, c.want, c.why)
 		}
+	}
+}
+
+// TestCasesFromResultsNestedInterface writes a slice of the package's
+// own interface as the code that built it when its elements would not
+// build again from their recorded fields, and leaves out the slice as
+// the call left it when the call did not change it.
+func TestCasesFromResultsNestedInterface(t *testing.T) {
+	pkg := types.NewPackage("example.com/shapes", "shapes")
+	area := types.NewFunc(0, pkg, "Area", types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(0, pkg, "", types.Typ[types.Float64])), false))
+	shape := types.NewNamed(types.NewTypeName(0, pkg, "Shape", nil), types.NewInterfaceType([]*types.Func{area}, nil).Complete(), nil)
+	anyT := types.NewInterfaceType(nil, nil).Complete()
+	shapes := func(name string, elem types.Type) *target.Func {
+		return &target.Func{Name: name, Pkg: &target.Package{Types: pkg}, Params: []target.Param{{Name: "s", Type: types.NewSlice(elem)}}}
+	}
+	w := spec.ListValue(spec.MapValue(), spec.MapValue("W", spec.FloatValue(2.5)))
+	changed := spec.ListValue(spec.MapValue(), spec.NullValue())
+	tests := []struct {
+		name  string
+		f     *target.Func
+		arg   string
+		after spec.Value
+		want  string
+	}{
+		{"interface elements are code", shapes("Largest", shape), "[]Shape{circle{}, Rect{W: 2.5}}", w,
+			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1`},
+		{"a changed slice is still shown", shapes("Largest", shape), "[]Shape{circle{}, Rect{W: 2.5}}", changed,
+			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1 inputs_after={s: [{}, null]}`},
+		{"values that build again stay values", shapes("Count", anyT), "[]any{1, \"a\"}", spec.ListValue(spec.IntValue(1), spec.StringValue("a")),
+			`input=[1, "a"] expected=1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := tt.after
+			if tt.f.Name == "Largest" {
+				in = w
+			}
+			r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "s", Value: in}},
+				ArgsAfter: []executors.NamedValue{{Name: "s", Value: tt.after}}, Outputs: []spec.Value{spec.IntValue(1)}}
+			got, skipped := CasesFromResults(tt.f, []executors.Probe{{Args: []string{tt.arg}}}, []executors.Result{r})
+			if len(got) != 1 {
+				t.Fatalf("%d cases, skipped %v", len(got), skipped)
+			}
+			if s := flow(got[0]); s != tt.want {
+				t.Errorf("case %s\nwant %s", s, tt.want)
+			}
+		})
 	}
 }
 
