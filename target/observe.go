@@ -273,7 +273,7 @@ func KeyedObservers(t types.Type, f *Func) []string {
 		if sig.Params().Len() == 0 || sig.Variadic() || !keyedResults(sig.Results()) || mayWait(sig.Params()) {
 			continue
 		}
-		names, ok := bindParams(sig.Params(), f.Params)
+		names, ok := bindParams(sig.Params(), f.Params, declaredSame(m, f.Obj))
 		if !ok {
 			continue
 		}
@@ -324,14 +324,14 @@ func mayWait(ps *types.Tuple) bool {
 // bindParams gives each of ps a distinct parameter of params, not
 // variadic, of an identical type: the one of the same name if there is
 // one, else the first left.
-func bindParams(ps *types.Tuple, params []Param) ([]string, bool) {
+func bindParams(ps *types.Tuple, params []Param, same func(i, j int) bool) ([]string, bool) {
 	used := make([]bool, len(params))
 	names := make([]string, ps.Len())
 	for i := 0; i < ps.Len(); i++ {
 		want := ps.At(i).Type()
 		pick := -1
 		for j, p := range params {
-			if used[j] || p.Variadic || !types.Identical(p.Type, want) {
+			if used[j] || p.Variadic || !types.Identical(p.Type, want) || !same(i, j) {
 				continue
 			}
 			if pick < 0 || p.Name == ps.At(i).Name() {
@@ -348,6 +348,61 @@ func bindParams(ps *types.Tuple, params []Param) ([]string, bool) {
 		names[i] = params[pick].Name
 	}
 	return names, true
+}
+
+// declaredSame returns whether the observer m's i-th parameter and the
+// method f's j-th have one type as the two methods declare them, not
+// only at the type arguments of this instantiation: Get(key K) does not
+// observe Resize(size int), though K is int in LRU[int, int]. The
+// receiver's type parameters are told apart by their place in its list.
+func declaredSame(m, f *types.Func) func(i, j int) bool {
+	ms, mok := m.Origin().Type().(*types.Signature)
+	fs, fok := f.Origin().Type().(*types.Signature)
+	if !mok || !fok {
+		// Without declarations, the types as instantiated decide.
+		return func(int, int) bool { return true }
+	}
+	mp, fp := ms.Params(), fs.Params()
+	return func(i, j int) bool {
+		return i < mp.Len() && j < fp.Len() && sameDecl(mp.At(i).Type(), fp.At(j).Type())
+	}
+}
+
+// sameDecl reports whether a and b are one type, where a type parameter
+// is the same as another at the same index of its list.
+func sameDecl(a, b types.Type) bool {
+	switch a := a.(type) {
+	case *types.TypeParam:
+		b, ok := b.(*types.TypeParam)
+		return ok && a.Index() == b.Index()
+	case *types.Pointer:
+		b, ok := b.(*types.Pointer)
+		return ok && sameDecl(a.Elem(), b.Elem())
+	case *types.Slice:
+		b, ok := b.(*types.Slice)
+		return ok && sameDecl(a.Elem(), b.Elem())
+	case *types.Array:
+		b, ok := b.(*types.Array)
+		return ok && a.Len() == b.Len() && sameDecl(a.Elem(), b.Elem())
+	case *types.Map:
+		b, ok := b.(*types.Map)
+		return ok && sameDecl(a.Key(), b.Key()) && sameDecl(a.Elem(), b.Elem())
+	case *types.Named:
+		b, ok := b.(*types.Named)
+		if !ok || a.Origin() != b.Origin() || a.TypeArgs().Len() != b.TypeArgs().Len() {
+			return false
+		}
+		for i := 0; i < a.TypeArgs().Len(); i++ {
+			if !sameDecl(a.TypeArgs().At(i), b.TypeArgs().At(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	if _, ok := b.(*types.TypeParam); ok {
+		return false
+	}
+	return types.Identical(a, b)
 }
 
 // keyedResults reports the results a keyed observer may have: one plain

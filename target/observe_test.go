@@ -167,6 +167,43 @@ func TestKeyedObservers(t *testing.T) {
 	}
 }
 
+// TestKeyedObserversGeneric: on a method of a generic type, a getter
+// observes the call only when the two declare the same parameter type,
+// not when the type arguments make them the same by accident.
+func TestKeyedObserversGeneric(t *testing.T) {
+	p, err := observedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := types.Typ[types.Int]
+	for _, c := range []struct {
+		method string
+		want   string
+	}{
+		// Put(key K, v V) at [int, int]: Get(key K) takes its key, not v.
+		{"(*Table).Put", "Get(key)"},
+		// Resize(size int) at [int, int]: Get(key K) would take size.
+		{"(*Table).Resize", ""},
+		// Shift(list []A, n int), declared over other names: Has takes
+		// both, []A being Has's []A (the first type parameter); Resize
+		// takes n, an int in both declarations.
+		{"(*Table).Shift", "Resize(n) Has(list, n)"},
+	} {
+		f, err := p.Func(c.method)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := f.Instantiate([]types.Type{num, num})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(KeyedObservers(types.NewPointer(inst.Recv), inst), " ")
+		if got != c.want {
+			t.Errorf("KeyedObservers(*Table[int, int], %s) = %q, want %q", c.method, got, c.want)
+		}
+	}
+}
+
 // ctxType is context.Context, as the observed package imports it.
 func ctxType(t *testing.T, p *Package) types.Type {
 	t.Helper()
@@ -205,7 +242,7 @@ func TestBindParams(t *testing.T) {
 		{[]string{"n", "a"}, []Param{{Name: "s", Type: str}, {Name: "i", Type: num}}, "i s"},
 		{[]string{"a"}, []Param{{Name: "a", Type: types.NewSlice(str), Variadic: true}}, "-"},
 	} {
-		names, ok := bindParams(tuple(c.method...), c.params)
+		names, ok := bindParams(tuple(c.method...), c.params, func(int, int) bool { return true })
 		got := strings.Join(names, " ")
 		if !ok {
 			got = "-"

@@ -130,3 +130,13 @@ func (p *Pool) Put(ctx context.Context, k string)      { p.n++ }
 func (p *Pool) Peek(k string) int                      { return p.n }
 func (p *Pool) Wait(ctx context.Context, k string) int { return 0 }
 func (p *Pool) Visit(k string, f func(int)) int        { return 0 }
+
+// Table is generic: its Get takes a key of type K, which is int only
+// at some type arguments.
+type Table[K comparable, V any] struct{ m map[K]V }
+
+func (t *Table[K, V]) Get(key K) (V, bool)       { v, ok := t.m[key]; return v, ok }
+func (t *Table[K, V]) Put(key K, v V)            { t.m[key] = v }
+func (t *Table[A, B]) Resize(size int) int       { return size }
+func (t *Table[A, B]) Has(list []A, n int) bool  { return len(list) > n }
+func (t *Table[A, B]) Shift(list []A, n int) int { return n }
