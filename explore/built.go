@@ -297,6 +297,9 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 type builtExpr struct {
 	src string
 	ptr bool
+	// call is set when src only drops the error of call (func() T {
+	// v, _ := call; return v }()): a statement may assign it directly.
+	call string
 }
 
 // as is the expression as one of exactly *T (ptr) or T.
@@ -310,6 +313,15 @@ func (e builtExpr) as(ts string, ptr bool) string {
 	return "*" + e.src
 }
 
+// assign is a statement declaring name as e's value: name, _ := call
+// where e drops a call's error, else name := e.
+func (e builtExpr) assign(name string) string {
+	if e.call != "" {
+		return name + ", _ := " + e.call
+	}
+	return name + " := " + e.src
+}
+
 // builtCall is a call of a constructor with its arguments.
 type builtCall struct {
 	c    ctor
@@ -320,13 +332,13 @@ type builtCall struct {
 // returns it), the error dropped.
 func (bc builtCall) expr(ts string) builtExpr {
 	if !bc.c.err {
-		return builtExpr{bc.call, bc.c.ptr}
+		return builtExpr{src: bc.call, ptr: bc.c.ptr}
 	}
 	rt := ts
 	if bc.c.ptr {
 		rt = "*" + ts
 	}
-	return builtExpr{"func() " + rt + " { v, _ := " + bc.call + "; return v }()", bc.c.ptr}
+	return builtExpr{src: "func() " + rt + " { v, _ := " + bc.call + "; return v }()", ptr: bc.c.ptr, call: bc.call}
 }
 
 // ctorCalls are the calls of the constructors cs with their argument
@@ -375,7 +387,7 @@ func builtBases(calls []builtCall, typicals map[*types.Func]int, ts string) []bu
 		out = append(out, bc.expr(ts))
 	}
 	if len(out) == 0 {
-		out = append(out, builtExpr{"&" + ts + "{}", true})
+		out = append(out, builtExpr{src: "&" + ts + "{}", ptr: true})
 	}
 	return out
 }
@@ -503,13 +515,13 @@ func link(e builtExpr, m *types.Func, args []string, ts string) builtExpr {
 	switch {
 	case recvPtr && !e.ptr:
 		if hasErr {
-			return builtExpr{"func() " + rts + " { v := " + e.src + "; r, _ := v." + call + "; return r }()", ptr}
+			return builtExpr{src: "func() " + rts + " { v := " + e.src + "; r, _ := v." + call + "; return r }()", ptr: ptr}
 		}
-		return builtExpr{"func() " + rts + " { v := " + e.src + "; return v." + call + " }()", ptr}
+		return builtExpr{src: "func() " + rts + " { v := " + e.src + "; return v." + call + " }()", ptr: ptr}
 	case hasErr:
-		return builtExpr{"func() " + rts + " { r, _ := " + recv + "." + call + "; return r }()", ptr}
+		return builtExpr{src: "func() " + rts + " { r, _ := " + recv + "." + call + "; return r }()", ptr: ptr, call: recv + "." + call}
 	}
-	return builtExpr{recv + "." + call, ptr}
+	return builtExpr{src: recv + "." + call, ptr: ptr}
 }
 
 // methodGen is the value generator of a method's arguments: the values
@@ -610,17 +622,17 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 	// A fill is the base in a variable p, then statements on p.
 	fill := func(base builtExpr, stmts []string) builtExpr {
 		var b strings.Builder
-		b.WriteString("func() *" + ts + " { v := " + base.src)
+		b.WriteString("func() *" + ts + " { ")
 		if base.ptr {
-			b.WriteString("; p := v")
+			b.WriteString(base.assign("p"))
 		} else {
-			b.WriteString("; p := &v")
+			b.WriteString(base.assign("v") + "; p := &v")
 		}
 		for _, st := range stmts {
 			b.WriteString("; " + st)
 		}
 		b.WriteString("; return p }()")
-		return builtExpr{b.String(), true}
+		return builtExpr{src: b.String(), ptr: true}
 	}
 	call := func(m *types.Func, args []string) string {
 		return "p." + m.Name() + "(" + strings.Join(args, ", ") + ")"

@@ -63,7 +63,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				if strings.HasPrefix(b, "&") || strings.HasPrefix(b, "*") || strings.HasPrefix(b, "func") {
 					b = "(" + b + ")"
 				}
-				made = append(made, builtExpr{b + "." + m.Name() + "()", isPtr})
+				made = append(made, builtExpr{src: b + "." + m.Name() + "()", ptr: isPtr})
 			}
 		}
 	}
@@ -91,7 +91,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				src += "; p." + c + "()"
 			}
 			src += "; return p }()"
-			out = append(out, builtExpr{src, true}.as(ts, ptr))
+			out = append(out, builtExpr{src: src, ptr: true}.as(ts, ptr))
 		}
 	}
 	return out[:min(len(out), maxProduced)]
@@ -149,7 +149,7 @@ func (g *valueGen) projected(n *types.Named, ts string, depth int) []builtExpr {
 			}
 			fields++
 			for _, b := range g.producerBases(u, depth+1) {
-				out = append(out, builtExpr{"func() *" + ts + " { v := " + b + "; return " + ref + f.Name() + " }()", true})
+				out = append(out, builtExpr{src: "func() *" + ts + " { v := " + b + "; return " + ref + f.Name() + " }()", ptr: true})
 			}
 		}
 	}

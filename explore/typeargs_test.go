@@ -56,9 +56,9 @@ func TestGenericMethodSeeds(t *testing.T) {
 		{
 			fn: "(*Stack).Pop",
 			want: map[string][]string{
-				"int":    {"NewStack[int]()", "func() *Stack[int] { v := NewStack[int](); p := v; p.Push(2); return p }()"},
-				"string": {"NewStack[string]()", `func() *Stack[string] { v := NewStack[string](); p := v; p.Push("abc"); return p }()`},
-				"ID":     {"NewStack[ID]()", "func() *Stack[ID] { v := NewStack[ID](); p := v; p.Push(ID(1)); return p }()"},
+				"int":    {"NewStack[int]()", "func() *Stack[int] { p := NewStack[int](); p.Push(2); return p }()"},
+				"string": {"NewStack[string]()", `func() *Stack[string] { p := NewStack[string](); p.Push("abc"); return p }()`},
+				"ID":     {"NewStack[ID]()", "func() *Stack[ID] { p := NewStack[ID](); p.Push(ID(1)); return p }()"},
 			},
 			why: "a constructor without arguments, then filled by Push",
 		},
@@ -66,7 +66,7 @@ func TestGenericMethodSeeds(t *testing.T) {
 			fn: "(*Cache).Get",
 			want: map[string][]string{
 				"int, int": {"func() *Cache[int, int] { v, _ := NewCache[int, int](1); return v }()",
-					"func() *Cache[int, int] { v := func() *Cache[int, int] { v, _ := NewCache[int, int](2); return v }(); p := v; p.Put(2, 2); return p }()"},
+					"func() *Cache[int, int] { p, _ := NewCache[int, int](2); p.Put(2, 2); return p }()"},
 				"string, string": {`func() *Cache[string, string] { v, _ := NewCache[string, string](1); return v }()`},
 			},
 			why: "a constructor with an error and an argument, called with both type arguments; a cache filled from a typical size",
