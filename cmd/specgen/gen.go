@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -300,12 +301,33 @@ func writeReviews(w io.Writer, results []*pipeline.FuncResult) {
 		return
 	}
 	fmt.Fprintf(w, "review before trusting (%d):\n", n)
+	// A reason shared by many cases (the nil pointer dereference of
+	// every method on a nil receiver) is one line naming a few of them:
+	// a list of hundreds would bury the rest.
+	byReason := map[string][]string{}
 	for _, r := range results {
 		for _, rv := range r.Reviews {
-			fmt.Fprintf(w, "  %s/%s: %s\n", r.Name, rv.ID, rv.Reason)
+			byReason[rv.Reason] = append(byReason[rv.Reason], r.Name+"/"+rv.ID)
+		}
+	}
+	done := map[string]bool{}
+	for _, r := range results {
+		for _, rv := range r.Reviews {
+			ids := byReason[rv.Reason]
+			switch {
+			case len(ids) <= maxReviewLines:
+				fmt.Fprintf(w, "  %s/%s: %s\n", r.Name, rv.ID, rv.Reason)
+			case !done[rv.Reason]:
+				done[rv.Reason] = true
+				fmt.Fprintf(w, "  %s, … (%d cases): %s\n", strings.Join(ids[:3], ", "), len(ids), rv.Reason)
+			}
 		}
 	}
 }
+
+// maxReviewLines is how many cases one reason for review lists a line
+// each; more make one line.
+const maxReviewLines = 5
 
 // exportAfterGen rewrites the go test file of each package whose specs
 // gen wrote into testdata/specgen, so that it stays in step with them;

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/specgen-dev/specgen/pipeline"
+)
+
+// TestWriteReviews: a reason shared by a few cases lists each; one
+// shared by many makes one line naming the first three and the count.
+func TestWriteReviews(t *testing.T) {
+	var results []*pipeline.FuncResult
+	for i := 0; i < 4; i++ {
+		r := &pipeline.FuncResult{Name: fmt.Sprintf("(*Set).M%d", i)}
+		for _, typ := range []string{"int", "string"} {
+			r.Reviews = append(r.Reviews, pipeline.Review{ID: typ + "-nil-deref-panics", Reason: "nil pointer dereference panic"})
+		}
+		results = append(results, r)
+	}
+	results[1].Reviews = append(results[1].Reviews, pipeline.Review{ID: "1k-doc", Reason: `doc comment says M1("1k") returns 1000, got 1024`})
+	results = append(results, &pipeline.FuncResult{Name: "Lookup", Reviews: []pipeline.Review{{ID: "out-of-range-panics", Reason: "index out of range [5] with length 3 panic"}}})
+	var b strings.Builder
+	writeReviews(&b, results)
+	want := `review before trusting (10):
+  (*Set).M0/int-nil-deref-panics, (*Set).M0/string-nil-deref-panics, (*Set).M1/int-nil-deref-panics, … (8 cases): nil pointer dereference panic
+  (*Set).M1/1k-doc: doc comment says M1("1k") returns 1000, got 1024
+  Lookup/out-of-range-panics: index out of range [5] with length 3 panic
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("writeReviews (-want +got):\n%s", diff)
+	}
+	b.Reset()
+	writeReviews(&b, results[4:])
+	if got := b.String(); got != "review before trusting (1):\n  Lookup/out-of-range-panics: index out of range [5] with length 3 panic\n" {
+		t.Errorf("one review: %q", got)
+	}
+}
