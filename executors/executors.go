@@ -84,6 +84,7 @@ type Program struct {
 //	{ Setup }
 //	p0 := Args[0]; p1 := Args[1]; ...   (recorded as inputs)
 //	recv := Recv                        (methods; recorded as input "receiver")
+//	pk := Args[k], for an argument that names the receiver (see ReceiverName): built from it
 //	output0, ..., err := recv.F(p0, p1) (results recorded, opaque ones through their observers)
 //	recv recorded again, as it is after the call (After, Program.ObserveReceiver)
 //	p0, p1, ... recorded again, as they are after the call (ArgsAfter, Program.ObserveReceiver)

@@ -176,7 +176,12 @@ func TestMethods(t *testing.T) {
 			r := run(t, e, &executors.Program{Func: add, Probes: []executors.Probe{
 				{ID: "add", Recv: "&Counter{N: 2}", Args: []string{"3"}, Asserts: []string{"c.N == 5"}},
 				{ID: "neg", Recv: "&Counter{}", Args: []string{"-1"}},
+				// An argument built from the receiver, by its name.
+				{ID: "self", Recv: "&Counter{N: 2}", Args: []string{"c.N + 1"}, Asserts: []string{"c.N == 5"}},
 			}}).Results
+			if r[2].Outcome != executors.OK || r[2].Outputs[0].Int != 5 || !r[2].Asserts[0] || len(r[2].Inputs) != 2 || r[2].Inputs[1].Name != "k" || r[2].Inputs[1].Value.Int != 3 {
+				t.Errorf("self: %+v", r[2])
+			}
 			if r[0].Outcome != executors.OK || r[0].Outputs[0].Int != 5 || !r[0].Asserts[0] {
 				t.Errorf("add: %+v", r[0])
 			}

@@ -3,6 +3,8 @@ package executors
 import (
 	"bytes"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -249,19 +251,34 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		b.WriteString("\n")
 	}
 	args := make([]string, len(f.Params))
-	for j, prm := range f.Params {
+	// An argument that names the receiver (l.Front() for l's Remove(e))
+	// is built after it, from it; the others before it, as always.
+	rn := ReceiverName(f)
+	if usesName(p.Setup, rn) {
+		rn = "" // the setup's own variable
+	}
+	var late []int
+	arg := func(j int) {
+		prm := f.Params[j]
 		v := "specgenA" + strconv.Itoa(j)
 		typ := typeString(prm.Type, g.self, imp)
-		arg := p.Args[j]
-		if lit, ok := litArg(arg, typ); ok {
-			arg = lit
+		a := p.Args[j]
+		if lit, ok := litArg(a, typ); ok {
+			a = lit
 		}
-		fmt.Fprintf(&b, "var %s %s = %s\n", v, typ, arg)
+		fmt.Fprintf(&b, "var %s %s = %s\n", v, typ, a)
 		fmt.Fprintf(&b, "specgenR(\"in\", %q, %s)\n", prm.Name, v)
 		args[j] = v
 		if prm.Variadic {
 			args[j] += "..."
 		}
+	}
+	for j := range f.Params {
+		if rn != "" && usesName(p.Args[j], rn) {
+			late = append(late, j)
+			continue
+		}
+		arg(j)
 	}
 	callee := f.Obj.Name()
 	// An instantiated generic function is called with its type
@@ -277,6 +294,12 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	if f.Recv != nil {
 		fmt.Fprintf(&b, "specgenRecv := %s\n", p.Recv)
 		b.WriteString("specgenR(\"in\", \"receiver\", specgenRecv)\n")
+		if len(late) > 0 {
+			fmt.Fprintf(&b, "%s := specgenRecv\n_ = %s\n", rn, rn)
+			for _, j := range late {
+				arg(j)
+			}
+		}
 		callee = "specgenRecv." + callee
 	}
 	nout := len(f.Results)
@@ -525,6 +548,56 @@ func recvName(f *target.Func) string {
 		return ""
 	}
 	return n
+}
+
+// ReceiverName is the name f's declaration gives its receiver (l in
+// func (l *List) Remove(e *Element)), by which an argument may be built
+// from the receiver (l.Front()); "" for a function, an unnamed or blank
+// receiver, or a name the package also declares at its top level, which
+// an argument naming it means.
+func ReceiverName(f *target.Func) string {
+	rn := recvName(f)
+	if rn == "" || f.Recv == nil || f.Pkg == nil || f.Pkg.Types == nil || f.Pkg.Types.Scope().Lookup(rn) != nil || types.Universe.Lookup(rn) != nil {
+		return ""
+	}
+	return rn
+}
+
+// UsesReceiver reports whether expr, an argument of a call of f, is
+// built from f's receiver: whether it names it (see ReceiverName).
+func UsesReceiver(f *target.Func, expr string) bool {
+	rn := ReceiverName(f)
+	return rn != "" && usesName(expr, rn)
+}
+
+// usesName reports whether the Go expression src uses the identifier
+// name: not as a selector (x.name) nor as a key of a composite literal
+// ({name: 1}).
+func usesName(src, name string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	var prev token.Token
+	found := false
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return found
+		}
+		if found {
+			if tok != token.COLON {
+				return true
+			}
+			found = false
+		}
+		if tok == token.IDENT && lit == name && prev != token.PERIOD {
+			if prev != token.LBRACE && prev != token.COMMA {
+				return true
+			}
+			found = true // a key, unless no colon follows
+		}
+		prev = tok
+	}
 }
 
 // harness writes the file that classifies errors and panics, reads

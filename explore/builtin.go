@@ -276,6 +276,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		}
 	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
+	out = append(out, a.fromReceiverTuples(cands, typical)...)
 	longest := len(pairs) / 2
 	for _, c := range cands {
 		longest = max(longest, len(c))
@@ -297,6 +298,38 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 			}
 		}
 		out = append(out, pairs[min(2*r, len(pairs)):min(2*r+2, len(pairs))]...)
+	}
+	return out
+}
+
+// fromReceiverTuples are the calls of a method with an argument built
+// from its receiver (see fromReceiver), on the receivers filled by the
+// most calls first, the other inputs typical; the expressions join
+// their parameters' candidates.
+func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value) []tuple {
+	if a.f.Recv == nil || len(cands) == 0 {
+		return nil
+	}
+	var recvs []spec.Value
+	for _, v := range cands[0] {
+		if v.Kind == spec.Code {
+			recvs = append(recvs, v)
+		}
+	}
+	// The receivers with the most statements: the fullest fills.
+	sort.SliceStable(recvs, func(i, j int) bool { return strings.Count(recvs[i].Str, ";") > strings.Count(recvs[j].Str, ";") })
+	recvs = recvs[:min(len(recvs), 4)]
+	var out []tuple
+	for i, p := range a.f.Params {
+		for _, expr := range fromReceiver(a.f, p.Type) {
+			v := spec.CodeValue(expr)
+			cands[i+1] = append(cands[i+1], v)
+			for _, r := range recvs {
+				t := append([]spec.Value(nil), typical...)
+				t[0], t[i+1] = r, v
+				out = append(out, tuple{t, p.Name + " built from the receiver"})
+			}
+		}
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func Observers(t types.Type, pkg *Package) []string {
 	ms := types.NewMethodSet(addressable(t))
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() || texts[m.Name()] || mutatorName(m.Name()) || pkg.writesReceiver(m) {
+		if !ok || !m.Exported() || texts[m.Name()] || MutatorName(m.Name()) || pkg.writesReceiver(m) {
 			continue
 		}
 		sig := m.Type().(*types.Signature)
@@ -266,7 +266,7 @@ func KeyedObservers(t types.Type, f *Func) []string {
 	for i := 0; i < ms.Len(); i++ {
 		sel := ms.At(i)
 		m, ok := sel.Obj().(*types.Func)
-		if !ok || !m.Exported() || m.Name() == f.Obj.Name() || mutatorName(m.Name()) || f.Pkg.writesReceiver(m) {
+		if !ok || !m.Exported() || m.Name() == f.Obj.Name() || MutatorName(m.Name()) || f.Pkg.writesReceiver(m) {
 			continue
 		}
 		sig := sel.Type().(*types.Signature)
@@ -524,9 +524,9 @@ var mutatorVerbs = []string{
 	"Unlock", "Wait", "Write",
 }
 
-// mutatorName reports a method name made of a mutator verb, alone or
+// MutatorName reports a method name made of a mutator verb, alone or
 // followed by a capitalised word ("Pop", "PopFront", not "Address").
-func mutatorName(name string) bool {
+func MutatorName(name string) bool {
 	for _, v := range mutatorVerbs {
 		rest, ok := strings.CutPrefix(name, v)
 		if !ok {
@@ -551,7 +551,7 @@ func (f *Func) MutatesReceiver() bool {
 	if f.Recv == nil || !f.RecvPtr || f.Obj == nil {
 		return false
 	}
-	return mutatorName(f.Obj.Name()) || f.Pkg.writesReceiver(f.Obj)
+	return MutatorName(f.Obj.Name()) || f.Pkg.writesReceiver(f.Obj)
 }
 
 // AfterType is the type a method's receiver is observed as after the

@@ -258,8 +258,8 @@ func TestMutatorName(t *testing.T) {
 		"Pop": true, "PopFront": true, "Add": true, "Add2": true, "Reset": true, "Next": true,
 		"Address": false, "Len": false, "Settings": false, "Domain": false, "IsClosed": false, "Major": false,
 	} {
-		if got := mutatorName(name); got != want {
-			t.Errorf("mutatorName(%s) = %v, want %v", name, got, want)
+		if got := MutatorName(name); got != want {
+			t.Errorf("MutatorName(%s) = %v, want %v", name, got, want)
 		}
 	}
 }

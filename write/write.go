@@ -606,7 +606,10 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 		if !ok || in.Value.Kind == spec.Null || typeOf[in.Name] == nil {
 			continue
 		}
-		if target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) && !retyped(f, typeOf[in.Name], in.Value, expr) {
+		// An argument built from the receiver (l.Front()) is that
+		// receiver's own: a value equal to it, built apart, is not.
+		fromRecv := in.Name != "receiver" && executors.UsesReceiver(f, expr)
+		if target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) && !retyped(f, typeOf[in.Name], in.Value, expr) && !fromRecv {
 			continue
 		}
 		if declared == nil {

@@ -450,6 +450,47 @@ func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
 	}
 }
 
+// TestCasesFromResultsFromReceiver: an argument built from the
+// receiver is written as that code, though its value would write back:
+// a point equal to the rectangle's corner is not its corner.
+func TestCasesFromResultsFromReceiver(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", `package p
+
+type Point struct{ X int }
+
+type Rect struct{ Min Point }
+
+func (r *Rect) Has(p Point) bool { return r.Min == p }
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rect := self.Scope().Lookup("Rect").Type().(*types.Named)
+	f := &target.Func{Name: "(*Rect).Has", Pkg: &target.Package{Types: self}, Recv: rect, RecvPtr: true,
+		Params: []target.Param{{Name: "p", Type: self.Scope().Lookup("Point").Type()}},
+		Decl:   file.Decls[2].(*ast.FuncDecl), Obj: self.Scope().Lookup("Rect").Type().(*types.Named).Method(0)}
+	pt := spec.MapValue("X", spec.IntValue(1))
+	r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{
+		{Name: "receiver", Value: spec.MapValue("Min", pt)}, {Name: "p", Value: pt}}, Outputs: []spec.Value{spec.BoolValue(true)}}
+	for _, tt := range []struct{ arg, want string }{
+		{"r.Min", `receiver={Min: {X: 1}} input={go: "r.Min"} expected=true`},
+		{"Point{X: 1}", `receiver={Min: {X: 1}} input={X: 1} expected=true`},
+	} {
+		got, skipped := CasesFromResults(f, []executors.Probe{{Recv: "&Rect{Min: Point{X: 1}}", Args: []string{tt.arg}}}, []executors.Result{r})
+		if len(got) != 1 {
+			t.Fatalf("%s: %d cases, skipped %v", tt.arg, len(got), skipped)
+		}
+		if s := flow(got[0]); s != tt.want {
+			t.Errorf("%s: case %s\nwant %s", tt.arg, s, tt.want)
+		}
+	}
+}
+
 func TestCasesFromResultsRetyped(t *testing.T) {
 	anyT := types.NewInterfaceType(nil, nil).Complete()
 	f := &target.Func{Name: "ToInt", Params: []target.Param{{Name: "v", Type: anyT}}}

@@ -1,0 +1,130 @@
+package explore
+
+import (
+	"go/types"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// maxFromReceiver bounds the expressions fromReceiver returns per
+// parameter.
+const maxFromReceiver = 6
+
+// fromReceiver are expressions that build an argument of type t, a
+// struct of the package or a pointer to one, from the receiver of the
+// method f, by the name its declaration gives it (see
+// executors.ReceiverName): what the receiver's own methods without
+// parameters return of type t (l.Front()), its fields of type t
+// (c.root), what its fields' methods return (c.evictList.Back()), and
+// one step on from each through a method of t returning t
+// (l.Front().Next()). They are the elements of the receiver's own
+// list, which Remove(e) and MoveToFront(e) need: an element built apart
+// is not in it. Methods named like mutators (PopFront) are not called,
+// save Next and Prev from an element to its neighbour.
+func fromReceiver(f *target.Func, t types.Type) []string {
+	rn := executors.ReceiverName(f)
+	if rn == "" || f.Recv == nil || !structLike(t) {
+		return nil
+	}
+	var self *types.Package
+	if f.Pkg != nil {
+		self = f.Pkg.Types
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(expr string) {
+		if !seen[expr] && len(out) < maxFromReceiver {
+			seen[expr] = true
+			out = append(out, expr)
+		}
+	}
+	// onward adds expr, of type t, and one step from it.
+	onward := func(expr string) {
+		add(expr)
+		for _, m := range getters(t, self, f, true) {
+			if types.Identical(m.res, t) {
+				add(expr + "." + m.name + "()")
+			}
+		}
+	}
+	from := func(expr string, typ types.Type) {
+		for _, m := range getters(typ, self, f, false) {
+			if types.Identical(m.res, t) {
+				onward(expr + "." + m.name + "()")
+			}
+		}
+	}
+	from(rn, types.NewPointer(f.Recv))
+	for _, fd := range fields(f.Recv, self) {
+		if types.Identical(fd.Type(), t) {
+			onward(rn + "." + fd.Name())
+		}
+	}
+	for _, fd := range fields(f.Recv, self) {
+		from(rn+"."+fd.Name(), fd.Type())
+	}
+	return out
+}
+
+// structLike reports a struct type or a pointer to one.
+func structLike(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+// getter is a method without parameters and with one result.
+type getter struct {
+	name string
+	res  types.Type
+}
+
+// getters are the methods of t (or *t, for an addressable t) without
+// parameters, with one result, not named like mutators (but for Next
+// and Prev, with steps), and not f itself; unexported ones only of the
+// package self.
+func getters(t types.Type, self *types.Package, f *target.Func, steps bool) []getter {
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return nil
+	}
+	if _, ok := t.(*types.Pointer); !ok {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	var out []getter
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() && m.Pkg() != self || target.MutatorName(m.Name()) && !(steps && (m.Name() == "Next" || m.Name() == "Prev")) || f.Obj != nil && m.Origin() == f.Obj.Origin() {
+			continue
+		}
+		sig := ms.At(i).Type().(*types.Signature)
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+			continue
+		}
+		out = append(out, getter{m.Name(), sig.Results().At(0).Type()})
+	}
+	return out
+}
+
+// fields are the fields of the struct t (or *t) that a probe in the
+// package self may read.
+func fields(t types.Type, self *types.Package) []*types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []*types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		fd := st.Field(i)
+		if fd.Exported() || fd.Pkg() == self {
+			out = append(out, fd)
+		}
+	}
+	return out
+}

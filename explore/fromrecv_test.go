@@ -1,0 +1,39 @@
+package explore
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/specgen-dev/specgen/target"
+)
+
+func TestFromReceiver(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		method string
+		want   []string
+		why    string
+	}{
+		{"(*List).Remove", []string{"l.Front()", "l.Front().Next()"},
+			"the receiver's getter, one Next on; PopFront is a mutator; the sentinel root is an Elem, not a *Elem"},
+		{"(*Cache).evict", []string{"c.last", "c.last.Next()", "c.order.Front()", "c.order.Front().Next()"},
+			"a field of the type, then a field's getter; the map is not read, nor fields of fields"},
+		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
+		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
+	} {
+		f, err := p.Func(tt.method)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fromReceiver(f, f.Params[0].Type); !slices.Equal(got, tt.want) {
+			t.Errorf("fromReceiver(%s) = %q, want %q (%s)", tt.method, got, tt.want, tt.why)
+		}
+	}
+	if got := fromReceiver(&target.Func{Name: "F"}, nil); got != nil {
+		t.Errorf("fromReceiver of a function = %q, want nil", got)
+	}
+}

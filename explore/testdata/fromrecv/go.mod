@@ -1,0 +1,3 @@
+module example.com/fromrecv
+
+go 1.22
