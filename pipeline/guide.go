@@ -168,6 +168,21 @@ type candidate struct {
 	kills  map[int]bool     // indices of the mutants it kills (results differ or a timeout)
 	prior  bool
 	rec    *explore.Record // nil for a variation
+	// reached reports a probe that got to its call (see newCandidate).
+	reached bool
+}
+
+// newCandidate is the candidate case of probe p with its native
+// result r. A probe that stopped before its call (a receiver or an
+// argument whose building panicked) cannot be written as a case: it
+// shows nothing, though building may have run the function's blocks or
+// mutated code (InsertAfter(v, nil) while filling a list, which calls
+// Front), so that minimisation keeps the cases that do show them.
+func newCandidate(fn *target.Func, p executors.Probe, r executors.Result, blocks []string, kills map[int]bool) *candidate {
+	if !write.Reached(fn, r) {
+		return &candidate{probe: p, result: r}
+	}
+	return &candidate{probe: p, result: r, blocks: blocks, kills: kills, reached: true}
 }
 
 // guide is the mutation step: it runs the mutants of f against the
@@ -241,7 +256,9 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	}
 	var cands []*candidate
 	for i, r := range pool {
-		cands = append(cands, &candidate{probe: ps[i], result: k.Base[i], blocks: blockKeys(k.Blocks, k.Base[i].Covered), kills: killSet(k, i, nil), prior: r.Prior, rec: r})
+		c := newCandidate(fn, ps[i], k.Base[i], blockKeys(k.Blocks, k.Base[i].Covered), killSet(k, i, nil))
+		c.prior, c.rec = r.Prior, r
+		cands = append(cands, c)
 	}
 
 	// The chosen probes, then the explored probe that kills the most
@@ -299,7 +316,7 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 					}
 				}
 				for i := range vars {
-					cands = append(cands, &candidate{probe: vars[i], result: k2.Base[i], blocks: blockKeys(k2.Blocks, k2.Base[i].Covered), kills: killSet(k2, i, index)})
+					cands = append(cands, newCandidate(fn, vars[i], k2.Base[i], blockKeys(k2.Blocks, k2.Base[i].Covered), killSet(k2, i, index)))
 				}
 				added += addKillers(cands, chosen, killed())
 				added -= g.coverVariations(ctx, nat, x, cands, chosen, res)
@@ -332,7 +349,11 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 			kills = append(kills, fmt.Sprint(m))
 		}
 		sort.Strings(kills)
-		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kinds[k], Kills: kills, Size: write.InputSize(c.result), Prior: c.prior})
+		kind := kinds[k]
+		if !c.reached {
+			kind = ""
+		}
+		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kind, Kills: kills, Size: write.InputSize(c.result), Prior: c.prior})
 	}
 	_, mspan := tracing.Start(ctx, g.opts.Tracer, "minimise", tracing.Function.String(fn.Name), tracing.Cases.Int(len(mc)))
 	keep := write.Minimise(mc)

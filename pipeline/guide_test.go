@@ -161,3 +161,41 @@ func TestUnorderedResult(t *testing.T) {
 		t.Errorf("unordered cases %q, want the 8 keys' case; notes %q, unstable %q", unordered, r.Notes, r.Unstable)
 	}
 }
+
+// TestMutationLeavesOutUnbuilt: a probe whose receiver panicked while
+// built, after running the method on both of its paths, is no case; the
+// mutation step's minimisation keeps the cases that show those paths.
+func TestMutationLeavesOutUnbuilt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	dir := testMod(t)
+	explorer := func(*target.Func) explore.Explorer {
+		return calls{
+			`(func() *Bag { (&Bag{}).Front(); (&Bag{n: 1}).Front(); panic("unbuilt") }()).Front()`,
+			"(&Bag{}).Front()",
+			"(&Bag{n: 2}).Front()",
+		}
+	}
+	rs, err := pipeline.Gen(context.Background(), "./bag", []string{"(*Bag).Front"}, pipeline.Options{
+		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if r.Mutation == nil {
+		t.Fatalf("no mutation step; notes %q", r.Notes)
+	}
+	var got []string
+	for _, c := range r.Spec.Dataset {
+		got = append(got, c.Expected.String())
+	}
+	slices.Sort(got)
+	if want := []string{"-1", "2"}; !slices.Equal(got, want) {
+		t.Errorf("cases expect %q, want %q (notes %q)", got, want, r.Notes)
+	}
+}

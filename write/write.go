@@ -806,6 +806,23 @@ func unparen(expr string) string {
 	}
 }
 
+// Reached reports whether the probe that gave r got to its call of f:
+// its receiver and every argument were built and recorded. One that
+// stopped before (a receiver whose filling panicked) is not a case.
+func Reached(f *target.Func, r executors.Result) bool {
+	if f.Recv != nil {
+		if _, ok := executors.Named(r.Inputs, "receiver"); !ok {
+			return false
+		}
+	}
+	for _, p := range f.Params {
+		if _, ok := executors.Named(r.Inputs, p.Name); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // caseFromResult turns one observed result into a case.
 func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	if n := caseText(r); n > maxCaseText {

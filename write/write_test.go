@@ -750,3 +750,32 @@ func TestSelectPrefersPrior(t *testing.T) {
 		})
 	}
 }
+
+func TestReached(t *testing.T) {
+	f := &target.Func{Name: "(*List).InsertAfter", Recv: types.NewNamed(types.NewTypeName(0, nil, "List", nil), types.NewStruct(nil, nil), nil), RecvPtr: true,
+		Params: []target.Param{{Name: "v"}, {Name: "mark"}}}
+	in := func(names ...string) executors.Result {
+		var r executors.Result
+		for _, n := range names {
+			r.Inputs = append(r.Inputs, executors.NamedValue{Name: n, Value: spec.NullValue()})
+		}
+		return r
+	}
+	for _, tt := range []struct {
+		r    executors.Result
+		want bool
+	}{
+		{in("v", "mark", "receiver"), true},
+		{in("v", "receiver", "mark"), true},
+		{in("v", "mark"), false},
+		{in("v", "receiver"), false},
+		{in(), false},
+	} {
+		if got := Reached(f, tt.r); got != tt.want {
+			t.Errorf("Reached(%v) = %v, want %v", tt.r.Inputs, got, tt.want)
+		}
+	}
+	if !Reached(&target.Func{Name: "Now"}, in()) {
+		t.Error("a function without parameters reaches its call with no inputs")
+	}
+}
