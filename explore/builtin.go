@@ -316,18 +316,54 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 			recvs = append(recvs, v)
 		}
 	}
-	// The receivers with the most statements: the fullest fills.
-	sort.SliceStable(recvs, func(i, j int) bool { return strings.Count(recvs[i].Str, ";") > strings.Count(recvs[j].Str, ";") })
+	// The fullest fills of the fewest nested values first: a list
+	// filled by eight PushBack calls, not one filled from lists built
+	// with nil marks, whose filling panics.
+	nested := func(v spec.Value) int {
+		// A fill is one function literal; a constructor call none.
+		n := strings.Count(v.Str, "func(")
+		if n == 0 {
+			return 2
+		}
+		return n
+	}
+	sort.SliceStable(recvs, func(i, j int) bool {
+		ni, nj := nested(recvs[i]), nested(recvs[j])
+		if ni != nj {
+			return ni < nj
+		}
+		return strings.Count(recvs[i].Str, ";") > strings.Count(recvs[j].Str, ";")
+	})
 	recvs = recvs[:min(len(recvs), 4)]
 	var out []tuple
+	derived := make([][]spec.Value, len(a.f.Params))
 	for i, p := range a.f.Params {
 		for _, expr := range fromReceiver(a.f, p.Type) {
 			v := spec.CodeValue(expr)
+			derived[i] = append(derived[i], v)
 			cands[i+1] = append(cands[i+1], v)
 			for _, r := range recvs {
 				t := append([]spec.Value(nil), typical...)
 				t[0], t[i+1] = r, v
 				out = append(out, tuple{t, p.Name + " built from the receiver"})
+			}
+		}
+	}
+	// Two arguments from the receiver, told apart: MoveBefore(e, mark)
+	// moves one of the list's elements before another.
+	for i := range derived {
+		for j := i + 1; j < len(derived); j++ {
+			for x, vi := range derived[i] {
+				for y, vj := range derived[j] {
+					if x == y {
+						continue
+					}
+					for _, r := range recvs[:min(len(recvs), 2)] {
+						t := append([]spec.Value(nil), typical...)
+						t[0], t[i+1], t[j+1] = r, vi, vj
+						out = append(out, tuple{t, a.f.Params[i].Name + " and " + a.f.Params[j].Name + " built from the receiver"})
+					}
+				}
 			}
 		}
 	}

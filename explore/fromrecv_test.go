@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/specgen-dev/specgen/target"
@@ -35,5 +36,37 @@ func TestFromReceiver(t *testing.T) {
 	}
 	if got := fromReceiver(&target.Func{Name: "F"}, nil); got != nil {
 		t.Errorf("fromReceiver of a function = %q, want nil", got)
+	}
+}
+
+// TestFromReceiverSeeds: the first seeds of a method with arguments
+// built from its receiver call it on a filled receiver, with one such
+// argument and then two told apart.
+func TestFromReceiverSeeds(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("(*List).MoveBefore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, two := false, false
+	for _, s := range a.seeds[:min(len(a.seeds), 100)] {
+		filled := strings.HasPrefix(s.code, "(func() *List { p := ") && strings.Contains(s.code, "p.PushBack(")
+		switch {
+		case !filled:
+		case strings.Contains(s.code, ").MoveBefore(l.Front(), l.Front().Next())"):
+			two = true
+		case strings.Contains(s.code, ").MoveBefore(l.Front(), "):
+			one = true
+		}
+	}
+	if !one || !two {
+		t.Errorf("among the first 100 seeds, a filled list with e from it: %v, with e and mark from it: %v", one, two)
 	}
 }

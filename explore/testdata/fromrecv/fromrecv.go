@@ -62,3 +62,18 @@ func (c *Cache) Sum(n int) int { return n + n }
 func (last *Cache) Same(e *Elem) bool { return last.last == e }
 
 func last() {}
+
+// PushBack adds an element of value v at the back.
+func (l *List) PushBack(v int) {
+	if l.root.next == nil {
+		l.root.next, l.root.prev = &l.root, &l.root
+	}
+	e := &Elem{Value: v, list: l, prev: l.root.prev, next: &l.root}
+	e.prev.next, l.root.prev = e, e
+	l.n++
+}
+
+// MoveBefore moves e before mark, both of l.
+func (l *List) MoveBefore(e, mark *Elem) bool {
+	return e.list == l && mark.list == l && e != mark
+}
