@@ -69,8 +69,13 @@ func CasesFromResults(f *target.Func, probes []executors.Probe, results []execut
 		}
 	}
 	assignIDs(f, cases, prefix)
+	at := ""
+	if len(f.TypeArgs) > 0 {
+		// Each instantiation is explored apart, its probes named alike.
+		at = " at " + TypeArgs(f).String()
+	}
 	for _, why := range whys {
-		skipped = append(skipped, probeList(left[why])+": "+why)
+		skipped = append(skipped, probeList(left[why])+at+": "+why)
 	}
 	return cases, skipped
 }

@@ -390,7 +390,14 @@ func TestCasesOfInstantiation(t *testing.T) {
 		for _, p := range tt.params {
 			f.TypeParams = append(f.TypeParams, target.TypeParam{Name: p})
 		}
-		cases, _ := CasesFromResults(f, nil, []executors.Result{ok(1, 2), ok(3, 1), ok(1, 2)})
+		cases, skipped := CasesFromResults(f, nil, []executors.Result{ok(1, 2), ok(3, 1), ok(1, 2), {ID: "p9", Outcome: executors.Panicked}})
+		wantNote := "probe p9: left out: the probe stopped before argument a was built"
+		if tt.types != "" {
+			wantNote = "probe p9 at " + tt.types + ": left out: the probe stopped before argument a was built"
+		}
+		if len(skipped) != 1 || skipped[0] != wantNote {
+			t.Errorf("%s: notes %q, want %q (the instantiation named)", tt.name, skipped, wantNote)
+		}
 		var ids []string
 		for _, c := range cases {
 			ids = append(ids, c.ID)
