@@ -597,6 +597,30 @@ func (g *valueGen) containerMethods(n *types.Named, names []string, minParams in
 	return out
 }
 
+// fuller reports whether the value built by code a is a fuller fill
+// than b: a fill with the fewest nil pointers passed ((*Element)(nil),
+// a mark InsertAfter panics on), of the fewest nested values (one
+// function literal; a constructor call has none), then of the most
+// statements. A list filled by eight PushBack calls comes before one
+// filled by InsertAfter with nil marks or from lists built so, whose
+// filling panics.
+func fuller(a, b string) bool {
+	if na, nb := strings.Count(a, ")(nil)"), strings.Count(b, ")(nil)"); na != nb {
+		return na < nb
+	}
+	nested := func(src string) int {
+		n := strings.Count(src, "func(")
+		if n == 0 {
+			return 2
+		}
+		return n
+	}
+	if na, nb := nested(a), nested(b); na != nb {
+		return na < nb
+	}
+	return strings.Count(a, ";") > strings.Count(b, ";")
+}
+
 // fillSizes are the numbers of mutator calls of a filled container:
 // small and larger.
 var fillSizes = []int{1, 3, 8}

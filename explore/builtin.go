@@ -319,21 +319,7 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 	// The fullest fills of the fewest nested values first: a list
 	// filled by eight PushBack calls, not one filled from lists built
 	// with nil marks, whose filling panics.
-	nested := func(v spec.Value) int {
-		// A fill is one function literal; a constructor call none.
-		n := strings.Count(v.Str, "func(")
-		if n == 0 {
-			return 2
-		}
-		return n
-	}
-	sort.SliceStable(recvs, func(i, j int) bool {
-		ni, nj := nested(recvs[i]), nested(recvs[j])
-		if ni != nj {
-			return ni < nj
-		}
-		return strings.Count(recvs[i].Str, ";") > strings.Count(recvs[j].Str, ";")
-	})
+	sort.SliceStable(recvs, func(i, j int) bool { return fuller(recvs[i].Str, recvs[j].Str) })
 	recvs = recvs[:min(len(recvs), 4)]
 	var out []tuple
 	derived := make([][]spec.Value, len(a.f.Params))

@@ -70,3 +70,26 @@ func TestFromReceiverSeeds(t *testing.T) {
 		t.Errorf("among the first 100 seeds, a filled list with e from it: %v, with e and mark from it: %v", one, two)
 	}
 }
+
+func TestFuller(t *testing.T) {
+	simple8 := "func() *List { p := New(); p.PushBack(1); p.PushBack(2); p.PushBack(3); return p }()"
+	simple1 := "func() *List { p := New(); p.PushBack(1); return p }()"
+	nested := "func() *List { p := New(); p.PushBackList(func() *List { p := New(); p.InsertAfter(1, nil); return p }()); p.PushBack(1); p.PushBack(2); p.PushBack(3); return p }()"
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{simple8, simple1, true},
+		{simple1, simple8, false},
+		{simple1, nested, true},
+		{nested, simple1, false},
+		{simple1, "New()", true},
+		{"New()", nested, false},
+		{"New()", "func() *List { p := New(); p.PushBack(1); p.PushBackList(func() *List { return New() }()); p.PushBackList(func() *List { return New() }()); return p }()", true},
+		{simple1, "func() *List { p := New(); p.InsertAfter(1, (*Element)(nil)); p.InsertAfter(2, (*Element)(nil)); return p }()", true},
+	} {
+		if got := fuller(tt.a, tt.b); got != tt.want {
+			t.Errorf("fuller(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

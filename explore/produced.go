@@ -184,7 +184,7 @@ func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 			// calls: a tree deep enough to have children.
 			most := fills[0]
 			for _, e := range fills[1:] {
-				if strings.Count(e.src, ";") > strings.Count(most.src, ";") {
+				if fuller(e.src, most.src) {
 					most = e
 				}
 			}
