@@ -95,6 +95,11 @@ type Options struct {
 	// as N explorations share the machine, and its time per probe
 	// (Explore.Timeout) min(N, GOMAXPROCS) times.
 	Jobs int
+	// BatchWindow is how long a program of one of the Jobs functions
+	// waits for those of the others, to share a build with them, while
+	// they are busy elsewhere; 0 means 50ms, short beside a build. A
+	// batch goes as soon as every function under way is waiting.
+	BatchWindow time.Duration
 	// DryRun explores and checks but writes nothing.
 	DryRun bool
 	// NoMutation turns the mutation step off: by default the chosen
@@ -256,7 +261,11 @@ func Gen(ctx context.Context, pattern string, names []string, opts Options) ([]*
 		jobs := g.jobs(len(todo))
 		g.share = jobs
 		if jobs > 1 {
-			g.batch = newBatcher(ctx, native, batchWindow, batchSending())
+			window := opts.BatchWindow
+			if window <= 0 {
+				window = batchWindow
+			}
+			g.batch = newBatcher(ctx, native, window, batchSending())
 		}
 		if err := g.all(ctx, todo, slots, jobs); err != nil {
 			return fill(results, slots), err
