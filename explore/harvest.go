@@ -80,8 +80,11 @@ func (g *valueGen) harvested(t types.Type, depth int) (strong, weak []spec.Value
 			}
 			lists := g.argLists(sig, depth, 1)
 			if len(lists) > 0 {
+				// The rich numbers first: a function called once
+				// (see weak) shows what it makes of a number's
+				// structure, Comma(1234567) "1,234,567", not "2".
 				if rich, ok := richArgs(sig, lists[0]); ok {
-					lists = slices.Insert(lists, 1, rich)
+					lists = slices.Insert(lists, 0, rich)
 				}
 			}
 			var calls []string

@@ -217,3 +217,26 @@ func TestMineSkipsTestFiles(t *testing.T) {
 		}
 	})
 }
+
+// TestHarvestedRichFirst: a function of the package that makes a string
+// from a number is called with a number of seven digits before the
+// typical 2, so that with one call each (the cap on harvested values)
+// what it makes of a number's structure shows: thousands groups, a
+// unit's scale.
+func TestHarvestedRichFirst(t *testing.T) {
+	f := loadFunc(t, "testdata/sample", "ParseSize")
+	g := newValueGen(f.Pkg.Types, mine(f))
+	g.pkg, g.under = f.Pkg, f.Obj
+	var code []string
+	for _, v := range g.values(types.Typ[types.String]) {
+		if v.Kind == spec.Code {
+			code = append(code, v.Str)
+		}
+	}
+	for _, fn := range []string{"Grade", "Level"} {
+		rich, typical := slices.Index(code, fn+"(1234567)"), slices.Index(code, fn+"(2)")
+		if rich < 0 || typical >= 0 && typical < rich {
+			t.Errorf("%s(1234567) at %d, %s(2) at %d in %q: want the rich call, first", fn, rich, fn, typical, code)
+		}
+	}
+}

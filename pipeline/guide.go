@@ -3,13 +3,17 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"go.opentelemetry.io/otel/attribute"
 
@@ -33,6 +37,7 @@ const DefaultMutationBudget = 3 * time.Minute
 // variations of inputs tried for the mutants none of them kills.
 const (
 	maxMutationPool = 80
+	maxMadePool     = 16 // of them, inputs the package made (see madeByPackage)
 	maxVariations   = 64
 	// variedPerMutant is how many probes covering a surviving mutant
 	// have their inputs varied.
@@ -287,14 +292,13 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		}
 	}
 	if len(left) > 0 && ctx.Err() == nil {
-		var seeds []executors.Probe
+		var covering [][]int
 		for _, i := range sortedValues(left) {
-			for n, c := range k.Mutants[i].Covering {
-				if n >= variedPerMutant {
-					break
-				}
-				seeds = append(seeds, ps[c])
-			}
+			covering = append(covering, k.Mutants[i].Covering)
+		}
+		var seeds []executors.Probe
+		for _, c := range inTurn(covering, variedPerMutant) {
+			seeds = append(seeds, ps[c])
 		}
 		vars := variations(seeds, pool, maxVariations)
 		if len(vars) > 0 {
@@ -459,13 +463,101 @@ func mutationPool(x *explore.Exploration, recs []*explore.Record) []*explore.Rec
 		rest = append(rest, r)
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return write.InputSize(rest[i].Result) < write.InputSize(rest[j].Result) })
+	// Inputs the package made (Comma(1234567) for a parser of sizes)
+	// first: they are the realistic ones, whatever their length. Then
+	// the smallest of each shape, then the others: eighty strings of
+	// one or two characters ("1a", "b2") would leave out the one input
+	// with two thousands separators that tells a replacement of the
+	// first comma from one of all of them.
+	made := 0
+	var others []*explore.Record
 	for _, r := range rest {
-		if len(out) >= maxMutationPool {
-			break
+		if made < maxMadePool && madeByPackage(r.Probe) {
+			made++
+			out = append(out, r)
+		} else {
+			others = append(others, r)
 		}
-		out = append(out, r)
+	}
+	shapes := map[string]bool{}
+	var again []*explore.Record
+	for _, r := range others {
+		if sh := inputShape(r.Result); !shapes[sh] {
+			shapes[sh] = true
+			out = append(out, r)
+		} else {
+			again = append(again, r)
+		}
+	}
+	out = append(out, again...)
+	return out[:min(len(out), max(len(recs), maxMutationPool))]
+}
+
+// inTurn is the first n of each list taken in turn, the first of each
+// first: the probes covering each surviving mutant, whose variations
+// are bounded. The probes that run one mutant's line (a loop every
+// input runs) must not use the bound before another's (a branch few
+// inputs take) has one.
+func inTurn(lists [][]int, n int) []int {
+	var out []int
+	for j := 0; j < n; j++ {
+		for _, l := range lists {
+			if j < len(l) {
+				out = append(out, l[j])
+			}
+		}
 	}
 	return out
+}
+
+// madeByPackage reports whether an argument of p is a call of a
+// function or method (a value the package made: Comma(1234567),
+// NewPoint(1, 2)), not a literal or a conversion of one.
+func madeByPackage(p executors.Probe) bool {
+	for _, a := range p.Args {
+		e, err := parser.ParseExpr(a)
+		if err != nil {
+			continue
+		}
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := c.Fun.(*ast.Ident); ok && types.Universe.Lookup(id.Name) != nil {
+			continue // int8(5), string(b), append(…)
+		}
+		switch c.Fun.(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+	}
+	return false
+}
+
+// inputShape is the inputs of r as their text with each run of digits
+// written 9 and each run of letters a: "1,234,567" and "2,000,000" are
+// 9,9,9, "1,2" is 9,9.
+func inputShape(r executors.Result) string {
+	var b strings.Builder
+	for _, in := range r.Inputs {
+		b.WriteString(in.Name)
+		b.WriteByte('=')
+		last := rune(0)
+		for _, c := range in.Value.String() {
+			switch {
+			case unicode.IsDigit(c):
+				c = '9'
+			case unicode.IsLetter(c):
+				c = 'a'
+			}
+			if c != last || c != '9' && c != 'a' {
+				b.WriteRune(c)
+			}
+			last = c
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
 }
 
 // addKillers adds to chosen, greedily, the candidate that kills the
