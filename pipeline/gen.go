@@ -191,6 +191,10 @@ type FuncResult struct {
 	// Notes are other remarks (behaviours a spec cannot state, ...).
 	Notes   []string
 	Elapsed time.Duration
+	// builtLike is how the function's native exploration built its
+	// programs (nil when it did not explore natively): confirm builds
+	// its cases' program alike, so that the exploration's build serves.
+	builtLike *executors.Program
 }
 
 // Gen generates specs for the named functions of the package (all of them
@@ -646,6 +650,9 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 	if len(recs) == 0 {
 		return nil, nil
 	}
+	if x.Engine == g.native.Name() {
+		res.builtLike = &executors.Program{Cover: true, Cmps: x.Cmps, ObserveOpaque: true, ObserveReceiver: true}
+	}
 	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation {
 		if probes, results, ok := g.guide(ctx, x, nat, recs, res); ok {
 			cases, skipped := write.CasesFromResults(f, probes, results)
@@ -720,15 +727,16 @@ func (g *generator) confirm(ctx context.Context, f *target.Func, fn *spec.Functi
 	file := &spec.File{Path: filepath.Join(f.Pkg.Dir, "specgen_confirm.yml"), Package: f.Pkg.ImportPath, Functions: []*spec.Function{check}}
 	run := func(count, repeat int) (*runner.FunctionReport, error) {
 		rep, err := runner.RunSpec(ctx, file, runner.Options{
-			Executor: g.native,
-			Package:  f.Pkg,
-			Filter:   regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
-			Cover:    true,
-			Count:    count,
-			Repeat:   repeat,
-			Timeout:  g.opts.Timeout,
-			Logf:     g.opts.Logf,
-			Tracer:   g.opts.Tracer,
+			Executor:  g.native,
+			Package:   f.Pkg,
+			Filter:    regexp.MustCompile("^" + regexp.QuoteMeta(fn.Name) + "$"),
+			Cover:     true,
+			BuiltLike: res.builtLike,
+			Count:     count,
+			Repeat:    repeat,
+			Timeout:   g.opts.Timeout,
+			Logf:      g.opts.Logf,
+			Tracer:    g.opts.Tracer,
 		})
 		if err != nil {
 			return nil, err

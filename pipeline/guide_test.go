@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -197,5 +198,50 @@ func TestMutationLeavesOutUnbuilt(t *testing.T) {
 	slices.Sort(got)
 	if want := []string{"-1", "2"}; !slices.Equal(got, want) {
 		t.Errorf("cases expect %q, want %q (notes %q)", got, want, r.Notes)
+	}
+}
+
+// TestConfirmSharesBuild: a function explored natively is built twice,
+// for its exploration and for its mutants; confirm runs the cases on
+// the exploration's build, the error cases too, whose probes state no
+// observer of the result (an *Amount, observed through String()).
+func TestConfirmSharesBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	dir := testMod(t)
+	explorer := func(*target.Func) explore.Explorer {
+		return calls{`Parse("150")`, `Parse("")`, `Parse("x")`}
+	}
+	var mu sync.Mutex
+	builds := 0
+	rs, err := pipeline.Gen(context.Background(), "./amount", []string{"Parse"}, pipeline.Options{
+		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer,
+		Logf: func(format string, args ...any) {
+			if strings.HasPrefix(format, "native: go test -c") {
+				mu.Lock()
+				builds++
+				mu.Unlock()
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	if builds != 2 {
+		t.Errorf("%d builds, want 2: the exploration's and the mutants'", builds)
+	}
+	raises := 0
+	for _, c := range r.Spec.Dataset {
+		if c.Raises != "" {
+			raises++
+		}
+	}
+	if raises == 0 || raises == len(r.Spec.Dataset) {
+		t.Errorf("%d of %d cases raise: want both kinds", raises, len(r.Spec.Dataset))
 	}
 }

@@ -68,6 +68,12 @@ type Options struct {
 	// Cover instruments the package and reports each function's
 	// statement coverage.
 	Cover bool
+	// BuiltLike, when set, has each program instrumented and observed
+	// as this one (its Cover, Cmps, ObserveOpaque and ObserveReceiver),
+	// so that the build of an exploration run with them serves it when
+	// its probes are shaped as that exploration's: gen's confirm. What
+	// a case states is checked as without it.
+	BuiltLike *executors.Program
 	// DraftExpected takes expected values as drafts to be corrected by
 	// what the calls return: one that cannot equal a result of its type
 	// (300 for a uint8, a string for an int) is run and fails, instead of
@@ -548,7 +554,12 @@ func pass(rep *executors.Report, n, p int) *executors.Report {
 
 // program is the program that runs a function's cases.
 func (s *session) program(fp *funcPlan) *executors.Program {
-	return &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
+	p := &executors.Program{Func: fp.fn, Probes: fp.probes, Cover: s.opts.Cover, Timeout: s.opts.Timeout, Exact: needsExact(fp), Overlay: s.opts.Overlay}
+	if l := s.opts.BuiltLike; l != nil {
+		p.Cover = p.Cover || l.Cover
+		p.Cmps, p.ObserveOpaque, p.ObserveReceiver = l.Cmps, l.ObserveOpaque, l.ObserveReceiver
+	}
+	return p
 }
 
 // judge evaluates a function's cases from the report of its program, or
