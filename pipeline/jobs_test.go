@@ -90,10 +90,14 @@ func TestGenJobsShareBuilds(t *testing.T) {
 	}
 	one, alone := gen(1)
 	three, together := gen(3)
-	// One at a time, each round and each confirm is a build; three at
-	// once, their rounds build together: about a third as many.
-	if 3*together >= 2*alone {
-		t.Errorf("%d builds three at once, %d one at a time: want under two thirds", together, alone)
+	// One at a time, each function's first round is a build, and so
+	// are its later rounds with new shapes and its confirm when the
+	// exploration's build does not hold its cases; three at once, the
+	// three first rounds are one build, two fewer at least. (How many
+	// of the rest share a build depends on which function heads each
+	// batch, and so on timing.)
+	if together > alone-2 {
+		t.Errorf("%d builds three at once, %d one at a time: want two fewer at least", together, alone)
 	}
 	for i := range one {
 		if one[i].Err != nil || three[i].Err != nil {
