@@ -798,12 +798,12 @@ func (g *gen) natural(v spec.Value) (expr, error) {
 			}
 			parts[i] = e.s
 		}
-		return expr{s: "[]any{" + strings.Join(parts, ", ") + "}", mode: assignable}, nil
+		return expr{s: "[]" + g.q.anyName() + "{" + strings.Join(parts, ", ") + "}", mode: assignable}, nil
 	case spec.Map:
 		keyType := "string"
 		for _, e := range v.Map {
 			if e.Key.Kind != spec.String {
-				keyType = "any"
+				keyType = g.q.anyName()
 			}
 		}
 		parts := make([]string, 0, len(v.Map))
@@ -825,7 +825,7 @@ func (g *gen) natural(v spec.Value) (expr, error) {
 			}
 			parts = append(parts, k.s+": "+val.s)
 		}
-		return expr{s: "map[" + keyType + "]any{" + strings.Join(parts, ", ") + "}", mode: assignable}, nil
+		return expr{s: "map[" + keyType + "]" + g.q.anyName() + "{" + strings.Join(parts, ", ") + "}", mode: assignable}, nil
 	}
 	return expr{}, fmt.Errorf("unknown value kind %s", v.Kind)
 }

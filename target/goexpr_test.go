@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"math"
 	"os"
@@ -458,6 +460,42 @@ func TestRebuilds(t *testing.T) {
 	} {
 		if got := Rebuilds(evalType(t, p, tc.typ)); got != tc.want {
 			t.Errorf("Rebuilds(%s) = %v, want %v (%s)", tc.typ, got, tc.want, tc.why)
+		}
+	}
+}
+
+// TestGoExprEmptyInterface: a value in an empty interface is written
+// with any from go1.18 on, and with interface{} in a package whose
+// language is older, or unknown (a module without a go directive is at
+// go1.16, and the compiler refuses any there).
+func TestGoExprEmptyInterface(t *testing.T) {
+	intKeys := spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: i(1), Val: i(2)}}}
+	val := l(i(1), m("a", s("b")), intKeys)
+	tests := []struct {
+		goVersion, want string
+	}{
+		{"go1.22", `[]any{1, map[string]any{"a": "b"}, map[any]any{1: 2}}`},
+		{"go1.18", `[]any{1, map[string]any{"a": "b"}, map[any]any{1: 2}}`},
+		{"go1.16", `[]interface{}{1, map[string]interface{}{"a": "b"}, map[interface{}]interface{}{1: 2}}`},
+		{"", `[]interface{}{1, map[string]interface{}{"a": "b"}, map[interface{}]interface{}{1: 2}}`},
+	}
+	for _, tt := range tests {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, "old.go", "package old\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := types.Config{GoVersion: tt.goVersion}
+		pkg, err := conf.Check("example.com/old", fset, []*ast.File{file}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := GoExpr(val, types.NewInterfaceType(nil, nil), NewQualifier(pkg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "interface{}(" + tt.want + ")"; got != want {
+			t.Errorf("at %q: GoExpr = %s, want %s", tt.goVersion, got, want)
 		}
 	}
 }

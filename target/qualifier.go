@@ -3,6 +3,7 @@ package target
 import (
 	"go/token"
 	"go/types"
+	"go/version"
 	"maps"
 	"path"
 	"strconv"
@@ -128,4 +129,18 @@ func (q *Qualifier) save() qualifierState {
 
 func (q *Qualifier) restore(s qualifierState) {
 	q.byPath, q.taken = s.byPath, s.taken
+}
+
+// anyName is how code in q's package spells the empty interface: any,
+// or interface{} where the package's language predates go1.18 (a
+// module without a go directive is at go1.16, and its package's
+// GoVersion is empty).
+func (q *Qualifier) anyName() string {
+	if q == nil || q.pkg == nil {
+		return "any"
+	}
+	if v := q.pkg.GoVersion(); v == "" || version.Compare(v, "go1.18") < 0 {
+		return "interface{}"
+	}
+	return "any"
 }
