@@ -386,7 +386,7 @@ func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, not a timeout per probe (a build of its own counts
 	// too), scale times over when it is run again.
-	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale))
+	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale, len(mm.Covering)))
 	defer cancel()
 	rep, err := runSelected(mctx, engine, prog, id)
 	switch {
@@ -417,22 +417,32 @@ func confirmHang(ctx context.Context, engine func(env ...string) *executors.Nati
 	one := *prog
 	one.Probes = []executors.Probe{prog.Probes[i]}
 	one.Also = append(slices.Clip(prog.Also), prog.Probes...)
-	cctx, cancel := context.WithTimeout(ctx, runLimit(&one, id, wall, 1))
+	cctx, cancel := context.WithTimeout(ctx, runLimit(&one, id, wall, 1, 1))
 	defer cancel()
 	rep, err := runSelected(cctx, engine, &one, id)
 	return err == nil && len(rep.Results) == 1 && rep.Results[0].Outcome == executors.Timeout
 }
 
 // runLimit bounds a whole run of prog against mutant id: five times the
-// original's run (wall) and a few seconds, scale times over; a mutant
-// with a build of its own (id 0) gets two minutes more for it.
-func runLimit(prog *executors.Program, id int, wall, scale time.Duration) time.Duration {
+// original's run (wall) and a few seconds, scale times over, and at
+// least the time for each of the covering probes that may reach the
+// mutant to loop until its own timeout, its worker started again after
+// it: a mutant that loops in two dozen probes ends each by its timeout
+// and is told apart by the others, not cut whole, as a loaded machine
+// would cut it and an idle one not. A mutant with a build of its own
+// (id 0) gets two minutes more for it.
+func runLimit(prog *executors.Program, id int, wall, scale time.Duration, covering int) time.Duration {
 	limit := scale * min(max(3*time.Second, 5*wall, 2*prog.Timeout), 30*time.Second)
+	limit = max(limit, time.Duration(covering)*(prog.Timeout+workerRestart)+3*time.Second)
 	if id == 0 {
 		limit += 2 * time.Minute
 	}
 	return limit
 }
+
+// workerRestart is what a worker killed by a probe's timeout costs
+// before the next probe runs, on a loaded machine, sandboxed.
+const workerRestart = 500 * time.Millisecond
 
 // runSelected runs prog with mutant id of its schema overlay selected (0:
 // the original).
