@@ -227,7 +227,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			sent = append(sent, s)
 		}
 		if len(probes) > 0 {
-			rep, err := executors.RunTraced(ctx, opts.Tracer, exe, &executors.Program{Func: f, Probes: probes, Cover: true, Cmps: cmps, Timeout: opts.Timeout, ObserveOpaque: true, ObserveReceiver: true})
+			rep, err := executors.RunTraced(ctx, opts.Tracer, exe, Program(f, probes, cmps, opts.Timeout))
 			if err == nil && len(rep.Results) != len(probes) {
 				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
 			}
@@ -781,3 +781,13 @@ func (x *Exploration) Uncovered() []LineRange {
 // fileLines returns the lines of file, a file of the reach (nil when
 // it could not be read).
 func (x *Exploration) fileLines(file string) []string { return x.lines[file] }
+
+// Program is a program of f's probes built as an exploration builds
+// them: instrumented for coverage, their comparisons recorded when
+// cmps, opaque results and changed receivers observed. A run built
+// alike (gen's variations of explored inputs, its confirm) is served
+// by the exploration's build when its probes are shaped as explored
+// ones.
+func Program(f *target.Func, probes []executors.Probe, cmps bool, timeout time.Duration) *executors.Program {
+	return &executors.Program{Func: f, Probes: probes, Cover: true, Cmps: cmps, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true}
+}

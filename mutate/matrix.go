@@ -384,8 +384,9 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 // as timing out.
 func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
 	// A mutant that loops gets five times the original's run (wall) and
-	// a few seconds, not a timeout per probe (a build of its own counts
-	// too), scale times over when it is run again.
+	// a few seconds, or each covering probe's timeout if longer (a
+	// build of its own counts too), scale times over when it is run
+	// again (see runLimit).
 	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale, len(mm.Covering)))
 	defer cancel()
 	rep, err := runSelected(mctx, engine, prog, id)

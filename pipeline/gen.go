@@ -651,7 +651,7 @@ func (g *generator) nativeCases(ctx context.Context, f *target.Func, x *explore.
 		return nil, nil
 	}
 	if x.Engine == g.native.Name() {
-		res.builtLike = &executors.Program{Cover: true, Cmps: x.Cmps, ObserveOpaque: true, ObserveReceiver: true}
+		res.builtLike = explore.Program(nil, nil, x.Cmps, 0)
 	}
 	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation {
 		if probes, results, ok := g.guide(ctx, x, nat, recs, res); ok {

@@ -689,7 +689,7 @@ func (g *generator) coverVariations(ctx context.Context, nat *executors.Native, 
 	// Run as the exploration ran (comparisons recorded too, on its
 	// engine): variations of its probes' literal arguments are its
 	// build's functions, so that build serves.
-	rep, err := executors.RunTraced(ctx, g.opts.Tracer, nat, &executors.Program{Func: x.Func, Probes: ps, Cover: true, Cmps: x.Cmps && x.Engine == nat.Name(), Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true})
+	rep, err := executors.RunTraced(ctx, g.opts.Tracer, nat, explore.Program(x.Func, ps, x.Cmps && x.Engine == nat.Name(), timeout))
 	if err == nil && len(rep.Results) != len(ps) {
 		err = fmt.Errorf("%d results for %d probes", len(rep.Results), len(ps))
 	}
