@@ -93,12 +93,7 @@ func TestHarvested(t *testing.T) {
 	}
 	g := newValueGen(f.Pkg.Types, m)
 	g.pkg, g.under = f.Pkg, f.Obj
-	var code []string
-	for _, v := range g.values(types.Typ[types.String]) {
-		if v.Kind == spec.Code {
-			code = append(code, v.Str)
-		}
-	}
+	code := harvestedCode(g)
 	for _, want := range []string{".String()", "URN("} {
 		if !slices.ContainsFunc(code, func(c string) bool { return strings.Contains(c, want) }) {
 			t.Errorf("no harvested value calls %s: %q", want, code)
@@ -227,16 +222,23 @@ func TestHarvestedRichFirst(t *testing.T) {
 	f := loadFunc(t, "testdata/sample", "ParseSize")
 	g := newValueGen(f.Pkg.Types, mine(f))
 	g.pkg, g.under = f.Pkg, f.Obj
-	var code []string
-	for _, v := range g.values(types.Typ[types.String]) {
-		if v.Kind == spec.Code {
-			code = append(code, v.Str)
-		}
-	}
+	code := harvestedCode(g)
 	for _, fn := range []string{"Grade", "Level"} {
 		rich, typical := slices.Index(code, fn+"(1234567)"), slices.Index(code, fn+"(2)")
 		if rich < 0 || typical >= 0 && typical < rich {
 			t.Errorf("%s(1234567) at %d, %s(2) at %d in %q: want the rich call, first", fn, rich, fn, typical, code)
 		}
 	}
+}
+
+// harvestedCode is the string values g proposes as code: the values
+// the package makes, harvested.
+func harvestedCode(g *valueGen) []string {
+	var code []string
+	for _, v := range g.values(types.Typ[types.String]) {
+		if v.Kind == spec.Code {
+			code = append(code, v.Str)
+		}
+	}
+	return code
 }

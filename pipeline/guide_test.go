@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -213,17 +212,9 @@ func TestConfirmSharesBuild(t *testing.T) {
 	explorer := func(*target.Func) explore.Explorer {
 		return calls{`Parse("150")`, `Parse("")`, `Parse("x")`}
 	}
-	var mu sync.Mutex
-	builds := 0
+	var count buildCount
 	rs, err := pipeline.Gen(context.Background(), "./amount", []string{"Parse"}, pipeline.Options{
-		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer,
-		Logf: func(format string, args ...any) {
-			if strings.HasPrefix(format, "native: go test -c") {
-				mu.Lock()
-				builds++
-				mu.Unlock()
-			}
-		},
+		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer, Logf: count.logf,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -232,7 +223,7 @@ func TestConfirmSharesBuild(t *testing.T) {
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
-	if builds != 2 {
+	if builds := count.get(); builds != 2 {
 		t.Errorf("%d builds, want 2: the exploration's and the mutants'", builds)
 	}
 	raises := 0

@@ -67,26 +67,19 @@ func TestGenJobsShareBuilds(t *testing.T) {
 	}
 	ctx := context.Background()
 	gen := func(jobs int) ([]*pipeline.FuncResult, int) {
-		var mu sync.Mutex
-		builds := 0
+		var builds buildCount
 		rs, err := pipeline.Gen(ctx, "../examples/inventory", []string{"(*Stock).Add", "Stock.Count", "Describe"}, pipeline.Options{
 			DryRun: true, CacheDir: t.TempDir(), Jobs: jobs, Engine: "native", NoMutation: true,
 			// A window no load outlasts: a batch goes when all three
 			// wait, not when one was slow to come back.
 			BatchWindow: time.Hour,
 			Explore:     explore.Options{MaxProbes: 60, MaxTime: 10 * time.Minute},
-			Logf: func(format string, args ...any) {
-				if strings.HasPrefix(format, "native: go test -c") {
-					mu.Lock()
-					builds++
-					mu.Unlock()
-				}
-			},
+			Logf:        builds.logf,
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return rs, builds
+		return rs, builds.get()
 	}
 	one, alone := gen(1)
 	three, together := gen(3)
@@ -107,4 +100,25 @@ func TestGenJobsShareBuilds(t *testing.T) {
 			t.Errorf("%s: specs differ\none at a time:\n%s\nthree at once:\n%s", one[i].Name, a, b)
 		}
 	}
+}
+
+// buildCount counts the native builds Gen logs (Options.Logf), from any
+// of its goroutines.
+type buildCount struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *buildCount) logf(format string, args ...any) {
+	if strings.HasPrefix(format, "native: go test -c") {
+		c.mu.Lock()
+		c.n++
+		c.mu.Unlock()
+	}
+}
+
+func (c *buildCount) get() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
 }
