@@ -161,11 +161,11 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 	if err != nil {
 		return nil, fmt.Errorf("native: %w", err)
 	}
-	rd, err := newRunDir(exe)
+	rd, release, err := n.runs.open(exe)
 	if err != nil {
 		return nil, fmt.Errorf("native: %w", err)
 	}
-	b.closers = append(b.closers, rd.remove)
+	b.closers = append(b.closers, release)
 	return func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
 		s, cleanup, err := rd.scratch(dir, n.Logf)
 		if err != nil {

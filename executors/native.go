@@ -67,6 +67,7 @@ type Native struct {
 
 	prep   preparer
 	shapes builtShapes
+	runs   runDirs
 }
 
 // Name returns "native".

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -93,6 +94,100 @@ const (
 	reaperReady = "specgen reaper ready"
 	reaperWait  = 30 * time.Second
 )
+
+// runDirs shares one run directory, and its reaper, among the runs of an
+// executor that overlap or follow one another: a reaper is a start of
+// specgen's executable, which every run paid before its first worker
+// could start (a gen runs its function's probes a dozen times over:
+// exploration rounds, mutants, confirm's fresh reruns). Each run's
+// workers and files live in directories of their own inside it, removed
+// when the run ends; the shared directory and its reaper go once no run
+// has used them for runDirIdle, and with specgen when it dies. The zero
+// value is ready to use.
+type runDirs struct {
+	mu    sync.Mutex
+	rd    *runDir
+	exe   string
+	users int
+	idle  *time.Timer
+	// linger is how long the directory outlives its last run (0 =
+	// runDirIdle).
+	linger time.Duration
+}
+
+// runDirIdle is how long a shared run directory outlives its last run.
+const runDirIdle = 2 * time.Second
+
+// open returns the shared run directory for a run of exe, starting it
+// when there is none, and the function the run calls when it ends.
+func (s *runDirs) open(exe string) (*runDir, func(), error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rd != nil && s.exe != exe {
+		if s.users > 0 {
+			// Another executable's runs hold the shared one: this run
+			// gets a directory of its own.
+			rd, err := newRunDir(exe)
+			if err != nil {
+				return nil, nil, err
+			}
+			return rd, rd.remove, nil
+		}
+		s.drop()
+	}
+	if s.rd == nil {
+		rd, err := newRunDir(exe)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.rd, s.exe = rd, exe
+	}
+	if s.idle != nil {
+		s.idle.Stop()
+		s.idle = nil
+	}
+	s.users++
+	rd := s.rd
+	var once sync.Once
+	return rd, func() { once.Do(func() { s.release(rd) }) }, nil
+}
+
+// release ends a run of rd, and starts rd's idle time when it was the
+// last.
+func (s *runDirs) release(rd *runDir) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rd != rd {
+		return
+	}
+	s.users--
+	if s.users > 0 {
+		return
+	}
+	linger := s.linger
+	if linger <= 0 {
+		linger = runDirIdle
+	}
+	s.idle = time.AfterFunc(linger, func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.rd == rd && s.users == 0 {
+			s.drop()
+		}
+	})
+}
+
+// drop removes the shared directory, which no run uses; s.mu is held.
+func (s *runDirs) drop() {
+	if s.idle != nil {
+		s.idle.Stop()
+		s.idle = nil
+	}
+	rd := s.rd
+	s.rd, s.exe = nil, ""
+	// Removing waits for the reaper: not under the lock.
+	go rd.remove()
+}
 
 // remove removes the directory and lets the reaper go.
 func (r *runDir) remove() {

@@ -41,6 +41,7 @@ type Yaegi struct {
 	NoSandbox bool
 
 	prep preparer
+	runs runDirs
 }
 
 // Name returns "yaegi".
@@ -64,12 +65,16 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("yaegi: %w", err)
 	}
-	rd, err := newRunDir(exe)
+	rd, release, err := y.runs.open(exe)
 	if err != nil {
 		return nil, fmt.Errorf("yaegi: %w", err)
 	}
-	defer rd.remove()
-	gopath := filepath.Join(rd.path, "gopath")
+	defer release()
+	gopath, err := os.MkdirTemp(rd.path, "gopath-")
+	if err != nil {
+		return nil, fmt.Errorf("yaegi: %w", err)
+	}
+	defer os.RemoveAll(gopath)
 	write := func(importPath, name string, src []byte) error {
 		dir := filepath.Join(gopath, "src", filepath.FromSlash(importPath))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
