@@ -40,24 +40,36 @@ func (n *Native) RunMany(ctx context.Context, progs []*Program) ([]*Report, erro
 		firstErr error
 	)
 	next := make(chan item)
-	for w := 0; w < min(b.workers, len(items)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for it := range next {
-				res, err := b.Run(ctx, it.prog, it.probe)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					continue
+	// One worker starts at once; another starts only when a probe has
+	// waited spawnWait for one after the first answer: a start costs more
+	// than most probes, and a run of a few fast ones (confirm's fresh
+	// reruns, a late exploration round) is done by one worker before a
+	// second would be up.
+	answered := make(chan struct{})
+	var once sync.Once
+	work := func() {
+		defer wg.Done()
+		for it := range next {
+			res, err := b.Run(ctx, it.prog, it.probe)
+			once.Do(func() { close(answered) })
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = err
 				}
-				reps[it.prog].Results[it.probe] = res
+				mu.Unlock()
+				continue
 			}
-		}()
+			reps[it.prog].Results[it.probe] = res
+		}
 	}
+	started := 0
+	spawn := func() {
+		started++
+		wg.Add(1)
+		go work()
+	}
+	spawn()
 	for _, it := range items {
 		mu.Lock()
 		failed := firstErr != nil
@@ -65,7 +77,25 @@ func (n *Native) RunMany(ctx context.Context, progs []*Program) ([]*Report, erro
 		if failed {
 			break
 		}
-		next <- it
+		select {
+		case next <- it:
+			continue
+		case <-answered:
+		}
+		for sent := false; !sent; {
+			if started >= min(b.workers, len(items)) {
+				next <- it
+				break
+			}
+			t := time.NewTimer(spawnWait)
+			select {
+			case next <- it:
+				sent = true
+			case <-t.C:
+				spawn()
+			}
+			t.Stop()
+		}
 	}
 	close(next)
 	wg.Wait()
@@ -74,6 +104,10 @@ func (n *Native) RunMany(ctx context.Context, progs []*Program) ([]*Report, erro
 	}
 	return reps, nil
 }
+
+// spawnWait is how long a probe of RunMany waits for a free worker,
+// once one has answered, before another worker starts.
+const spawnWait = 50 * time.Millisecond
 
 // Batch is programs of one package built into one test binary, with a
 // pool of workers that runs any of their probes on demand: what
@@ -88,7 +122,7 @@ type Batch struct {
 	prepd     *prepared
 	buildTime time.Duration
 	workers   int
-	pools     chan *pool
+	pools     *pools
 	closers   []func()
 	isolate   bool
 }
@@ -134,10 +168,7 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 		b.Close()
 		return nil, err
 	}
-	b.pools = make(chan *pool, b.workers)
-	for w := 0; w < b.workers; w++ {
-		b.pools <- &pool{mk: mk}
-	}
+	b.pools = newPools(b.workers, mk)
 	return b, nil
 }
 
@@ -287,13 +318,11 @@ func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout 
 	if r, ok := b.early(k, i); ok {
 		return r, nil
 	}
-	var p *pool
-	select {
-	case p = <-b.pools:
-	case <-ctx.Done():
-		return Result{}, ctx.Err()
+	p, err := b.pools.get(ctx, mutant)
+	if err != nil {
+		return Result{}, err
 	}
-	defer func() { b.pools <- p }()
+	defer b.pools.put(p)
 	prog := b.progs[k]
 	p.timeout, p.max = timeoutOf(prog), prog.MaxOutput
 	if timeout > 0 {
@@ -317,14 +346,74 @@ func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout 
 // Close stops the workers and releases the build.
 func (b *Batch) Close() {
 	if b.pools != nil {
-		for w := 0; w < b.workers; w++ {
-			p := <-b.pools
-			p.close()
-		}
+		b.pools.close()
 		b.pools = nil
 	}
 	for i := len(b.closers) - 1; i >= 0; i-- {
 		b.closers[i]()
 	}
 	b.closers = nil
+}
+
+// pools are a Batch's worker pools, one per worker at most. A probe gets
+// one whose worker is running, at its mutant when there is one, so that
+// no worker starts while another that could take the probe is idle.
+type pools struct {
+	slots chan struct{} // a token for each pool not in use
+	mu    sync.Mutex
+	idle  []*pool
+}
+
+func newPools(n int, mk workerCmd) *pools {
+	ps := &pools{slots: make(chan struct{}, n)}
+	for range n {
+		ps.idle = append(ps.idle, &pool{mk: mk})
+		ps.slots <- struct{}{}
+	}
+	return ps
+}
+
+// get takes the idle pool best placed to run a probe of mutant: one
+// whose worker runs that mutant, then one whose worker runs, then any.
+func (ps *pools) get(ctx context.Context, mutant int) (*pool, error) {
+	select {
+	case <-ps.slots:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	best, rank := 0, -1
+	for i, p := range ps.idle {
+		r := 0
+		if p.w != nil {
+			r = 1
+			if p.mutant == mutant {
+				r = 2
+			}
+		}
+		if r > rank {
+			best, rank = i, r
+		}
+	}
+	p := ps.idle[best]
+	ps.idle = slices.Delete(ps.idle, best, best+1)
+	return p, nil
+}
+
+func (ps *pools) put(p *pool) {
+	ps.mu.Lock()
+	ps.idle = append(ps.idle, p)
+	ps.mu.Unlock()
+	ps.slots <- struct{}{}
+}
+
+// close waits for every pool to be put back and stops their workers.
+func (ps *pools) close() {
+	for range cap(ps.slots) {
+		<-ps.slots
+	}
+	for _, p := range ps.idle {
+		p.close()
+	}
 }

@@ -3,6 +3,7 @@ package executors_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -130,5 +131,47 @@ func TestRunManyRefusesMixedPrograms(t *testing.T) {
 	_, err := n.RunMany(context.Background(), []*executors.Program{a, b})
 	if err == nil || !strings.Contains(err.Error(), "differ in Cover") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestRunManyStartsWorkersAsNeeded checks that a run of fast probes is
+// done by one worker, where each worker start cost more than the probes,
+// and that a second starts when probes queue behind a slow one. Each
+// probe answers with its worker's pid.
+func TestRunManyStartsWorkersAsNeeded(t *testing.T) {
+	n := &executors.Native{CacheDir: t.TempDir(), Workers: 2}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, tc := range []struct {
+		name    string
+		setup   string
+		workers int
+	}{
+		{"fast", "", 1},
+		{"slow", "time.Sleep(300 * time.Millisecond)", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog := &executors.Program{Func: calcFunc(t, "Sleepy"), Timeout: time.Minute}
+			for i := range 6 {
+				prog.Probes = append(prog.Probes, executors.Probe{
+					ID: fmt.Sprint(i), Setup: tc.setup, Args: []string{"time.Duration(os.Getpid())"},
+					Imports: map[string]string{"os": "os", "time": "time"},
+				})
+			}
+			reps, err := n.RunMany(ctx, []*executors.Program{prog})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pids := map[string]bool{}
+			for _, r := range reps[0].Results {
+				if r.Outcome != executors.OK || len(r.Outputs) != 1 {
+					t.Fatalf("probe %s: %s %s", r.ID, r.Outcome, r.Message)
+				}
+				pids[r.Outputs[0].String()] = true
+			}
+			if len(pids) != tc.workers {
+				t.Errorf("probes ran in %d workers, want %d", len(pids), tc.workers)
+			}
+		})
 	}
 }

@@ -158,22 +158,28 @@ func benchProg(b *testing.B, e executors.Executor, prog *executors.Program) {
 }
 
 // BenchmarkRunFew runs a program of six cases per iteration on a cached
-// native binary: the figure is what one Run costs beyond its probes
-// (the run directory, the workers' start), which confirm's fresh reruns
-// and every exploration round pay.
+// native binary, with one worker and with the default number: the
+// figure is what one Run costs beyond its probes (the run directory, the
+// workers' start), which confirm's fresh reruns and every exploration
+// round pay.
 func BenchmarkRunFew(b *testing.B) {
 	prog := thousand(b)
 	prog.Probes = prog.Probes[:6]
 	prog.Cover = true
-	e := &executors.Native{CacheDir: b.TempDir()}
-	ctx := context.Background()
-	if _, err := e.Run(ctx, prog); err != nil { // warm: build once
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := e.Run(ctx, prog); err != nil {
-			b.Fatal(err)
-		}
+	cache := b.TempDir()
+	for _, workers := range []int{1, 0} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			e := &executors.Native{CacheDir: cache, Workers: workers}
+			ctx := context.Background()
+			if _, err := e.Run(ctx, prog); err != nil { // warm: build once
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := e.Run(ctx, prog); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
