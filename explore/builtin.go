@@ -339,9 +339,9 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 	// moves one of the list's elements before another.
 	for i := range derived {
 		for j := i + 1; j < len(derived); j++ {
-			for x, vi := range derived[i] {
-				for y, vj := range derived[j] {
-					if x == y {
+			for _, vi := range derived[i] {
+				for _, vj := range derived[j] {
+					if vi.Str == vj.Str {
 						continue
 					}
 					for _, r := range recvs[:min(len(recvs), 2)] {

@@ -93,3 +93,30 @@ func TestFuller(t *testing.T) {
 		}
 	}
 }
+
+// TestFromReceiverSeedsTwoTypes: two parameters of different types built
+// from the receiver are paired whatever their places in their lists of
+// expressions; only the same expression twice is not.
+func TestFromReceiverSeedsTwoTypes(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("(*Board).Holds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range a.seeds {
+		if strings.Contains(s.code, ".Holds(b.mark, b.items)") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no seed calls Holds(b.mark, b.items), the first expression of each parameter's list")
+	}
+}

@@ -77,3 +77,22 @@ func (l *List) PushBack(v int) {
 func (l *List) MoveBefore(e, mark *Elem) bool {
 	return e.list == l && mark.list == l && e != mark
 }
+
+// Board holds a list and its marked element.
+type Board struct {
+	items *List
+	mark  *Elem
+}
+
+// NewBoard is a board of n elements, the first marked.
+func NewBoard(n int) *Board {
+	l := &List{}
+	for i := 0; i < n; i++ {
+		l.PushBack(i)
+	}
+	return &Board{items: l, mark: l.Front()}
+}
+
+// Holds reports whether e is in l: two arguments of different types,
+// both built from the receiver.
+func (b *Board) Holds(e *Elem, l *List) bool { return e != nil && e.list == l }
