@@ -202,6 +202,16 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 	return bin, lk.unlock, nil
 }
 
+// setsLdflags reports whether the go command's GOFLAGS, from the
+// environment env or the user's go env file, set the linker's flags (-X
+// of a version, say): a build keeps them rather than take specgen's.
+func setsLdflags(ctx context.Context, goCmd, dir string, env []string) bool {
+	cmd := exec.CommandContext(ctx, goCmd, "env", "GOFLAGS")
+	cmd.Dir, cmd.Env = dir, env
+	out, err := cmd.Output()
+	return err != nil || strings.Contains(string(out), "-ldflags")
+}
+
 // compile builds the worker binary bin with `go test -c -overlay`, in a
 // build directory of its own in cache, and renames it into place. The
 // caller holds the key's lock exclusively.
@@ -234,9 +244,16 @@ func (n *Native) compile(ctx context.Context, pkg *target.Package, files map[str
 	if goCmd == "" {
 		goCmd = "go"
 	}
-	cmd := exec.CommandContext(ctx, goCmd, "test", "-c", "-vet=off", "-buildvcs=false", "-overlay", ovPath, "-o", tmpBin, ".")
-	cmd.Dir = pkg.Dir
+	args := []string{"test", "-c", "-vet=off", "-buildvcs=false", "-overlay", ovPath, "-o", tmpBin}
+	cmd := exec.CommandContext(ctx, goCmd, args...)
 	cmd.Env = append(os.Environ(), n.Env...)
+	if !setsLdflags(ctx, goCmd, pkg.Dir, cmd.Env) {
+		// A worker needs no symbol table or DWARF (a panic's stack comes
+		// from the runtime's own tables): the link is shorter without.
+		cmd.Args = append(cmd.Args, "-ldflags=-s -w")
+	}
+	cmd.Args = append(cmd.Args, ".")
+	cmd.Dir = pkg.Dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdout = &stderr
