@@ -162,6 +162,8 @@ type Progress struct {
 	Coverage      float64
 	ReachCoverage float64
 	Elapsed       time.Duration
+	// Ran are the probes run so far, in order.
+	Ran []executors.Probe
 }
 
 // DefaultMaxTime is Options.MaxTime's default.

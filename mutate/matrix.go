@@ -59,6 +59,11 @@ type MatrixOptions struct {
 	// among Like's (variations of its literal arguments, say), the build
 	// is Like's, found in the build cache.
 	Like *KillMatrix
+	// Schema, when set, is the function's schema of every mutant that
+	// compiles, prepared (and built, see AheadSchema.BuildAhead) before the
+	// probes were chosen: the runs take it instead of a schema of the
+	// mutants the probes cover, when it switches all of them.
+	Schema *AheadSchema
 	// ObserveOpaque and ObserveReceiver are those of executors.Program:
 	// the probes record what a spec written from them would.
 	ObserveOpaque, ObserveReceiver bool
@@ -237,7 +242,15 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	// get builds of their own.
 	var overlay map[string][]byte
 	var left map[int]bool
+	ahead := len(run) > 0 && (like == nil || like.overlay == nil) && opts.Schema.fits(f, len(muts), run)
 	switch {
+	case ahead:
+		overlay, left = opts.Schema.overlay, map[int]bool{}
+		for _, n := range run {
+			if opts.Schema.left[n.ID] {
+				left[n.ID] = true
+			}
+		}
 	case len(run) > 0 && like != nil && like.overlay != nil:
 		overlay, left = like.overlay, map[int]bool{}
 		for _, n := range run {
@@ -254,6 +267,8 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	}
 	k.overlay, k.left, k.inSchema = overlay, left, map[int]bool{}
 	switch {
+	case ahead:
+		k.inSchema = opts.Schema.inSchema
 	case overlay != nil && like != nil && like.overlay != nil:
 		k.inSchema = like.inSchema
 	case overlay != nil:

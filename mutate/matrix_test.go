@@ -210,3 +210,60 @@ func TestMatrixKnownResults(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixAhead checks that a matrix given its function's schema
+// built ahead, on probes whose code is among those it was built with,
+// builds no schema of its own and finds what a matrix without it finds:
+// the schema ahead has every mutant that compiles, the not covered too.
+func TestMatrixAhead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	probes := func(calls ...string) []executors.Probe {
+		var out []executors.Probe
+		for i, c := range calls {
+			out = append(out, executors.Probe{ID: fmt.Sprint("p", i), Args: strings.Split(c, ",")})
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		fn            string
+		ahead, probes []executors.Probe
+	}{
+		{"Clamp", probes("5,0,10", "-3,0,10", "11,0,10"), probes("5,0,10", "-3,0,10")},
+		{"Abs", probes("4", "-4"), probes("4")},
+	} {
+		f := tinyFunc(t, tt.fn)
+		opts := MatrixOptions{Timeout: 2 * time.Second, ObserveOpaque: true, ObserveReceiver: true, Logf: t.Logf}
+		opts.Native = &executors.Native{CacheDir: t.TempDir()}
+		want, err := Matrix(context.Background(), f, tt.probes, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := PrepareSchema(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Native = &executors.Native{CacheDir: t.TempDir()}
+		if err := s.BuildAhead(context.Background(), opts.Native, tt.ahead, opts); err != nil {
+			t.Fatal(err)
+		}
+		opts.Schema = s
+		got, err := Matrix(context.Background(), f, tt.probes, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, g []string
+		for i := range want.Mutants {
+			w = append(w, matrixBrief(want.Mutants[i]))
+			g = append(g, matrixBrief(got.Mutants[i]))
+		}
+		if d := cmp.Diff(w, g); d != "" {
+			t.Errorf("%s: mutants with the schema built ahead (-without +with):\n%s", tt.fn, d)
+		}
+		// The original's build with coverage only.
+		if want.Builds != 2 || got.Builds != 1 {
+			t.Errorf("%s: %d builds with the schema built ahead, %d without; want 1 and 2", tt.fn, got.Builds, want.Builds)
+		}
+	}
+}

@@ -195,6 +195,9 @@ type FuncResult struct {
 	// programs (nil when it did not explore natively): confirm builds
 	// its cases' program alike, so that the exploration's build serves.
 	builtLike *executors.Program
+	// ahead is the mutant schema of the function being explored, built
+	// ahead for its mutation step (nil when none is).
+	ahead *aheadBuild
 }
 
 // Gen generates specs for the named functions of the package (all of them
@@ -583,6 +586,23 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 	}
 	eopts = shared(eopts, g.share, runtime.GOMAXPROCS(0))
 	eopts.Tracer = g.opts.Tracer
+	if nat, ok := g.nativeEngine(); ok && !g.opts.NoMutation {
+		// Once round 1 has run, the mutation step's schema builds while
+		// the later rounds run, with round 1's code.
+		next := eopts.Progress
+		eopts.Progress = func(p explore.Progress) {
+			if p.Round == 1 && res.ahead == nil && ctx.Err() == nil {
+				res.ahead = g.buildAhead(ctx, f, nat, p.Ran)
+			}
+			if next != nil {
+				next(p)
+			}
+		}
+		defer func() {
+			g.releaseAhead(res.ahead)
+			res.ahead = nil
+		}()
+	}
 	x, err := explore.Run(ctx, f, ex, exe, eopts)
 	if x != nil && len(x.Records) == x.Prior && g.opts.Explorer != nil && ctx.Err() == nil {
 		x, err = g.fallbackExplore(ctx, f, exe, eopts, err, res)

@@ -213,7 +213,13 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		}
 		span.End()
 	}()
-	ex := g.matrixEngines.get(nat)
+	var ex *executors.Native
+	var schema *mutate.AheadSchema
+	if a := res.ahead; a != nil && a.fn == x.Func {
+		schema, ex = a.take()
+	} else {
+		ex = g.matrixEngines.get(nat)
+	}
 	defer g.matrixEngines.put(ex)
 	fn := x.Func
 	// A chosen probe that cannot be written as a case costs every run of
@@ -231,11 +237,8 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 		// -max-time) must not have its mutants cut by the clock.
 		budget = max(DefaultMutationBudget, g.opts.Explore.MaxTime)
 	}
-	timeout := g.opts.Explore.Timeout
-	if timeout <= 0 {
-		timeout = DefaultExploreTimeout
-	}
-	mopts := mutate.MatrixOptions{Native: ex, Timeout: timeout, Budget: budget, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
+	mopts := g.matrixOptions(ex)
+	mopts.Budget, mopts.Schema = budget, schema
 	g.stepf(res, PhaseMutation, "running mutants against %d probes", len(pool))
 	var ps []executors.Probe
 	// A native exploration's coverage saves a build.
@@ -812,4 +815,70 @@ func (g *generator) matrix(ctx context.Context, fn *target.Func, probes []execut
 	}
 	tracing.End(span, err)
 	return k, err
+}
+
+// aheadBuild is the mutant schema of a function being explored, built
+// ahead on the engine its mutation step will run on, while the
+// exploration's later rounds run: the step then finds the build in the
+// cache instead of waiting for its own (mutate.AheadSchema).
+type aheadBuild struct {
+	fn     *target.Func
+	ex     *executors.Native
+	done   chan struct{}
+	schema *mutate.AheadSchema // nil when it could not be made
+	taken  bool
+}
+
+// buildAhead starts building f's mutant schema ahead with the code of
+// probes, on an engine of g.matrixEngines; the step takes it (take), or
+// release gives the engine back once the build is over.
+func (g *generator) buildAhead(ctx context.Context, f *target.Func, nat *executors.Native, probes []executors.Probe) *aheadBuild {
+	a := &aheadBuild{fn: f, ex: g.matrixEngines.get(nat), done: make(chan struct{})}
+	opts := g.matrixOptions(a.ex)
+	go func() {
+		defer close(a.done)
+		s, err := mutate.PrepareSchema(f)
+		if err == nil {
+			err = s.BuildAhead(ctx, a.ex, probes, opts)
+		}
+		if err != nil {
+			g.logf("mutate: %s: no schema built ahead: %v", f.Name, err)
+			return
+		}
+		a.schema = s
+		g.logf("mutate: %s: schema built ahead", f.Name)
+	}()
+	return a
+}
+
+// take waits for the build and returns the schema (nil when there is
+// none) and the engine it was built on, which the caller now owns.
+func (a *aheadBuild) take() (*mutate.AheadSchema, *executors.Native) {
+	<-a.done
+	a.taken = true
+	return a.schema, a.ex
+}
+
+// release gives the engine back to g.matrixEngines once the build is
+// over, unless the mutation step took it.
+func (g *generator) releaseAhead(a *aheadBuild) {
+	if a == nil {
+		return
+	}
+	go func() {
+		<-a.done
+		if !a.taken {
+			g.matrixEngines.put(a.ex)
+		}
+	}()
+}
+
+// matrixOptions are the options of the mutation step's matrices on ex,
+// but for their budget.
+func (g *generator) matrixOptions(ex *executors.Native) mutate.MatrixOptions {
+	timeout := g.opts.Explore.Timeout
+	if timeout <= 0 {
+		timeout = DefaultExploreTimeout
+	}
+	return mutate.MatrixOptions{Native: ex, Timeout: timeout, ObserveOpaque: true, ObserveReceiver: true, Logf: g.opts.Logf}
 }

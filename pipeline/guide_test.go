@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -213,8 +214,15 @@ func TestConfirmSharesBuild(t *testing.T) {
 		return calls{`Parse("150")`, `Parse("")`, `Parse("x")`}
 	}
 	var count buildCount
+	var ahead atomic.Bool
+	logf := func(format string, args ...any) {
+		count.logf(format, args...)
+		if strings.HasSuffix(format, "schema built ahead") {
+			ahead.Store(true)
+		}
+	}
 	rs, err := pipeline.Gen(context.Background(), "./amount", []string{"Parse"}, pipeline.Options{
-		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer, Logf: count.logf,
+		Dir: dir, Engine: "native", DryRun: true, CacheDir: t.TempDir(), Explorer: explorer, Logf: logf,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -223,8 +231,10 @@ func TestConfirmSharesBuild(t *testing.T) {
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
-	if builds := count.get(); builds != 2 {
-		t.Errorf("%d builds, want 2: the exploration's and the mutants'", builds)
+	// The mutants' build is made ahead, while the exploration runs, and
+	// the mutation step finds it.
+	if builds := count.get(); builds != 2 || !ahead.Load() {
+		t.Errorf("%d builds, the mutants' built ahead: %v; want 2: the exploration's and the mutants', built ahead", builds, ahead.Load())
 	}
 	raises := 0
 	for _, c := range r.Spec.Dataset {
