@@ -316,6 +316,54 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		bctx, cancel = context.WithTimeout(ctx, opts.Budget)
 		defer cancel()
 	}
+	// The mutants the schema switches run on one batch of its build,
+	// each probe's request selecting its mutant: no run of its own to
+	// prepare, and, in a package without package-level variables, no
+	// worker started for each mutant. With such variables, a worker
+	// serves one mutant, started afresh, as a run of its own would. The
+	// workers live as long as the batch: a mutant's run is bounded by
+	// cutting its probes' time to what is left of mctx's, not by mctx,
+	// which would end them with it.
+	var batch *executors.Batch
+	defer func() {
+		if batch != nil {
+			batch.Close()
+		}
+	}()
+	onSchema := func(mctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
+		engine() // workers start unselected: each request selects
+		if batch == nil {
+			isolate := ex.IsolateMutants
+			ex.IsolateMutants = isolate || len(stateVars(f.Pkg)) > 0
+			b, err := ex.Open(bctx, []*executors.Program{prog(false, overlay, timeout)})
+			ex.IsolateMutants = isolate
+			if err != nil {
+				return nil, err
+			}
+			batch = b
+		}
+		rep := &executors.Report{Engine: ex.Name(), Results: make([]executors.Result, len(p.Probes))}
+		for i := range p.Probes {
+			t, cut := p.Timeout, false
+			if dl, ok := mctx.Deadline(); ok && time.Until(dl) < t {
+				t, cut = time.Until(dl), true
+			}
+			if t <= 0 {
+				<-mctx.Done()
+				return nil, mctx.Err()
+			}
+			r, err := batch.RunMutantTimeout(bctx, 0, i, id, t)
+			switch {
+			case err != nil:
+				return nil, err
+			case cut && r.Outcome == executors.Timeout:
+				<-mctx.Done()
+				return nil, mctx.Err()
+			}
+			rep.Results[i] = r
+		}
+		return rep, nil
+	}
 	for _, n := range run {
 		mm := &k.Mutants[n.ID-1]
 		if bctx.Err() != nil {
@@ -344,7 +392,13 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		for try, t := range tries {
 			mm.Kills, mm.Timeouts = nil, nil
 			var hung bool
-			hung, err = runMatrixMutant(bctx, engine, prog(false, over, t), id, mm, orig[0], unstable, anyOrder, wall, 1+3*time.Duration(try))
+			run := func(ctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
+				return runSelected(ctx, engine, p, id)
+			}
+			if id > 0 {
+				run = onSchema
+			}
+			hung, err = runMatrixMutant(bctx, run, prog(false, over, t), id, mm, orig[0], unstable, anyOrder, wall, 1+3*time.Duration(try))
 			if err != nil || len(mm.Timeouts) == 0 {
 				break
 			}
@@ -391,20 +445,20 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	return k, nil
 }
 
-// runMatrixMutant runs the probes of prog against mutant id (0: the
-// program's overlay is the mutant) and records in mm the probes whose
+// runMatrixMutant runs the probes of prog through run against mutant id
+// (0: the program's overlay is the mutant) and records in mm the probes whose
 // results differ from base, the original's, and those that time out;
 // unstable probes are left out. A mutant whose probes together take
 // far longer than the original's (wall) hung: every probe that runs it counts
 // as timing out.
-func runMatrixMutant(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
+func runMatrixMutant(ctx context.Context, run func(context.Context, *executors.Program, int) (*executors.Report, error), prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, or each covering probe's timeout if longer (a
 	// build of its own counts too), scale times over when it is run
 	// again (see runLimit).
 	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale, len(mm.Covering)))
 	defer cancel()
-	rep, err := runSelected(mctx, engine, prog, id)
+	rep, err := run(mctx, prog, id)
 	switch {
 	case err != nil && mctx.Err() != nil && ctx.Err() == nil:
 		mm.Timeouts = append([]int(nil), mm.Covering...)
