@@ -364,6 +364,10 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		}
 		return rep, nil
 	}
+	// A mutant with a build of its own runs as a run of its own.
+	alone := func(ctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
+		return runSelected(ctx, engine, p, id)
+	}
 	for _, n := range run {
 		mm := &k.Mutants[n.ID-1]
 		if bctx.Err() != nil {
@@ -392,9 +396,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 		for try, t := range tries {
 			mm.Kills, mm.Timeouts = nil, nil
 			var hung bool
-			run := func(ctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
-				return runSelected(ctx, engine, p, id)
-			}
+			run := alone
 			if id > 0 {
 				run = onSchema
 			}
