@@ -162,8 +162,9 @@ type Progress struct {
 	Coverage      float64
 	ReachCoverage float64
 	Elapsed       time.Duration
-	// Ran are the probes run so far, in order.
-	Ran []executors.Probe
+	// Records are what the probes run so far did, in order; the
+	// exploration appends to them once Progress returns.
+	Records []*Record
 }
 
 // DefaultMaxTime is Options.MaxTime's default.

@@ -361,14 +361,10 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		opts.Logf("explore %s: round %d: %d snippets, %d probes run, %d new behaviours, coverage %.1f%%, reach %.1f%%",
 			f.Name, round, len(snippets), ran, added, x.Coverage(), x.ReachCoverage())
 		if opts.Progress != nil {
-			ps := make([]executors.Probe, len(x.Records))
-			for i, r := range x.Records {
-				ps[i] = r.Probe
-			}
 			opts.Progress(Progress{
 				Func: f.Name, Round: round, Probes: len(x.Records),
 				Behaviours: len(x.Behaviours), Coverage: x.Coverage(), ReachCoverage: x.ReachCoverage(),
-				Elapsed: time.Since(start), Ran: ps,
+				Elapsed: time.Since(start), Records: x.Records[:len(x.Records):len(x.Records)],
 			})
 		}
 		switch {

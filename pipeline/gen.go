@@ -592,7 +592,11 @@ func (g *generator) exploreOne(ctx context.Context, f *target.Func, exe executor
 		next := eopts.Progress
 		eopts.Progress = func(p explore.Progress) {
 			if p.Round == 1 && res.ahead == nil && ctx.Err() == nil {
-				res.ahead = g.buildAhead(ctx, f, nat, p.Ran)
+				probes := make([]executors.Probe, len(p.Records))
+				for i, r := range p.Records {
+					probes[i] = r.Probe
+				}
+				res.ahead = g.buildAhead(ctx, f, nat, probes)
 			}
 			if next != nil {
 				next(p)
