@@ -36,6 +36,10 @@ type schemaSite struct {
 	// whole holds, for a mutant that regroups the expression around
 	// its operator, the text of node as the mutant has it, by mutant id.
 	whole map[int]string
+	// call, for a statement where only a simple statement fits (in a
+	// for, if or switch header), wraps the switch in a function literal
+	// called there.
+	call bool
 }
 
 // Schema rewrites the file src (parsed as file, typed by info, in
@@ -44,8 +48,7 @@ type schemaSite struct {
 // When decl is true, the file also declares MutantVar, read from
 // MutantEnv at init; exactly one file of a package must. Mutants the
 // rewriting cannot express (a constant expression in a constant context,
-// a statement where only a simple statement fits, a type the file cannot
-// name) are returned in
+// a type the file cannot name) are returned in
 // left, for the one-build-per-mutant engine; the schema selects none of
 // them.
 func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, pkg *types.Package, muts []numbered, decl bool) (out []byte, left []numbered) {
@@ -93,13 +96,14 @@ func Schema(fset *token.FileSet, file *ast.File, src []byte, info *types.Info, p
 		if len(here) == 0 {
 			return true
 		}
-		ok := true
+		ok, call := true, false
 		if isStmt {
-			ok = statementSlot(parent, n)
+			call = headerStatement(parent, n)
+			ok = call || statementSlot(parent, n)
 		} else {
 			ok = !constContext(stack) && typeName(info, n.(ast.Expr), qual) != ""
 		}
-		site := schemaSite{node: n, start: fset.Position(n.Pos()).Offset, end: fset.Position(n.End()).Offset}
+		site := schemaSite{node: n, start: fset.Position(n.Pos()).Offset, end: fset.Position(n.End()).Offset, call: call}
 		for _, m := range here {
 			switch {
 			case ok && sameShape(fset, n, m):
@@ -212,6 +216,24 @@ func statementSlot(parent, n ast.Node) bool {
 		return p.Comm != n
 	case *ast.LabeledStmt:
 		return true
+	}
+	return false
+}
+
+// headerStatement reports whether n is the init or post statement of
+// a header (for, if, switch), where only a simple statement fits: there a
+// call of a function literal holding the switch does. A statement that
+// declares variables is never a mutant's site.
+func headerStatement(parent, n ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.ForStmt:
+		return p.Init == n || p.Post == n
+	case *ast.IfStmt:
+		return p.Init == n
+	case *ast.SwitchStmt:
+		return p.Init == n
+	case *ast.TypeSwitchStmt:
+		return p.Init == n
 	}
 	return false
 }
@@ -331,6 +353,9 @@ func (w *schemaWriter) text(n ast.Node) string { return w.render(w.off(n.Pos()),
 // site is the schema form of one site.
 func (w *schemaWriter) site(s *schemaSite) string {
 	var b strings.Builder
+	if s.call {
+		b.WriteString("func() { ")
+	}
 	switch n := s.node.(type) {
 	case *ast.BinaryExpr:
 		x, y := w.text(n.X), w.text(n.Y)
@@ -362,6 +387,9 @@ func (w *schemaWriter) site(s *schemaSite) string {
 			label = " " + n.Label.Name
 		}
 		w.stmt(&b, s.muts, func(op string) string { return op + label }, n.Tok.String()+label)
+	}
+	if s.call {
+		b.WriteString(" }()")
 	}
 	return b.String()
 }
