@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/types"
 	"os"
 	"path/filepath"
 	"sort"
@@ -371,23 +370,6 @@ func countJobs(jobs []job, rep *Report) int {
 		}
 	}
 	return n
-}
-
-// stateVars are the package-level variables of pkg that may hold state
-// a mutant changes: all but the schema's own and those of an error
-// type (sentinels), which probes compare but do not change.
-func stateVars(pkg *target.Package) []string {
-	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	var out []string
-	scope := pkg.Types.Scope()
-	for _, name := range scope.Names() {
-		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || name == "_" || name == MutantVar || types.Implements(v.Type(), errType) {
-			continue
-		}
-		out = append(out, name)
-	}
-	return out
 }
 
 // runSeparate runs the function's cases against a mutant that the
