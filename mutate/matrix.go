@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -318,55 +320,112 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 	}
 	// The mutants the schema switches run on one batch of its build,
 	// each probe's request selecting its mutant: no run of its own to
-	// prepare, and, in a package without package-level variables, no
-	// worker started for each mutant. With such variables, a worker
-	// serves one mutant, started afresh, as a run of its own would. The
-	// workers live as long as the batch: a mutant's run is bounded by
-	// cutting its probes' time to what is left of mctx's, not by mctx,
-	// which would end them with it.
+	// prepare. In a package whose package-level variables no code
+	// changes, one worker serves every mutant, a mutant runs only the
+	// probes that reach it, and two of them run at once (a probe that
+	// loops waits for its timeout beside the other). Otherwise a worker
+	// serves one mutant, started afresh, and runs every probe in turn,
+	// as a run of its own would. The workers live as long as the batch:
+	// a mutant's run is bounded by cutting its probes' time to what is
+	// left of mctx's, not by mctx, which would end them with it.
+	isolated := ex.IsolateMutants || len(stateVars(f.Pkg)) > 0
+	par := 1
+	if !isolated {
+		par = min(2, runtime.GOMAXPROCS(0))
+	}
 	var batch *executors.Batch
 	defer func() {
 		if batch != nil {
 			batch.Close()
 		}
 	}()
-	onSchema := func(mctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
+	openBatch := func() error {
+		if batch != nil {
+			return nil
+		}
 		engine() // workers start unselected: each request selects
-		if batch == nil {
-			isolate := ex.IsolateMutants
-			ex.IsolateMutants = isolate || len(stateVars(f.Pkg)) > 0
-			b, err := ex.Open(bctx, []*executors.Program{prog(false, overlay, timeout)})
-			ex.IsolateMutants = isolate
+		isolate, workers := ex.IsolateMutants, ex.Workers
+		ex.IsolateMutants, ex.Workers = isolated, max(workers, par)
+		b, err := ex.Open(bctx, []*executors.Program{prog(false, overlay, timeout)})
+		ex.IsolateMutants, ex.Workers = isolate, workers
+		batch = b
+		return err
+	}
+	onSchema := func(mctx context.Context, p *executors.Program, id int, only []int) (*executors.Report, error) {
+		if err := openBatch(); err != nil {
+			return nil, err
+		}
+		idx := only
+		if isolated {
+			idx = make([]int, len(p.Probes))
+			for i := range idx {
+				idx[i] = i
+			}
+		}
+		rep := &executors.Report{Engine: ex.Name(), Results: make([]executors.Result, len(p.Probes))}
+		var next atomic.Int64
+		errs := make([]error, par)
+		var wg sync.WaitGroup
+		for w := range par {
+			wg.Go(func() {
+				for {
+					n := int(next.Add(1)) - 1
+					if n >= len(idx) {
+						return
+					}
+					i := idx[n]
+					t, cut := p.Timeout, false
+					if dl, ok := mctx.Deadline(); ok && time.Until(dl) < t {
+						t, cut = time.Until(dl), true
+					}
+					if t <= 0 {
+						<-mctx.Done()
+						errs[w] = mctx.Err()
+						return
+					}
+					r, err := batch.RunMutantTimeout(bctx, 0, i, id, t)
+					switch {
+					case err != nil:
+						errs[w] = err
+						return
+					case cut && r.Outcome == executors.Timeout:
+						<-mctx.Done()
+						errs[w] = mctx.Err()
+						return
+					}
+					rep.Results[i] = r
+				}
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
 			if err != nil {
 				return nil, err
 			}
-			batch = b
-		}
-		rep := &executors.Report{Engine: ex.Name(), Results: make([]executors.Result, len(p.Probes))}
-		for i := range p.Probes {
-			t, cut := p.Timeout, false
-			if dl, ok := mctx.Deadline(); ok && time.Until(dl) < t {
-				t, cut = time.Until(dl), true
-			}
-			if t <= 0 {
-				<-mctx.Done()
-				return nil, mctx.Err()
-			}
-			r, err := batch.RunMutantTimeout(bctx, 0, i, id, t)
-			switch {
-			case err != nil:
-				return nil, err
-			case cut && r.Outcome == executors.Timeout:
-				<-mctx.Done()
-				return nil, mctx.Err()
-			}
-			rep.Results[i] = r
 		}
 		return rep, nil
 	}
 	// A mutant with a build of its own runs as a run of its own.
-	alone := func(ctx context.Context, p *executors.Program, id int) (*executors.Report, error) {
+	alone := func(ctx context.Context, p *executors.Program, id int, _ []int) (*executors.Report, error) {
 		return runSelected(ctx, engine, p, id)
+	}
+	// A hang is confirmed on the batch when its workers serve any
+	// mutant, on a fresh worker of a run of its own otherwise.
+	confirm := func(ctx context.Context, p *executors.Program, id, i int) (*executors.Report, error) {
+		if id == 0 || isolated {
+			one := *p
+			one.Probes = []executors.Probe{p.Probes[i]}
+			one.Also = append(slices.Clip(p.Also), p.Probes...)
+			return runSelected(ctx, engine, &one, id)
+		}
+		if err := openBatch(); err != nil {
+			return nil, err
+		}
+		r, err := batch.RunMutantTimeout(ctx, 0, i, id, p.Timeout)
+		if err != nil {
+			return nil, err
+		}
+		return &executors.Report{Results: []executors.Result{r}}, nil
 	}
 	for _, n := range run {
 		mm := &k.Mutants[n.ID-1]
@@ -405,7 +464,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 				break
 			}
 			if try == 0 && !hung {
-				if confirmHang(bctx, engine, prog(false, over, tries[1]), id, mm.Timeouts[0], wall) {
+				if confirmHang(bctx, confirm, prog(false, over, tries[1]), id, mm.Timeouts[0], wall) {
 					break
 				}
 			}
@@ -453,14 +512,14 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 // unstable probes are left out. A mutant whose probes together take
 // far longer than the original's (wall) hung: every probe that runs it counts
 // as timing out.
-func runMatrixMutant(ctx context.Context, run func(context.Context, *executors.Program, int) (*executors.Report, error), prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
+func runMatrixMutant(ctx context.Context, run func(context.Context, *executors.Program, int, []int) (*executors.Report, error), prog *executors.Program, id int, mm *MatrixMutant, base []executors.Result, unstable, anyOrder map[int]bool, wall, scale time.Duration) (hung bool, err error) {
 	// A mutant that loops gets five times the original's run (wall) and
 	// a few seconds, or each covering probe's timeout if longer (a
 	// build of its own counts too), scale times over when it is run
 	// again (see runLimit).
 	mctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, scale, len(mm.Covering)))
 	defer cancel()
-	rep, err := run(mctx, prog, id)
+	rep, err := run(mctx, prog, id, mm.Covering)
 	switch {
 	case err != nil && mctx.Err() != nil && ctx.Err() == nil:
 		mm.Timeouts = append([]int(nil), mm.Covering...)
@@ -482,16 +541,14 @@ func runMatrixMutant(ctx context.Context, run func(context.Context, *executors.P
 	return false, nil
 }
 
-// confirmHang runs probe i of prog alone against mutant id, the other
-// probes compiled in (Also: the same build), and reports whether it
-// times out again.
-func confirmHang(ctx context.Context, engine func(env ...string) *executors.Native, prog *executors.Program, id, i int, wall time.Duration) bool {
+// confirmHang runs probe i of prog alone against mutant id through
+// confirm, and reports whether it times out again.
+func confirmHang(ctx context.Context, confirm func(context.Context, *executors.Program, int, int) (*executors.Report, error), prog *executors.Program, id, i int, wall time.Duration) bool {
 	one := *prog
 	one.Probes = []executors.Probe{prog.Probes[i]}
-	one.Also = append(slices.Clip(prog.Also), prog.Probes...)
 	cctx, cancel := context.WithTimeout(ctx, runLimit(&one, id, wall, 1, 1))
 	defer cancel()
-	rep, err := runSelected(cctx, engine, &one, id)
+	rep, err := confirm(cctx, prog, id, i)
 	return err == nil && len(rep.Results) == 1 && rep.Results[0].Outcome == executors.Timeout
 }
 

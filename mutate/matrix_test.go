@@ -61,8 +61,8 @@ func TestMatrix(t *testing.T) {
 	}, {
 		// A loop that counts down never ends: a timeout, which the
 		// original does not have; so does Sum(0) with the negated
-		// condition. The loop's post statement cannot be switched: its
-		// mutant gets a build of its own.
+		// condition. The loop's post statement is switched through a
+		// function literal called there.
 		fn:     "Sum",
 		probes: probes("3", "0"),
 		want: []string{
@@ -84,33 +84,46 @@ func TestMatrix(t *testing.T) {
 			"INVERT_NEGATIVES - → + @19:10 NOT COVERED kills=[] timeouts=[]",
 		},
 	}}
+	// The package has no state: a worker serves every mutant, a mutant
+	// runs only the probes that reach it, two at once. Isolated, each
+	// mutant has a worker of its own that runs every probe in turn: the
+	// verdicts are the same.
 	cache := t.TempDir()
-	for _, tt := range tests {
-		f, err := pkg.Func(tt.fn)
-		if err != nil {
-			t.Fatal(err)
+	for _, isolate := range []bool{false, true} {
+		for _, tt := range tests {
+			testMatrix(t, pkg, cache, isolate, tt.fn, tt.probes, tt.only, tt.want)
 		}
-		k, err := Matrix(context.Background(), f, tt.probes, MatrixOptions{
-			Native: &executors.Native{CacheDir: cache}, Timeout: 2 * time.Second, Only: tt.only, Logf: t.Logf,
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.fn, err)
-		}
-		var got []string
-		for _, m := range k.Mutants {
-			got = append(got, matrixBrief(m))
-		}
-		if d := cmp.Diff(tt.want, got); d != "" {
-			t.Errorf("%s: mutants (-want +got):\n%s", tt.fn, d)
-		}
-		if len(k.Base) != len(tt.probes) || len(k.Unstable) != 0 {
-			t.Errorf("%s: %d base results for %d probes, unstable %v", tt.fn, len(k.Base), len(tt.probes), k.Unstable)
-		}
-		// One build for the original with coverage, one for the
-		// schema, one for each mutant it cannot switch.
-		if k.Builds > 2+k.Separate {
-			t.Errorf("%s: %d builds for %d mutants on their own, want at most %d", tt.fn, k.Builds, k.Separate, 2+k.Separate)
-		}
+	}
+}
+
+// testMatrix checks the kill matrix of fn's mutants against probes.
+func testMatrix(t *testing.T, pkg *target.Package, cache string, isolate bool, fn string, probes []executors.Probe, only func(Mutant) bool, want []string) {
+	t.Helper()
+	f, err := pkg.Func(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("%s (isolated %v)", fn, isolate)
+	k, err := Matrix(context.Background(), f, probes, MatrixOptions{
+		Native: &executors.Native{CacheDir: cache, IsolateMutants: isolate}, Timeout: 2 * time.Second, Only: only, Logf: t.Logf,
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var got []string
+	for _, m := range k.Mutants {
+		got = append(got, matrixBrief(m))
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("%s: mutants (-want +got):\n%s", name, d)
+	}
+	if len(k.Base) != len(probes) || len(k.Unstable) != 0 {
+		t.Errorf("%s: %d base results for %d probes, unstable %v", name, len(k.Base), len(probes), k.Unstable)
+	}
+	// One build for the original with coverage, one for the schema,
+	// one for each mutant it cannot switch.
+	if k.Builds > 2+k.Separate {
+		t.Errorf("%s: %d builds for %d mutants on their own, want at most %d", name, k.Builds, k.Separate, 2+k.Separate)
 	}
 }
 
