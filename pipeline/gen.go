@@ -513,7 +513,12 @@ func (g *generator) function(ctx context.Context, f *target.Func) *FuncResult {
 	// With no generated case left (the cases a person wrote show every
 	// behaviour found), the spec is still written: its hash moves on.
 	if len(fn.Dataset) == 0 && !slices.ContainsFunc(old, func(c *spec.Case) bool { return !c.Generated }) {
-		res.Err = fmt.Errorf("no behaviour could be written as a case (%d probes ran)", res.Probes)
+		why := fmt.Sprintf("%d probes ran", res.Probes)
+		if res.Probes == 0 && len(res.Notes) > 0 {
+			// Why none ran: the build failed, say.
+			why += ": " + strings.Join(res.Notes, "; ")
+		}
+		res.Err = fmt.Errorf("no behaviour could be written as a case (%s)", why)
 		return res
 	}
 	g.step(res, Step{Phase: PhaseWriting, Coverage: res.Coverage, Generated: res.Generated, Hand: res.Hand})
