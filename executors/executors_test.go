@@ -446,6 +446,9 @@ func TestLiteralArguments(t *testing.T) {
 	args := [][]string{
 		{`"a\x00\n\"é"`, `[]byte("\xff b")`, `-7`, `18446744073709551615`, `0.1`, `0.1`, `true`, `'\n'`},
 		{"`raw\\`", `[]byte("")`, `0x7fff`, `0`, `-1e-45`, `-2.5e300`, `false`, `'é'`},
+		{`""`, `[]byte("")`, `0`, `0`, `0`, `math.Inf(-1)`, `false`, `0`},
+		{`""`, `[]byte("")`, `0`, `0`, `0`, `math.NaN()`, `false`, `0`},
+		{`""`, `[]byte("")`, `0`, `0`, `0`, `math.Copysign(0, -1)`, `false`, `0`},
 	}
 	echo := func(s string, b []byte, n int16, u uint64, f float32, g float64, ok bool, r rune) string {
 		return fmt.Sprintf("%q %q %d %d %x %x %v %q", s, b, n, u, math.Float32bits(f), math.Float64bits(g), ok, r)
@@ -453,6 +456,9 @@ func TestLiteralArguments(t *testing.T) {
 	want := []string{
 		echo("a\x00\n\"é", []byte("\xff b"), -7, 18446744073709551615, 0.1, 0.1, true, '\n'),
 		echo(`raw\`, []byte(""), 0x7fff, 0, -1e-45, -2.5e300, false, 'é'),
+		echo("", []byte(""), 0, 0, 0, math.Inf(-1), false, 0),
+		echo("", []byte(""), 0, 0, 0, math.NaN(), false, 0),
+		echo("", []byte(""), 0, 0, 0, math.Copysign(0, -1), false, 0),
 	}
 	cache := t.TempDir()
 	var builds []string
@@ -464,9 +470,12 @@ func TestLiteralArguments(t *testing.T) {
 	}}
 	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
 		t.Run(e.Name(), func(t *testing.T) {
-			// One program per probe, run in turn: the second reuses the
+			// One program per probe, run in turn: the others reuse the
 			// first's build.
 			for k, a := range args {
+				if e.Name() == "yaegi" && strings.HasPrefix(a[5], "math.Copysign") {
+					continue // yaegi returns a negative zero as zero, however the probe writes it
+				}
 				prog := &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: []executors.Probe{{ID: fmt.Sprint("p", k), Args: a}}}
 				r := run(t, e, prog).Results[0]
 				if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != want[k] {
@@ -476,7 +485,7 @@ func TestLiteralArguments(t *testing.T) {
 		})
 	}
 	if len(builds) != 1 {
-		t.Errorf("native built %d times for two programs that differ in literal arguments only, want 1", len(builds))
+		t.Errorf("native built %d times for programs that differ in literal arguments only, want 1", len(builds))
 	}
 }
 

@@ -88,6 +88,9 @@ func literal(expr string, t types.Type) (litKind, string) {
 		}
 		return litBytes, constant.StringVal(v)
 	}
+	if text, ok := specialFloat(e); ok && types.Identical(t, types.Typ[types.Float64]) {
+		return litFloat, text
+	}
 	v := constValue(e)
 	if v == nil {
 		return litNone, ""
@@ -122,6 +125,55 @@ func literal(expr string, t types.Type) (litKind, string) {
 		return litFloat, strconv.FormatFloat(f, 'g', -1, 64)
 	}
 	return litNone, ""
+}
+
+// specialFloat is the text strconv.ParseFloat reads as the value of e
+// when e is how a probe writes a float64 no constant is: math.Inf(1),
+// math.Inf(-1), math.NaN() or math.Copysign(0, -1). Only a float64
+// parameter takes them as they are (a float32 or a named type would not
+// compile).
+func specialFloat(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "math" {
+		return "", false
+	}
+	arg := func(i int) (float64, bool) {
+		v := constValue(call.Args[i])
+		if v == nil || (v.Kind() != constant.Int && v.Kind() != constant.Float) {
+			return 0, false
+		}
+		f, _ := constant.Float64Val(v)
+		return f, true
+	}
+	switch {
+	case sel.Sel.Name == "NaN" && len(call.Args) == 0:
+		return "NaN", true
+	case sel.Sel.Name == "Inf" && len(call.Args) == 1:
+		// math.Inf takes an int: a float constant does not compile.
+		if v := constValue(call.Args[0]); v == nil || v.Kind() != constant.Int {
+			return "", false
+		}
+		sign, _ := arg(0)
+		if sign >= 0 {
+			return "+Inf", true
+		}
+		return "-Inf", true
+	case sel.Sel.Name == "Copysign" && len(call.Args) == 2:
+		x, ok1 := arg(0)
+		y, ok2 := arg(1)
+		if !ok1 || !ok2 || math.IsInf(x, 0) {
+			return "", false
+		}
+		return strconv.FormatFloat(math.Copysign(x, y), 'g', -1, 64), true
+	}
+	return "", false
 }
 
 // constValue is the value of a literal, a negated numeric literal, or
@@ -210,7 +262,58 @@ func templated(p Probe, params []target.Param) (Probe, []string, bool) {
 		return p, nil, false
 	}
 	p.Args = args
+	if len(p.Imports) > 0 {
+		p.Imports = usedImports(p)
+	}
 	return p, lits, true
+}
+
+// usedImports are the imports of p that its code still names once its
+// literal arguments travel in the request (math, for math.Inf(1)): an
+// import the code does not use does not compile. When the code does not
+// parse, they are all kept.
+func usedImports(p Probe) map[string]string {
+	used := map[string]bool{}
+	mark := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					used[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	exprs := append([]string{p.Recv}, p.Asserts...)
+	for _, a := range p.Args {
+		if !strings.HasPrefix(a, litMarker) {
+			exprs = append(exprs, a)
+		}
+	}
+	for _, e := range exprs {
+		if strings.TrimSpace(e) == "" {
+			continue
+		}
+		x, err := parser.ParseExpr(e)
+		if err != nil {
+			return p.Imports
+		}
+		mark(x)
+	}
+	if strings.TrimSpace(p.Setup) != "" {
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+p.Setup+"\n}", parser.SkipObjectResolution)
+		if err != nil {
+			return p.Imports
+		}
+		mark(f)
+	}
+	out := map[string]string{}
+	for path, name := range p.Imports {
+		if used[name] {
+			out[path] = name
+		}
+	}
+	return out
 }
 
 // litMarker starts an argument that probeBody writes as the read of a

@@ -3,6 +3,10 @@ package executors
 import (
 	"go/types"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 func TestLiteral(t *testing.T) {
@@ -41,11 +45,54 @@ func TestLiteral(t *testing.T) {
 		{`"x"`, types.Typ[types.Int], litNone, ""},
 		{`1i`, types.Typ[types.Complex128], litNone, ""},
 		{`nil`, types.NewPointer(types.Typ[types.Int]), litNone, ""},
+		// The float64 values no constant is, as strconv reads them; a
+		// float32 or a named parameter would not compile them.
+		{`math.Inf(1)`, types.Typ[types.Float64], litFloat, "+Inf"},
+		{`math.Inf(-1)`, types.Typ[types.Float64], litFloat, "-Inf"},
+		{`math.Inf(0)`, types.Typ[types.Float64], litFloat, "+Inf"},
+		{`math.NaN()`, types.Typ[types.Float64], litFloat, "NaN"},
+		{`math.Copysign(0, -1)`, types.Typ[types.Float64], litFloat, "-0"},
+		{`math.Copysign(2.5, -1)`, types.Typ[types.Float64], litFloat, "-2.5"},
+		{`math.Inf(1.5)`, types.Typ[types.Float64], litNone, ""},
+		{`math.Inf(1)`, types.Typ[types.Float32], litNone, ""},
+		{`math.NaN()`, types.NewNamed(types.NewTypeName(0, nil, "Celsius", nil), types.Typ[types.Float64], nil), litNone, ""},
+		{`math.NaN(1)`, types.Typ[types.Float64], litNone, ""},
+		{`mymath.NaN()`, types.Typ[types.Float64], litNone, ""},
 	}
 	for _, tt := range tests {
 		kind, text := literal(tt.expr, tt.t)
 		if kind != tt.kind || text != tt.text {
 			t.Errorf("literal(%s, %s) = %d %q, want %d %q", tt.expr, tt.t, kind, text, tt.kind, tt.text)
+		}
+	}
+}
+
+// TestTemplatedImports checks that an import only a literal argument
+// used (math, for math.Inf(1)) leaves with it, and one the rest of the
+// probe uses stays.
+func TestTemplatedImports(t *testing.T) {
+	f64 := types.Typ[types.Float64]
+	params := []target.Param{{Name: "a", Type: f64}, {Name: "b", Type: f64}}
+	math := map[string]string{"math": "math"}
+	tests := []struct {
+		name  string
+		probe Probe
+		want  map[string]string
+	}{
+		{"only in a literal", Probe{Args: []string{"math.Inf(1)", "2"}, Imports: math}, map[string]string{}},
+		{"in another argument", Probe{Args: []string{"math.Inf(1)", "math.Pi * 2"}, Imports: math}, math},
+		{"in the setup", Probe{Setup: "x := math.Sqrt2", Args: []string{"math.NaN()", "x"}, Imports: math}, math},
+		{"in an assertion", Probe{Args: []string{"math.NaN()", "1"}, Asserts: []string{"math.IsNaN(output)"}, Imports: math}, math},
+		{"code that does not parse", Probe{Setup: "x := (", Args: []string{"math.NaN()", "x"}, Imports: math}, math},
+	}
+	for _, tt := range tests {
+		got, _, ok := templated(tt.probe, params)
+		if !ok {
+			t.Errorf("%s: not templated", tt.name)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got.Imports); diff != "" {
+			t.Errorf("%s: imports (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }
