@@ -339,13 +339,16 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			batch.Close()
 		}
 	}()
+	// early confirms the first hang of the mutant running while its
+	// other probes run (see earlyConfirm).
+	var early *earlyConfirm
 	openBatch := func() error {
 		if batch != nil {
 			return nil
 		}
 		engine() // workers start unselected: each request selects
 		isolate, workers := ex.IsolateMutants, ex.Workers
-		ex.IsolateMutants, ex.Workers = isolated, max(workers, par)
+		ex.IsolateMutants, ex.Workers = isolated, max(workers, par+1) // one to confirm a hang
 		b, err := ex.Open(bctx, []*executors.Program{prog(false, overlay, timeout)})
 		ex.IsolateMutants, ex.Workers = isolate, workers
 		batch = b
@@ -363,6 +366,7 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			}
 		}
 		rep := &executors.Report{Engine: ex.Name(), Results: make([]executors.Result, len(p.Probes))}
+		hang := early
 		var next atomic.Int64
 		errs := make([]error, par)
 		var wg sync.WaitGroup
@@ -392,6 +396,8 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 						<-mctx.Done()
 						errs[w] = mctx.Err()
 						return
+					case r.Outcome == executors.Timeout:
+						hang.timedOut(i)
 					}
 					rep.Results[i] = r
 				}
@@ -459,14 +465,23 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			if id > 0 {
 				run = onSchema
 			}
-			hung, err = runMatrixMutant(bctx, run, prog(false, over, t), id, mm, orig[0], unstable, anyOrder, wall, 1+3*time.Duration(try))
-			if err != nil || len(mm.Timeouts) == 0 {
-				break
+			early = nil
+			if try == 0 && id > 0 && !isolated {
+				early = newEarlyConfirm(bctx, func(ctx context.Context, i int) bool {
+					return confirmHang(ctx, confirm, prog(false, over, tries[1]), id, i, wall)
+				})
 			}
-			if try == 0 && !hung {
-				if confirmHang(bctx, confirm, prog(false, over, tries[1]), id, mm.Timeouts[0], wall) {
-					break
+			hung, err = runMatrixMutant(bctx, run, prog(false, over, t), id, mm, orig[0], unstable, anyOrder, wall, 1+3*time.Duration(try))
+			confirmed := false
+			if err == nil && len(mm.Timeouts) > 0 && try == 0 && !hung {
+				var ok bool
+				if confirmed, ok = early.result(mm.Timeouts[0]); !ok {
+					confirmed = confirmHang(bctx, confirm, prog(false, over, tries[1]), id, mm.Timeouts[0], wall)
 				}
+			}
+			early.stop()
+			if err != nil || len(mm.Timeouts) == 0 || confirmed {
+				break
 			}
 		}
 		var be *executors.BuildError
@@ -539,6 +554,67 @@ func runMatrixMutant(ctx context.Context, run func(context.Context, *executors.P
 		}
 	}
 	return false, nil
+}
+
+// earlyConfirm confirms a mutant's hang (see confirmHang) as soon as
+// one of its probes times out, while its other probes run, instead of
+// once they have: the confirmation is the probe run again with ten times
+// the time, a second or more that would otherwise be waited out after
+// them. Only a confirmation of the mutant's first timing-out probe (by
+// index) counts, so that which probe is confirmed does not depend on
+// which ran first.
+type earlyConfirm struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	start   func(ctx context.Context, i int) bool
+	once    sync.Once
+	i       int       // the probe confirmed, set by once
+	done    chan bool // its confirmation, set by once
+	settled bool      // done has been read
+}
+
+func newEarlyConfirm(ctx context.Context, start func(ctx context.Context, i int) bool) *earlyConfirm {
+	e := &earlyConfirm{start: start}
+	e.ctx, e.cancel = context.WithCancel(ctx)
+	return e
+}
+
+// timedOut starts confirming probe i's hang unless one has started. It
+// may be called from several goroutines; a nil e does nothing.
+func (e *earlyConfirm) timedOut(i int) {
+	if e == nil {
+		return
+	}
+	e.once.Do(func() {
+		e.i, e.done = i, make(chan bool, 1)
+		go func() { e.done <- e.start(e.ctx, i) }()
+	})
+}
+
+// result waits for the confirmation of probe i; ok is false when none
+// was started for it.
+func (e *earlyConfirm) result(i int) (confirmed, ok bool) {
+	if e == nil {
+		return false, false
+	}
+	e.once.Do(func() {}) // no more starts
+	if e.done == nil || e.i != i {
+		return false, false
+	}
+	e.settled = true
+	return <-e.done, true
+}
+
+// stop ends a confirmation whose result is not wanted, and waits for it.
+func (e *earlyConfirm) stop() {
+	if e == nil {
+		return
+	}
+	e.cancel()
+	e.once.Do(func() {})
+	if e.done != nil && !e.settled {
+		<-e.done
+	}
 }
 
 // confirmHang runs probe i of prog alone against mutant id through

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -279,4 +280,50 @@ func TestMatrixAhead(t *testing.T) {
 			t.Errorf("%s: %d builds with the schema built ahead, %d without; want 1 and 2", tt.fn, got.Builds, want.Builds)
 		}
 	}
+}
+
+// TestEarlyConfirm checks that a hang's confirmation starts once, for the
+// first probe that times out, and counts only for the probe asked for.
+func TestEarlyConfirm(t *testing.T) {
+	var started []int
+	var mu sync.Mutex
+	start := func(ctx context.Context, i int) bool {
+		mu.Lock()
+		started = append(started, i)
+		mu.Unlock()
+		return i == 3
+	}
+	e := newEarlyConfirm(context.Background(), start)
+	e.timedOut(3)
+	var wg sync.WaitGroup
+	for _, i := range []int{5, 6} {
+		wg.Go(func() { e.timedOut(i) })
+	}
+	wg.Wait()
+	if c, ok := e.result(5); ok || c {
+		t.Errorf("result(5) = %v, %v: want no confirmation of a probe not started", c, ok)
+	}
+	if c, ok := e.result(3); !ok || !c {
+		t.Errorf("result(3) = %v, %v: want confirmed", c, ok)
+	}
+	e.stop()
+	if len(started) != 1 || started[0] != 3 {
+		t.Errorf("started %v, want [3]", started)
+	}
+
+	// Stopped unread, a confirmation is waited for; none started, stop
+	// returns at once; a nil one does nothing.
+	e = newEarlyConfirm(context.Background(), func(ctx context.Context, i int) bool {
+		<-ctx.Done()
+		return false
+	})
+	e.timedOut(1)
+	e.stop()
+	newEarlyConfirm(context.Background(), start).stop()
+	var none *earlyConfirm
+	none.timedOut(1)
+	if c, ok := none.result(1); ok || c {
+		t.Errorf("nil result = %v, %v", c, ok)
+	}
+	none.stop()
 }
