@@ -489,6 +489,44 @@ func TestLiteralArguments(t *testing.T) {
 	}
 }
 
+// TestLiteralReceivers runs methods of a named integer type on
+// receivers built from constants, through a pointer and not: their
+// constants travel in the request, so the programs of other receivers
+// and arguments are the first's build.
+func TestLiteralReceivers(t *testing.T) {
+	cache := t.TempDir()
+	builds := 0
+	native := &executors.Native{CacheDir: cache, Logf: func(format string, a ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds++
+		}
+	}}
+	for _, tt := range []struct {
+		method, recv, arg string
+		want              string
+	}{
+		{"Scale", "func() *Unit { v := Unit(3); return &v }()", "7", "21"},
+		{"Scale", "func() *Unit { v := Unit(-5); return &v }()", "2", "-10"},
+		{"Times", "Unit(4)", "5", "20"},
+		{"Times", "Unit(6)", "-1", "-6"},
+	} {
+		f := loadFunc(t, "testdata/litmod", "./lits", "(*Unit)."+tt.method)
+		if tt.method == "Times" {
+			f = loadFunc(t, "testdata/litmod", "./lits", "Unit."+tt.method)
+		}
+		prog := &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: []executors.Probe{{ID: "p", Recv: tt.recv, Args: []string{tt.arg}}}}
+		for _, e := range []executors.Executor{native, &executors.Yaegi{}} {
+			r := run(t, e, prog).Results[0]
+			if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].String() != tt.want {
+				t.Errorf("%s: (%s).%s(%s) = %s %s %v, want %s", e.Name(), tt.recv, tt.method, tt.arg, r.Outcome, r.Message, r.Outputs, tt.want)
+			}
+		}
+	}
+	if builds != 2 {
+		t.Errorf("native built %d times for two methods, want 2 (one each)", builds)
+	}
+}
+
 // loadFunc loads the function name of the package pattern in the module
 // at dir.
 func loadFunc(t *testing.T, dir, pattern, name string) *target.Func {

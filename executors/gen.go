@@ -150,9 +150,13 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		// is the same source whatever the probes' order (see
 		// Program.Also).
 		const placeholder = "specgenShape"
-		tp, lits, ok := templated(p, g.probeFuncOf(p).Params)
+		pf := g.probeFuncOf(p)
+		tp, lits, ok := templated(p, pf.Params, pf.Recv)
 		if !ok {
 			tp, lits = p, nil
+		}
+		if len(tp.Imports) > 0 {
+			tp.Imports = usedImports(tp)
 		}
 		body, err := g.probeBodyOf(placeholder, tp, imp)
 		if err != nil {

@@ -70,6 +70,9 @@ func literal(expr string, t types.Type) (litKind, string) {
 		return litNone, ""
 	}
 	if isBytes {
+		if text, ok := byteElems(e); ok {
+			return litBytes, text
+		}
 		// []byte("x"): a conversion of one string literal.
 		call, ok := e.(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
@@ -125,6 +128,33 @@ func literal(expr string, t types.Type) (litKind, string) {
 		return litFloat, strconv.FormatFloat(f, 'g', -1, 64)
 	}
 	return litNone, ""
+}
+
+// byteElems is the bytes of e when e is []byte{...} (or []uint8{...})
+// listing constants that fit in a byte: []byte{} reads back as
+// []byte(""), empty and not nil, as the literal is.
+func byteElems(e ast.Expr) (string, bool) {
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return "", false
+	}
+	at, ok := cl.Type.(*ast.ArrayType)
+	if !ok || at.Len != nil {
+		return "", false
+	}
+	if id, ok := at.Elt.(*ast.Ident); !ok || id.Name != "byte" && id.Name != "uint8" {
+		return "", false
+	}
+	b := make([]byte, 0, len(cl.Elts))
+	for _, el := range cl.Elts {
+		v := constValue(el)
+		if v == nil || v.Kind() != constant.Int || !fits(v, types.Uint8) {
+			return "", false // a keyed element, say
+		}
+		n, _ := constant.Uint64Val(v)
+		b = append(b, byte(n))
+	}
+	return string(b), true
 }
 
 // specialFloat is the text strconv.ParseFloat reads as the value of e
@@ -243,8 +273,11 @@ func fits(v constant.Value, k types.BasicKind) bool {
 // templated is probe p with its literal arguments replaced by reads
 // from the request, and the literals' texts; ok is false when no
 // argument is literal (the probe is compiled as it is). A variadic
-// parameter's argument is a slice and never literal.
-func templated(p Probe, params []target.Param) (Probe, []string, bool) {
+// parameter's argument is a slice and never literal. A receiver of a
+// named basic type recv built from a constant, ByteSize(3) or
+// func() *ByteSize { v := ByteSize(3); return &v }(), reads its
+// constant from the request too.
+func templated(p Probe, params []target.Param, recv *types.Named) (Probe, []string, bool) {
 	var lits []string
 	args := append([]string(nil), p.Args...)
 	for j, prm := range params {
@@ -258,20 +291,63 @@ func templated(p Probe, params []target.Param) (Probe, []string, bool) {
 		args[j] = litMarker + litFuncs[k] + "(" + strconv.Itoa(len(lits)) + ")"
 		lits = append(lits, text)
 	}
+	if recv != nil && p.Recv != "" {
+		p.Recv, lits = templatedRecv(p.Recv, recv, lits)
+	}
 	if len(lits) == 0 {
 		return p, nil, false
 	}
 	p.Args = args
-	if len(p.Imports) > 0 {
-		p.Imports = usedImports(p)
-	}
 	return p, lits, true
 }
 
-// usedImports are the imports of p that its code still names once its
-// literal arguments travel in the request (math, for math.Inf(1)): an
-// import the code does not use does not compile. When the code does not
-// parse, they are all kept.
+// templatedRecv rewrites each conversion of a constant to the receiver's
+// type t in expr (t's name called with one literal argument) as a
+// conversion of the literal read from the request, the literal's text
+// appended to lits.
+func templatedRecv(expr string, t *types.Named, lits []string) (string, []string) {
+	if _, basic := t.Underlying().(*types.Basic); !basic || t.TypeParams().Len() > 0 {
+		return expr, lits
+	}
+	fset := token.NewFileSet()
+	e, err := parser.ParseExprFrom(fset, "", expr, 0)
+	if err != nil {
+		return expr, lits
+	}
+	type edit struct {
+		from, to int
+		text     string
+	}
+	var edits []edit
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+			return true
+		}
+		if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != t.Obj().Name() {
+			return true
+		}
+		arg := call.Args[0]
+		from, to := fset.Position(arg.Pos()).Offset, fset.Position(arg.End()).Offset
+		k, text := literal(expr[from:to], t)
+		if k == litNone {
+			return true
+		}
+		edits = append(edits, edit{from, to, litFuncs[k] + "(" + strconv.Itoa(len(lits)) + ")"})
+		lits = append(lits, text)
+		return false
+	})
+	for i := len(edits) - 1; i >= 0; i-- {
+		expr = expr[:edits[i].from] + edits[i].text + expr[edits[i].to:]
+	}
+	return expr, lits
+}
+
+// usedImports are the imports of p that its code names: a caller may
+// give every probe of a spec the imports of all of them, and a literal
+// argument that travels in the request (math.Inf(1)) takes its import's
+// use with it; an import the code does not use does not compile. Blank
+// and dot imports stay, and when the code does not parse, all of them.
 func usedImports(p Probe) map[string]string {
 	used := map[string]bool{}
 	mark := func(n ast.Node) {
@@ -309,7 +385,7 @@ func usedImports(p Probe) map[string]string {
 	}
 	out := map[string]string{}
 	for path, name := range p.Imports {
-		if used[name] {
+		if used[name] || name == "_" || name == "." || (name == "" && used[path[strings.LastIndex(path, "/")+1:]]) {
 			out[path] = name
 		}
 	}

@@ -2,6 +2,7 @@ package executors
 
 import (
 	"go/types"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -23,7 +24,15 @@ func TestLiteral(t *testing.T) {
 		{`"\xff\n"`, types.Typ[types.String], litString, "\xff\n"},
 		{`[]byte("x y")`, bytesT, litBytes, "x y"},
 		{`[]uint8("")`, bytesT, litBytes, ""},
-		{`[]byte{1}`, bytesT, litNone, ""},
+		{`[]byte{1}`, bytesT, litBytes, "\x01"},
+		{`[]byte{98, 0x79, 'e'}`, bytesT, litBytes, "bye"},
+		{`[]uint8{}`, bytesT, litBytes, ""},
+		{`[]byte{256}`, bytesT, litNone, ""},
+		{`[]byte{-1}`, bytesT, litNone, ""},
+		{`[]byte{2: 1}`, bytesT, litNone, ""},
+		{`[]byte{x}`, bytesT, litNone, ""},
+		{`[]byte(nil)`, bytesT, litNone, ""},
+		{`[3]byte{1, 2, 3}`, bytesT, litNone, ""},
 		{`-3`, types.Typ[types.Int], litInt, "-3"},
 		{`0x_ff`, types.Typ[types.Int], litInt, "255"},
 		{`'a'`, types.Typ[types.Int32], litInt, "97"},
@@ -84,15 +93,48 @@ func TestTemplatedImports(t *testing.T) {
 		{"in the setup", Probe{Setup: "x := math.Sqrt2", Args: []string{"math.NaN()", "x"}, Imports: math}, math},
 		{"in an assertion", Probe{Args: []string{"math.NaN()", "1"}, Asserts: []string{"math.IsNaN(output)"}, Imports: math}, math},
 		{"code that does not parse", Probe{Setup: "x := (", Args: []string{"math.NaN()", "x"}, Imports: math}, math},
+		{"a spec's imports, some unused", Probe{Args: []string{"1", "strings.Count(\"a\", \"\")"}, Imports: map[string]string{"math": "math", "strings": "", "time": "_"}}, map[string]string{"strings": "", "time": "_"}},
 	}
 	for _, tt := range tests {
-		got, _, ok := templated(tt.probe, params)
+		got, _, ok := templated(tt.probe, params, nil)
 		if !ok {
 			t.Errorf("%s: not templated", tt.name)
 			continue
 		}
-		if diff := cmp.Diff(tt.want, got.Imports); diff != "" {
+		if diff := cmp.Diff(tt.want, usedImports(got)); diff != "" {
 			t.Errorf("%s: imports (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+// TestTemplatedRecv checks which receivers read their constant from the
+// request: conversions of a constant to the receiver's named basic type.
+func TestTemplatedRecv(t *testing.T) {
+	named := func(name string, under types.Type) *types.Named {
+		return types.NewNamed(types.NewTypeName(0, nil, name, nil), under, nil)
+	}
+	size := named("ByteSize", types.Typ[types.Uint64])
+	small := named("Small", types.Typ[types.Int8])
+	label := named("Label", types.Typ[types.String])
+	point := named("Point", types.NewStruct(nil, nil))
+	tests := []struct {
+		recv string
+		t    *types.Named
+		want string
+		lits []string
+	}{
+		{"func() *ByteSize { v := ByteSize(3); return &v }()", size, "func() *ByteSize { v := ByteSize(specgenLitUint(1)); return &v }()", []string{"a", "3"}},
+		{"ByteSize(1 << 10)", size, "ByteSize(1 << 10)", []string{"a"}},
+		{"Small(300)", small, "Small(300)", []string{"a"}},
+		{"Small(-3)", small, "Small(specgenLitInt(1))", []string{"a", "-3"}},
+		{`Label("x")`, label, "Label(specgenLitString(1))", []string{"a", "x"}},
+		{"Point{}", point, "Point{}", []string{"a"}},
+		{"Other(3)", size, "Other(3)", []string{"a"}},
+	}
+	for _, tt := range tests {
+		got, lits := templatedRecv(tt.recv, tt.t, []string{"a"})
+		if got != tt.want || !slices.Equal(lits, tt.lits) {
+			t.Errorf("templatedRecv(%s) = %s %q, want %s %q", tt.recv, got, lits, tt.want, tt.lits)
 		}
 	}
 }

@@ -14,3 +14,9 @@ type Unit int16
 func Echo(s string, b []byte, n Unit, u uint64, f float32, g float64, ok bool, r rune) string {
 	return fmt.Sprintf("%q %q %d %d %x %x %v %q", s, b, n, u, math.Float32bits(f), math.Float64bits(g), ok, r)
 }
+
+// Scale multiplies by the unit, through a pointer or not.
+func (u *Unit) Scale(n int) int { return int(*u) * n }
+
+// Times is Scale on a value.
+func (u Unit) Times(n int) int { return int(u) * n }
