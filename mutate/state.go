@@ -31,20 +31,17 @@ func stateVars(pkg *target.Package) []string {
 		for _, decl := range file.Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
-				if d.Body == nil || (d.Recv == nil && d.Name.Name == "init") {
-					continue // init runs once, before any probe
+				if d.Body != nil && (d.Recv != nil || d.Name.Name != "init") {
+					a.index(d.Body)
+					continue
 				}
-				a.index(d.Body)
+				// init runs once, before any probe, but a function
+				// literal it keeps may run at any time.
+				a.indexLiterals(d)
 			case *ast.GenDecl:
 				// A declaration's value is computed at init, but a
 				// function literal in it may run at any time.
-				ast.Inspect(d, func(n ast.Node) bool {
-					if fl, ok := n.(*ast.FuncLit); ok {
-						a.index(fl.Body)
-						return false
-					}
-					return true
-				})
+				a.indexLiterals(d)
 			}
 		}
 	}
@@ -102,6 +99,17 @@ func (a *stateAnalysis) index(body ast.Node) {
 			if v, ok := a.info.Uses[id].(*types.Var); ok {
 				a.uses[v] = append(a.uses[v], slices.Clone(stack))
 			}
+		}
+		return true
+	})
+}
+
+// indexLiterals indexes the bodies of the function literals in n.
+func (a *stateAnalysis) indexLiterals(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if fl, ok := n.(*ast.FuncLit); ok {
+			a.index(fl.Body)
+			return false
 		}
 		return true
 	})

@@ -97,11 +97,16 @@ var (
 	fromInit []string
 	hook     = func() { calls++ }
 	calls    int
+	hooks    []func()
+	later    int
 )
 
-func init() { fromInit = append(fromInit, "x") }
+func init() {
+	fromInit = append(fromInit, "x")
+	hooks = append(hooks, func() { later++ })
+}
 
-func F() int { return len(fromInit) }`, []string{"calls"}},
+func F() int { return len(fromInit) }`, []string{"calls", "later"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
