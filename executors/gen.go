@@ -44,13 +44,7 @@ func (s *importSet) add(path, name string) string {
 		return n
 	}
 	if name == "" {
-		name = path[strings.LastIndex(path, "/")+1:]
-		name = strings.Map(func(r rune) rune {
-			if r == '-' || r == '.' {
-				return '_'
-			}
-			return r
-		}, name)
+		name = importName(path)
 	}
 	base, i := name, 1
 	for {
@@ -65,6 +59,17 @@ func (s *importSet) add(path, name string) string {
 		s.byPath[path] = name
 	}
 	return name
+}
+
+// importName is the local name an import of path gets when none is
+// given: its last element, '-' and '.' as '_'.
+func importName(path string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' {
+			return '_'
+		}
+		return r
+	}, path[strings.LastIndex(path, "/")+1:])
 }
 
 func (s *importSet) write(b *bytes.Buffer) {

@@ -187,11 +187,11 @@ func specialFloat(e ast.Expr) (string, bool) {
 		return "NaN", true
 	case sel.Sel.Name == "Inf" && len(call.Args) == 1:
 		// math.Inf takes an int: a float constant does not compile.
-		if v := constValue(call.Args[0]); v == nil || v.Kind() != constant.Int {
+		v := constValue(call.Args[0])
+		switch {
+		case v == nil || v.Kind() != constant.Int:
 			return "", false
-		}
-		sign, _ := arg(0)
-		if sign >= 0 {
+		case constant.Sign(v) >= 0:
 			return "+Inf", true
 		}
 		return "-Inf", true
@@ -385,7 +385,7 @@ func usedImports(p Probe) map[string]string {
 	}
 	out := map[string]string{}
 	for path, name := range p.Imports {
-		if used[name] || name == "_" || name == "." || (name == "" && used[path[strings.LastIndex(path, "/")+1:]]) {
+		if used[name] || name == "_" || name == "." || (name == "" && used[importName(path)]) {
 			out[path] = name
 		}
 	}

@@ -620,9 +620,7 @@ func (e *earlyConfirm) stop() {
 // confirmHang runs probe i of prog alone against mutant id through
 // confirm, and reports whether it times out again.
 func confirmHang(ctx context.Context, confirm func(context.Context, *executors.Program, int, int) (*executors.Report, error), prog *executors.Program, id, i int, wall time.Duration) bool {
-	one := *prog
-	one.Probes = []executors.Probe{prog.Probes[i]}
-	cctx, cancel := context.WithTimeout(ctx, runLimit(&one, id, wall, 1, 1))
+	cctx, cancel := context.WithTimeout(ctx, runLimit(prog, id, wall, 1, 1))
 	defer cancel()
 	rep, err := confirm(cctx, prog, id, i)
 	return err == nil && len(rep.Results) == 1 && rep.Results[0].Outcome == executors.Timeout

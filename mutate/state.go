@@ -22,12 +22,16 @@ import (
 // state as soon as its value, or a part of it that holds references,
 // leaves for code that might write through it.
 func stateVars(pkg *target.Package) []string {
-	if pkg.Types == nil || pkg.TypesInfo == nil {
-		return allVars(pkg)
+	if pkg.Types == nil {
+		return nil
 	}
 	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	syntax := pkg.Syntax
 	a := &stateAnalysis{info: pkg.TypesInfo, scope: pkg.Types.Scope(), uses: map[*types.Var][][]ast.Node{}}
-	for _, file := range pkg.Syntax {
+	if a.info == nil {
+		syntax = nil // without uses, every variable counts as state
+	}
+	for _, file := range syntax {
 		for _, decl := range file.Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
@@ -51,28 +55,9 @@ func stateVars(pkg *target.Package) []string {
 		if !ok || name == "_" || name == MutantVar || types.Implements(v.Type(), errType) {
 			continue
 		}
-		if a.through(v, map[*types.Var]bool{}) {
+		if a.info == nil || a.through(v, map[*types.Var]bool{}) {
 			out = append(out, name)
 		}
-	}
-	return out
-}
-
-// allVars are every package-level variable of pkg but the schema's and
-// the sentinels: what stateVars says without type information.
-func allVars(pkg *target.Package) []string {
-	if pkg.Types == nil {
-		return nil
-	}
-	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	var out []string
-	scope := pkg.Types.Scope()
-	for _, name := range scope.Names() {
-		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || name == "_" || name == MutantVar || types.Implements(v.Type(), errType) {
-			continue
-		}
-		out = append(out, name)
 	}
 	return out
 }
