@@ -251,6 +251,10 @@ type Result struct {
 	// denied", "dial tcp 127.0.0.1:80: connect: permission denied"): a
 	// write outside its scratch directory, a TCP connection.
 	Denied string
+	// Cut counts the bytes of values and messages the worker did not
+	// send, too long for one: a string past its budget arrives as an
+	// opaque value naming its size and hash, a longer message cut.
+	Cut int
 }
 
 // Cmp is a comparison a probe made: A compared with B at a comparison

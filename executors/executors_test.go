@@ -139,6 +139,13 @@ func TestHostileProbes(t *testing.T) {
 			return r.Stdout == "shouting hi\n" && r.Stderr == "warning hi\n" && r.Outputs[0].Str == "HI!"
 		}}},
 		{"Index", "index-panic", []string{"[]int{1}", "3"}, want{executors.Panicked, nil}},
+		// 8 MiB arrive as a placeholder naming their size, counted as cut.
+		{"Repeat", "huge-result", []string{"1 << 22"}, want{executors.OK, func(r executors.Result) bool {
+			return r.Outputs[0].Kind == spec.Opaque && strings.HasPrefix(r.Outputs[0].Str, "<string of 8388608 bytes, fnv ") && r.Cut == 8<<20
+		}}},
+		{"Repeat", "small-result", []string{"2"}, want{executors.OK, func(r executors.Result) bool {
+			return r.Outputs[0].Kind == spec.String && r.Outputs[0].Str == "abab" && r.Cut == 0
+		}}},
 	}
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {

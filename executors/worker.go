@@ -297,7 +297,7 @@ func unquotePanic(s string) string {
 
 // convert turns a worker's answer into a Result.
 func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
-	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts}
+	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts, Cut: r.Cut}
 	for _, c := range r.Cmps {
 		res.Cmps = append(res.Cmps, Cmp{Site: c.Site, A: c.A, B: c.B})
 	}

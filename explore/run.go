@@ -706,9 +706,9 @@ func simpler(a, b *Record) bool {
 }
 
 // ResultSize is how long a result's outputs and error message are
-// written.
+// written, counting what the worker cut of them at their full length.
 func ResultSize(r executors.Result) int {
-	n := 0
+	n := r.Cut
 	for _, o := range r.Outputs {
 		n += len(o.String())
 	}

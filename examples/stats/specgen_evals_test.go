@@ -6,6 +6,8 @@ import (
 	specgenjson "encoding/json"
 	specgenerrors "errors"
 	specgenfmt "fmt"
+	specgenfnv "hash/fnv"
+	specgenio "io"
 	"math"
 	specgenmath "math"
 	specgenreflect "reflect"
@@ -42,6 +44,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 10
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -65,6 +68,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 10
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -88,6 +92,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 10
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -111,6 +116,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 10
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -134,6 +140,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 10
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -157,6 +164,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 3
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -180,6 +188,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 9223372036854775807
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -203,6 +212,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 0
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -226,6 +236,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 0
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -249,6 +260,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 2
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -272,6 +284,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 2
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -295,6 +308,7 @@ func specgenTestClamp(specgenT *specgentesting.T) {
 			specgenR("in", "lo", specgenA1)
 			var specgenA2 int = 0
 			specgenR("in", "hi", specgenA2)
+			specgenR("call", "", nil)
 			specgenO0 := Clamp(specgenA0, specgenA1, specgenA2)
 			specgenR("out", "0", specgenO0)
 			{
@@ -325,6 +339,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 5
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -352,6 +367,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -379,6 +395,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -406,6 +423,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -433,6 +451,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -460,6 +479,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -487,6 +507,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -514,6 +535,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -541,6 +563,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 0
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -568,6 +591,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -595,6 +619,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -622,6 +647,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 2
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -649,6 +675,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 0
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -676,6 +703,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -703,6 +731,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 1
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -730,6 +759,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -757,6 +787,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -784,6 +815,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -811,6 +843,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -838,6 +871,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -865,6 +899,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -892,6 +927,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -919,6 +955,7 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -946,6 +983,35 @@ func specgenTestHistogram(specgenT *specgentesting.T) {
 			specgenR("in", "hi", specgenA2)
 			var specgenA3 int = 3
 			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
+			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
+			specgenR("out", "0", specgenO0)
+			{
+				xs := specgenA0
+				lo := specgenA1
+				hi := specgenA2
+				n := specgenA3
+				output := specgenO0
+				_ = xs
+				_ = lo
+				_ = hi
+				_ = n
+				_ = output
+				specgenR("assert", "0", bool(len(output) == n))
+			}
+		})
+	})
+	specgenT.Run("lo-minus-inf-panics", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: makeslice: len out of range$`, Inputs: []specgenInput{{Text: `[1.0]`}, {Text: `-.inf`}, {Text: `2.5`}, {Text: `18014398509481987`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 []float64 = []float64{1.0}
+			specgenR("in", "xs", specgenA0)
+			var specgenA1 float64 = math.Inf(-1)
+			specgenR("in", "lo", specgenA1)
+			var specgenA2 float64 = 2.5
+			specgenR("in", "hi", specgenA2)
+			var specgenA3 int = 18014398509481987
+			specgenR("in", "n", specgenA3)
+			specgenR("call", "", nil)
 			specgenO0 := Histogram(specgenA0, specgenA1, specgenA2, specgenA3)
 			specgenR("out", "0", specgenO0)
 			{
@@ -972,6 +1038,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `null`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64(nil)
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -980,6 +1047,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -988,6 +1056,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"4"}`, Inputs: []specgenInput{{Text: `[4]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{4.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -996,6 +1065,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"2.5"}`, Inputs: []specgenInput{{Text: `[1, 2, 3, 4]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 2.0, 3.0, 4.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1004,6 +1074,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0"}`, Inputs: []specgenInput{{Text: `[-1, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{-1.0, 1.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1012,6 +1083,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15000000000000002"}`, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.1, 0.2}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1020,6 +1092,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"0.15"}`, Tol: 1e-12, Inputs: []specgenInput{{Text: `[0.1, 0.2]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{0.1, 0.2}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1028,6 +1101,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[.inf, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), 1.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1036,6 +1110,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.inf, -.inf]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.Inf(1), math.Inf(-1)}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1044,6 +1119,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"NaN"}`, Inputs: []specgenInput{{Text: `[.nan, 1]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{math.NaN(), 1.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1052,6 +1128,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"+Inf"}`, Inputs: []specgenInput{{Text: `[1e+308, 1e+308]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1e+308, 1e+308}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1060,6 +1137,7 @@ func specgenTestMean(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"1"}`, Inputs: []specgenInput{{Text: `[1.0, 1.0]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []float64 = []float64{1.0, 1.0}
 			specgenR("in", "xs", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0 := Mean(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -1075,6 +1153,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1094,6 +1173,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1113,6 +1193,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1132,6 +1213,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1151,6 +1233,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 25.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1170,6 +1253,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1189,6 +1273,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1208,6 +1293,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 90.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1227,6 +1313,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 40.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1246,6 +1333,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1265,6 +1353,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 25.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1284,6 +1373,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1303,6 +1393,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1322,6 +1413,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1341,6 +1433,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 100.5
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1360,6 +1453,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.NaN()
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1379,6 +1473,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 50.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1398,6 +1493,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1417,6 +1513,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1436,6 +1533,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 0.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1455,6 +1553,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1474,6 +1573,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 1e+12
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1493,6 +1593,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -5e-324
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1512,6 +1613,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = -1.0
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1531,6 +1633,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.NaN()
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1550,6 +1653,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = 2.5
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1569,6 +1673,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(1)
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1588,6 +1693,7 @@ func specgenTestPercentile(specgenT *specgentesting.T) {
 			specgenR("in", "xs", specgenA0)
 			var specgenA1 float64 = math.Inf(-1)
 			specgenR("in", "p", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Percentile(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -1690,6 +1796,8 @@ type specgenCase struct {
 	// ArgsAfter are inputs_after: parameter name, wire form.
 	ArgsAfter [][2]string
 	Tol       float64
+	// Unordered compares lists in any order.
+	Unordered bool
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
 	Raise, RaiseName string
@@ -1742,14 +1850,25 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("expected", "want %s, but the call %s", specgenString(want), specgenDescribe(g))
 			break
 		}
-		var got interface{}
-		if f.NumOut == 1 && len(g.Outputs) == 1 {
-			got = g.Outputs[0]
-		} else {
-			got = append([]interface{}{}, g.Outputs...)
-		}
-		if msg := specgenCompare(want, got, c.Tol, ""); msg != "" {
-			fail("expected", "%s", msg)
+		eq := specgenEq{c.Tol, c.Unordered}
+		wl, isList := want.([]interface{})
+		switch {
+		case f.NumOut == 1 && len(g.Outputs) == 1:
+			if msg := specgenCompare(want, g.Outputs[0], eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
+		case c.Unordered && isList && len(wl) == len(g.Outputs):
+			// Several results are a list in order; the lists within
+			// each are what compare in any order.
+			for i, w := range wl {
+				if msg := specgenCompare(w, g.Outputs[i], eq, specgenfmt.Sprintf("result %d", i+1)); msg != "" {
+					fail("expected", "%s", msg)
+				}
+			}
+		default:
+			if msg := specgenCompare(want, append([]interface{}{}, g.Outputs...), eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
 		}
 	case !normal:
 		fail("", "the call %s (a case without expected or raises must return normally)", specgenDescribe(g))
@@ -1758,7 +1877,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		want := specgenDecode(c.RecvAfter)
 		switch {
 		case g.HasAfter:
-			if msg := specgenCompare(want, g.After, c.Tol, "receiver after the call"); msg != "" {
+			if msg := specgenCompare(want, g.After, specgenEq{c.Tol, c.Unordered}, "receiver after the call"); msg != "" {
 				fail("receiver_after", "%s", msg)
 			}
 		case returned:
@@ -1778,7 +1897,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		}
 		switch {
 		case found:
-			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+			if msg := specgenCompare(want, got, specgenEq{c.Tol, c.Unordered}, "argument "+a[0]+" after the call"); msg != "" {
 				fail("inputs_after", "%s", msg)
 			}
 		case returned:
@@ -1984,8 +2103,8 @@ func specgenDecode(s string) interface{} {
 // specgenCompare compares got with want; it returns a readable
 // difference, or "" when they are equal. what names the value ("" for
 // the result).
-func specgenCompare(want, got interface{}, tol float64, what string) string {
-	lines := specgenDiff(nil, "", want, got, tol, 20)
+func specgenCompare(want, got interface{}, eq specgenEq, what string) string {
+	lines := specgenDiff(nil, "", want, got, eq, 20)
 	if len(lines) == 0 {
 		return ""
 	}
@@ -2097,7 +2216,14 @@ func specgenPairs(v interface{}) [][2]interface{} {
 	return out
 }
 
-func specgenDiff(out []string, path string, want, got interface{}, tol float64, limit int) []string {
+// specgenEq is how values compare: the float tolerance, and whether
+// lists compare as multisets (a case's unordered).
+type specgenEq struct {
+	tol       float64
+	unordered bool
+}
+
+func specgenDiff(out []string, path string, want, got interface{}, eq specgenEq, limit int) []string {
 	if len(out) >= limit {
 		return out
 	}
@@ -2107,7 +2233,7 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	}
 	wk, gk := specgenKind(want), specgenKind(got)
 	if specgenIsNumber(wk) && specgenIsNumber(gk) {
-		if !specgenNumEqual(want, got, tol) {
+		if !specgenNumEqual(want, got, eq.tol) {
 			out = append(out, specgenfmt.Sprintf("%s: want %s, got %s", at, specgenString(want), specgenString(got)))
 		}
 		return out
@@ -2128,12 +2254,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 		}
 	case specgenKList:
 		wl, gl := want.([]interface{}), got.([]interface{})
+		if eq.unordered {
+			return specgenUnorderedDiff(out, path, wl, gl, eq, limit)
+		}
 		n := len(wl)
 		if len(gl) < n {
 			n = len(gl)
 		}
 		for i := 0; i < n; i++ {
-			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], tol, limit)
+			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], eq, limit)
 		}
 		if len(wl) != len(gl) {
 			out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d", at, len(wl), len(gl)))
@@ -2147,15 +2276,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	case specgenKMap:
 		for _, we := range specgenPairs(want) {
 			p := path + "." + specgenKeyString(we[0])
-			gv, ok := specgenLookup(got, we[0], tol)
+			gv, ok := specgenLookup(got, we[0], eq)
 			if !ok {
 				out = append(out, specgenfmt.Sprintf("%s: missing (want %s)", p, specgenString(we[1])))
 				continue
 			}
-			out = specgenDiff(out, p, we[1], gv, tol, limit)
+			out = specgenDiff(out, p, we[1], gv, eq, limit)
 		}
 		for _, ge := range specgenPairs(got) {
-			if _, ok := specgenLookup(want, ge[0], tol); !ok && len(out) < limit {
+			if _, ok := specgenLookup(want, ge[0], eq); !ok && len(out) < limit {
 				out = append(out, specgenfmt.Sprintf("%s.%s: unexpected %s", path, specgenKeyString(ge[0]), specgenString(ge[1])))
 			}
 		}
@@ -2171,9 +2300,48 @@ func specgenKeyString(k interface{}) string {
 	return "[" + specgenString(k) + "]"
 }
 
-func specgenLookup(m, key interface{}, tol float64) (interface{}, bool) {
+// specgenUnorderedDiff is package spec's unorderedDiff: how the list
+// got differs from the list want as multisets.
+func specgenUnorderedDiff(out []string, path string, want, got []interface{}, eq specgenEq, limit int) []string {
+	at := path
+	if at == "" {
+		at = "value"
+	}
+	taken := make([]bool, len(got))
+	var missing []int
+	for i, w := range want {
+		j := 0
+		for ; j < len(got); j++ {
+			if !taken[j] && len(specgenDiff(nil, "", w, got[j], eq, 1)) == 0 {
+				break
+			}
+		}
+		if j == len(got) {
+			missing = append(missing, i)
+			continue
+		}
+		taken[j] = true
+	}
+	if len(want) != len(got) {
+		out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d (in any order)", at, len(want), len(got)))
+	}
+	for _, i := range missing {
+		if len(out) >= limit {
+			return out
+		}
+		out = append(out, specgenfmt.Sprintf("%s[%d]: missing %s (in any order)", path, i, specgenString(want[i])))
+	}
+	for j, g := range got {
+		if !taken[j] && len(out) < limit {
+			out = append(out, specgenfmt.Sprintf("%s[%d]: extra %s (in any order)", path, j, specgenString(g)))
+		}
+	}
+	return out
+}
+
+func specgenLookup(m, key interface{}, eq specgenEq) (interface{}, bool) {
 	for _, e := range specgenPairs(m) {
-		if len(specgenDiff(nil, "", key, e[0], tol, 1)) == 0 {
+		if len(specgenDiff(nil, "", key, e[0], eq, 1)) == 0 {
 			return e[1], true
 		}
 	}
@@ -2417,14 +2585,71 @@ type SpecgenCanonOptions struct {
 // maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}, and
 // {"o": "<func>"} for an opaque value (a func, a chan, an unsafe pointer,
 // a pointer cycle, a value nested too deep).
+//
+// One value takes about specgenCanonBudget bytes of text and nodes at
+// most: a string that would go past it is an opaque value naming its
+// length and hash (so that two differ), a list its first elements and an
+// opaque value counting the rest, a map one entry of opaque values
+// counting them; so a function returning 100 MB neither fills the
+// worker's pipe nor specgen's memory. Such a value was never going to be
+// written as a case.
 func SpecgenCanon(v interface{}, opt SpecgenCanonOptions) interface{} {
-	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
-	return c.value(specgenreflect.ValueOf(v), 0)
+	w, _ := specgenCanon(v, opt)
+	return w
 }
+
+// specgenCanon is SpecgenCanon that also returns how many bytes of the
+// value it replaced by placeholders.
+func specgenCanon(v interface{}, opt SpecgenCanonOptions) (interface{}, int) {
+	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}, left: specgenCanonBudget}
+	w := c.value(specgenreflect.ValueOf(v), 0)
+	return w, c.cut
+}
+
+// specgenCanonBudget bounds the size of one canonical value, each node
+// counting specgenNodeCost bytes beside its text.
+const (
+	specgenCanonBudget = 256 << 10
+	specgenNodeCost    = 16
+	// specgenListHead is how many elements of a list past the budget
+	// are kept.
+	specgenListHead = 8
+	// specgenHashEnds is how much of each end of a long string its
+	// hash reads.
+	specgenHashEnds = 1 << 20
+)
 
 type specgenCanonizer struct {
 	opt  SpecgenCanonOptions
 	seen map[uintptr]bool
+	left int // bytes of the budget left
+	cut  int // bytes replaced by placeholders
+}
+
+// str returns s, or an opaque value naming its length and hash when s
+// does not fit in what is left of the budget.
+func (c *specgenCanonizer) str(s string) interface{} {
+	if len(s) > c.left {
+		h := specgenfnv.New64a()
+		if len(s) <= 2*specgenHashEnds {
+			specgenio.WriteString(h, s)
+		} else {
+			// Hashing hundreds of megabytes would cost as much as
+			// making them: their ends, and their length, tell two apart.
+			specgenio.WriteString(h, s[:specgenHashEnds])
+			specgenio.WriteString(h, s[len(s)-specgenHashEnds:])
+		}
+		c.left = 0
+		c.cut += len(s)
+		return specgenOpaque(specgenfmt.Sprintf("<string of %d bytes, fnv %016x>", len(s), h.Sum64()))
+	}
+	c.left -= len(s)
+	return s
+}
+
+// fits reports whether n nodes fit in what is left of the budget.
+func (c *specgenCanonizer) fits(n int) bool {
+	return n <= c.left/specgenNodeCost
 }
 
 var specgenDurationType = specgenreflect.TypeOf(specgentime.Duration(0))
@@ -2478,6 +2703,11 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	if depth > 40 {
 		return specgenOpaque("<too deep>")
 	}
+	if c.left -= specgenNodeCost; c.left < 0 {
+		c.left = 0
+		c.cut += specgenNodeCost
+		return specgenOpaque("<too large>")
+	}
 	t := v.Type()
 	if t == specgenDurationType {
 		return specgentime.Duration(v.Int()).String()
@@ -2500,7 +2730,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		x := v.Complex()
 		return []interface{}{map[string]interface{}{"f": specgenFloat(real(x), 64)}, map[string]interface{}{"f": specgenFloat(imag(x), 64)}}
 	case specgenreflect.String:
-		return v.String()
+		return c.str(v.String())
 	case specgenreflect.Interface:
 		if v.IsNil() {
 			return nil
@@ -2512,7 +2742,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 		}
 		p := v.Pointer()
@@ -2528,8 +2758,8 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if t.Elem().Kind() == specgenreflect.Uint8 {
 			b := v.Bytes()
-			if specgenutf8.Valid(b) {
-				return string(b)
+			if len(b) > c.left || specgenutf8.Valid(b) {
+				return c.str(string(b))
 			}
 		}
 		return c.list(v, depth)
@@ -2538,6 +2768,12 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Map:
 		if v.IsNil() {
 			return nil
+		}
+		if n := v.Len(); !c.fits(2 * n) {
+			// A map of one placeholder entry: its entries would have
+			// to be made to be ordered.
+			c.cut += 2 * n * specgenNodeCost
+			return map[string]interface{}{"m": []interface{}{[]interface{}{specgenOpaque(specgenfmt.Sprintf("<%d entries>", n)), specgenOpaque("<cut>")}}}
 		}
 		type kv struct {
 			k, v interface{}
@@ -2559,17 +2795,17 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Struct:
 		if !c.hasExportedFields(t) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 			if v.CanAddr() {
 				if s, ok := specgenTextOf(v.Addr()); ok {
-					return s
+					return c.str(s)
 				}
 			} else {
 				p := specgenreflect.New(t)
 				p.Elem().Set(v)
 				if s, ok := specgenTextOf(p); ok {
-					return s
+					return c.str(s)
 				}
 			}
 		}
@@ -2615,6 +2851,17 @@ func specgenText(x interface{}) (string, bool) {
 }
 
 func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
+	if n := v.Len(); !c.fits(n) {
+		// Its first elements, and a placeholder for the rest: still a
+		// list of many elements, which is what its shape says.
+		k := specgenListHead
+		out := make([]interface{}, 0, k+1)
+		for i := 0; i < k; i++ {
+			out = append(out, c.value(v.Index(i), depth+1))
+		}
+		c.cut += (n - k) * specgenNodeCost
+		return append(out, specgenOpaque(specgenfmt.Sprintf("<%d more elements>", n-k)))
+	}
 	out := make([]interface{}, v.Len())
 	for i := range out {
 		out[i] = c.value(v.Index(i), depth+1)
@@ -2682,6 +2929,9 @@ type SpecgenResponse struct {
 	Nanos     int64            `json:"ns"`
 	Covered   []int            `json:"covered,omitempty"`
 	Fail      string           `json:"fail,omitempty"`
+	// Cut counts the bytes of values and messages too long to send,
+	// replaced by placeholders naming their size (see SpecgenCanon).
+	Cut int `json:"cut,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -2719,10 +2969,16 @@ type SpecgenErr struct {
 //	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
+//	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
 	Opt  SpecgenCanonOptions
-	err  *SpecgenErr
+	// OnCall, when not nil, is called at "call": SpecgenServe clears the
+	// coverage counters there, so that a probe covers what its call
+	// runs, not what building its arguments ran (a harvested argument
+	// may call the function under test itself).
+	OnCall func()
+	err    *SpecgenErr
 	// afterObs sends the observers to the receiver after the call
 	// rather than to the last result.
 	afterObs bool
@@ -2731,10 +2987,17 @@ type SpecgenRecorder struct {
 // Record is the callback handed to probes.
 func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	switch kind {
+	case "call":
+		if r.OnCall != nil {
+			r.OnCall()
+		}
 	case "in":
-		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, r.canon(v)})
 	case "out":
-		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
+		if drained, ok := specgenDrain(v); ok {
+			v = drained
+		}
+		r.Resp.Outputs = append(r.Resp.Outputs, r.canon(v))
 	case "errtypes", "errsent":
 		if r.err == nil {
 			r.err = &SpecgenErr{}
@@ -2753,27 +3016,81 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 			r.err = &SpecgenErr{}
 		}
 		r.err.Type = name
-		r.err.Message, _ = v.(string)
+		msg, _ := v.(string)
+		r.err.Message = r.text(msg)
 		r.Resp.Err = r.err
 		r.err = nil
 	case "panic":
 		msg, _ := v.(string)
-		r.Resp.Panic = &SpecgenErr{Type: name, Message: msg}
+		r.Resp.Panic = &SpecgenErr{Type: name, Message: r.text(msg)}
 	case "assert":
 		b, _ := v.(bool)
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
 	case "outobs":
 		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
 	case "after":
-		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
-		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
 		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
 		r.afterObs = true
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
+}
+
+// canon is SpecgenCanon counting what it cuts in the response.
+func (r *SpecgenRecorder) canon(v interface{}) interface{} {
+	w, cut := specgenCanon(v, r.Opt)
+	r.Resp.Cut += cut
+	return w
+}
+
+// text returns an error's or a panic's message, cut to the budget of a
+// value.
+func (r *SpecgenRecorder) text(msg string) string {
+	if len(msg) <= specgenCanonBudget {
+		return msg
+	}
+	r.Resp.Cut += len(msg) - specgenCanonBudget
+	return specgenfmt.Sprintf("%s... (%d bytes cut)", msg[:specgenCanonBudget], len(msg)-specgenCanonBudget)
+}
+
+// A channel a call returns is read until it is closed, at most
+// specgenDrainLimit values, each within specgenDrainWait.
+const (
+	specgenDrainLimit = 1000
+	specgenDrainWait  = 200 * specgentime.Millisecond
+)
+
+// specgenDrain reads what v, a channel a call returned, delivers until
+// it is closed, and returns the values as a slice: what the result
+// stands for (a set's Iter, a generator). It reports false for anything
+// else, and for a channel that is not closed within the bounds, which
+// stays an opaque value.
+func specgenDrain(v interface{}) (interface{}, bool) {
+	ch := specgenreflect.ValueOf(v)
+	if !ch.IsValid() || ch.Kind() != specgenreflect.Chan || ch.IsNil() || ch.Type().ChanDir()&specgenreflect.RecvDir == 0 {
+		return nil, false
+	}
+	out := specgenreflect.MakeSlice(specgenreflect.SliceOf(ch.Type().Elem()), 0, 0)
+	for out.Len() <= specgenDrainLimit {
+		timer := specgentime.NewTimer(specgenDrainWait)
+		chosen, x, ok := specgenreflect.Select([]specgenreflect.SelectCase{
+			{Dir: specgenreflect.SelectRecv, Chan: ch},
+			{Dir: specgenreflect.SelectRecv, Chan: specgenreflect.ValueOf(timer.C)},
+		})
+		timer.Stop()
+		switch {
+		case chosen == 1:
+			return nil, false
+		case !ok:
+			return out.Interface(), true
+		}
+		out = specgenreflect.Append(out, x)
+	}
+	return nil, false
 }
 
 // The texts of the opaque values of observers that did not give one
@@ -2805,7 +3122,7 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 	again := len(last) == 2 && last[0] == key
 	switch {
 	case kind == "obs":
-		pairs = append(pairs, []interface{}{key, SpecgenCanon(v, r.Opt)})
+		pairs = append(pairs, []interface{}{key, r.canon(v)})
 	case !again:
 		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
 	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -189,6 +190,102 @@ func TestCanonDepthLimit(t *testing.T) {
 	want := m("Next", m("Next", spec.NullValue(), "V", spec.IntValue(2)), "V", spec.IntValue(1))
 	if diff := cmp.Diff(want, v, cmpValue...); diff != "" {
 		t.Errorf("short list differs (-want +got):\n%s", diff)
+	}
+}
+
+// TestCanonBudget checks that a value too large to send arrives as an
+// opaque value naming its size, that two such strings differ by their
+// hash, that values within the budget arrive whole, and that the
+// recorder counts what it cut.
+func TestCanonBudget(t *testing.T) {
+	big := strings.Repeat("ab", specgenCanonBudget)
+	big2 := strings.Repeat("ba", specgenCanonBudget)
+	fit := strings.Repeat("x", specgenCanonBudget/2)
+	type withText struct {
+		Name string
+		Body string
+	}
+	tests := []struct {
+		name string
+		in   any
+		// want is the value; opaque, when set, the prefix of the
+		// placeholder text the value is instead.
+		want   spec.Value
+		opaque string
+		cut    int
+	}{
+		{"string within the budget", fit, spec.StringValue(fit), "", 0},
+		{"string past it", big, spec.Value{}, fmt.Sprintf("<string of %d bytes, fnv ", len(big)), len(big)},
+		{"bytes past it", []byte(big), spec.Value{}, fmt.Sprintf("<string of %d bytes, fnv ", len(big)), len(big)},
+		{"invalid UTF-8 bytes past it", append([]byte{0xff}, big...), spec.Value{}, "<string of ", len(big) + 1},
+		{"list past it", append([]int{1, 2}, make([]int, specgenCanonBudget)...),
+			spec.ListValue(spec.IntValue(1), spec.IntValue(2), spec.IntValue(0), spec.IntValue(0), spec.IntValue(0), spec.IntValue(0), spec.IntValue(0), spec.IntValue(0),
+				spec.OpaqueValue(fmt.Sprintf("<%d more elements>", specgenCanonBudget+2-specgenListHead))),
+			"", (specgenCanonBudget + 2 - specgenListHead) * specgenNodeCost},
+		{"map past it", func() map[int]int {
+			m := map[int]int{}
+			for i := 0; i < specgenCanonBudget/specgenNodeCost; i++ {
+				m[i] = i
+			}
+			return m
+		}(), spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: spec.OpaqueValue(fmt.Sprintf("<%d entries>", specgenCanonBudget/specgenNodeCost)), Val: spec.OpaqueValue("<cut>")}}}, "", 2 * specgenCanonBudget},
+		{"a field past what is left", withText{Name: "n", Body: big}, m("Name", spec.StringValue("n"), "Body", spec.OpaqueValue(fmt.Sprintf("<string of %d bytes", len(big)))), "", len(big)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &SpecgenRecorder{}
+			rec.Record("out", "0", tt.in)
+			data, err := json.Marshal(&rec.Resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 2*specgenCanonBudget {
+				t.Errorf("the response takes %d bytes, more than twice the budget", len(data))
+			}
+			var resp struct {
+				Outputs []spec.Value `json:"outputs"`
+				Cut     int          `json:"cut"`
+			}
+			if err := json.Unmarshal(data, &resp); err != nil {
+				t.Fatal(err)
+			}
+			if resp.Cut != tt.cut {
+				t.Errorf("cut = %d, want %d", resp.Cut, tt.cut)
+			}
+			got := resp.Outputs[0]
+			if tt.opaque != "" {
+				if got.Kind != spec.Opaque || !strings.HasPrefix(got.Str, tt.opaque) {
+					t.Errorf("got %s, want an opaque value starting %q", got, tt.opaque)
+				}
+				return
+			}
+			// Compare an opaque field by the start of its text.
+			if got.Kind == spec.Map {
+				for i, e := range got.Map {
+					w := tt.want.Map[i].Val
+					if e.Val.Kind == spec.Opaque && w.Kind == spec.Opaque && strings.HasPrefix(e.Val.Str, w.Str) {
+						got.Map[i].Val = w
+					}
+				}
+			}
+			if diff := cmp.Diff(tt.want, got, cmpValue...); diff != "" {
+				t.Errorf("value differs (-want +got):\n%s", diff)
+			}
+		})
+	}
+
+	a, b := SpecgenCanon(big, SpecgenCanonOptions{}), SpecgenCanon(big2, SpecgenCanonOptions{})
+	if reflect.DeepEqual(a, b) {
+		t.Errorf("two strings of the same length past the budget read the same: %v", a)
+	}
+
+	rec := &SpecgenRecorder{}
+	rec.Record("err", "*errors.errorString", big)
+	if n := len(rec.Resp.Err.Message); n > specgenCanonBudget+64 || !strings.HasSuffix(rec.Resp.Err.Message, fmt.Sprintf("... (%d bytes cut)", len(big)-specgenCanonBudget)) {
+		t.Errorf("an error message of %d bytes is sent as %d bytes ending %q", len(big), n, rec.Resp.Err.Message[n-40:])
+	}
+	if rec.Resp.Cut != len(big)-specgenCanonBudget {
+		t.Errorf("cut = %d after the message, want %d", rec.Resp.Cut, len(big)-specgenCanonBudget)
 	}
 }
 

@@ -97,6 +97,9 @@ func Shout(s string) string {
 	return strings.ToUpper(s) + "!"
 }
 
+// Repeat returns n copies of "ab": megabytes for a large n.
+func Repeat(n int) string { return strings.Repeat("ab", n) }
+
 // Stats returns several values.
 func Stats(xs []float64) (min, max, mean float64) {
 	if len(xs) == 0 {
