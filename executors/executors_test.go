@@ -496,6 +496,56 @@ func TestLiteralArguments(t *testing.T) {
 	}
 }
 
+// TestArgumentFunctions runs probes whose arguments are code (an
+// interface value from another package, a function literal, a variadic
+// slice, nil) on both engines, in programs that pair them anew: the
+// values are those written, and natively a new pairing of arguments
+// built before needs no build.
+func TestArgumentFunctions(t *testing.T) {
+	f := loadFunc(t, "testdata/litmod", "./lits", "Apply")
+	double, inc := `func(x int) int { return 2 * x }`, `func(x int) int { return x + 1 }`
+	tm := map[string]string{"time": "tm"}
+	steps := []struct {
+		probes []executors.Probe
+		want   []string
+		builds int
+	}{
+		{[]executors.Probe{
+			{ID: "nil-double", Args: []string{`nil`, double, `[]int{1, 2}`}},
+			{ID: "second-inc", Args: []string{`tm.Second`, inc, `[]int{3}`}, Imports: tm},
+			{ID: "setup", Setup: `k := 5`, Args: []string{`nil`, `func(x int) int { return x * k }`, `[]int{1, 2}`}},
+		}, []string{"2,4", "4", "5,10"}, 1},
+		{[]executors.Probe{
+			{ID: "second-double", Args: []string{`tm.Second`, double, `[]int{1, 2}`}, Imports: tm},
+			{ID: "nil-inc", Args: []string{`nil`, inc, `[]int{3}`}},
+		}, []string{"21s4", "4"}, 1},
+		{[]executors.Probe{
+			{ID: "nil-slice", Args: []string{`nil`, inc, `nil`}},
+		}, []string{""}, 2},
+	}
+	builds := 0
+	native := &executors.Native{CacheDir: t.TempDir(), Logf: func(format string, a ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds++
+		}
+	}}
+	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
+		t.Run(e.Name(), func(t *testing.T) {
+			for k, step := range steps {
+				rep := run(t, e, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: step.probes})
+				for i, r := range rep.Results {
+					if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != step.want[i] {
+						t.Errorf("step %d: %s: %s %s %v, want %q", k, step.probes[i].ID, r.Outcome, r.Message, r.Outputs, step.want[i])
+					}
+				}
+				if e == executors.Executor(native) && builds != step.builds {
+					t.Errorf("step %d: %d builds, want %d", k, builds, step.builds)
+				}
+			}
+		})
+	}
+}
+
 // TestLiteralReceivers runs methods of a named integer type on
 // receivers built from constants, through a pointer and not: their
 // constants travel in the request, so the programs of other receivers
@@ -594,13 +644,15 @@ func TestAlso(t *testing.T) {
 // TestSubsetReusesBuild runs programs one after the other on one native
 // engine: one whose probes' functions are all among the last build's
 // (of the same function and package files) is that build; one with a
-// function of its own is built, and is the build the next ones are
-// measured against.
+// function of its own is built with the last build's functions, and is
+// the build the next ones are measured against. Arguments that are code
+// are functions of their own: a new pairing of them is no new function.
 func TestSubsetReusesBuild(t *testing.T) {
 	f := loadFunc(t, "testdata/litmod", "./lits", "Echo")
-	call := func(first string) executors.Probe {
-		return executors.Probe{ID: first, Args: []string{first, `[]byte("b")`, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`}}
+	call2 := func(first, second string) executors.Probe {
+		return executors.Probe{ID: first + "," + second, Args: []string{first, second, `1`, `2`, `0.5`, `0.25`, `true`, `'r'`}}
 	}
+	call := func(first string) executors.Probe { return call2(first, `[]byte("b")`) }
 	builds := 0
 	native := &executors.Native{CacheDir: t.TempDir(), Logf: func(format string, a ...any) {
 		if strings.HasPrefix(format, "native: go test -c") {
@@ -612,12 +664,13 @@ func TestSubsetReusesBuild(t *testing.T) {
 		builds int
 		why    string
 	}{
-		{[]executors.Probe{call(`"x"`), call(`"a" + "b"`)}, 1, "the first program is built"},
+		{[]executors.Probe{call(`"x"`), call(`"a" + "b"`), call2(`"a" + "b"`, `[]byte("q" + "r")`)}, 1, "the first program is built"},
 		{[]executors.Probe{call(`"y"`)}, 1, "a literal argument only: the first build"},
 		{[]executors.Probe{call(`"a" + "b"`), call(`"z"`)}, 1, "the same functions again"},
 		{[]executors.Probe{call(`"c" + "d"`)}, 2, "a function the first did not have is built"},
-		{[]executors.Probe{call(`"w"`)}, 3, "not among the last build's functions: built"},
-		{[]executors.Probe{call(`"v"`)}, 3, "the same as the last"},
+		{[]executors.Probe{call(`"w"`)}, 2, "among the last build's functions, which kept the first's"},
+		{[]executors.Probe{call2(`"c" + "d"`, `[]byte("q" + "r")`)}, 2, "arguments built before, paired anew"},
+		{[]executors.Probe{call2(`"a" + "b"`, `[]byte("s")`)}, 2, "an argument built before beside a literal"},
 	} {
 		rep := run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: step.probes})
 		if builds != step.builds {

@@ -27,7 +27,7 @@ type TestFile struct {
 
 // NewTestFile starts a test file for pkg.
 func NewTestFile(pkg *target.Package) *TestFile {
-	return &TestFile{pkg: pkg, imp: newImportSet()}
+	return &TestFile{pkg: pkg, imp: newImportSet(), pr: preparer{inline: true}}
 }
 
 // TestProbe is one probe of a test file: Code is a Go function literal
@@ -114,7 +114,7 @@ var dropped = map[string]bool{
 	"specgenTake": true, "SpecgenServe": true, "specgenCall": true, "specgenGuard": true,
 	"SpecgenSetMutant": true, "SpecgenWire": true, "SpecgenCmp": true,
 	"specgenLits": true, "specgenLitString": true, "specgenLitBool": true, "specgenLitInt": true,
-	"specgenLitUint": true, "specgenLitFloat": true,
+	"specgenLitUint": true, "specgenLitFloat": true, "specgenArgFuncs": true,
 }
 
 // Runtime returns the declarations the probes of the file need, their

@@ -119,6 +119,11 @@ type generator struct {
 	// wire is each probe's request id, set by genProbes: the name of
 	// its function, and for a templated probe its literals.
 	wire []string
+	// split, when set, has genProbes write arguments as argument
+	// functions (see splitArgs); args is then each probe's argument
+	// functions, by name.
+	split bool
+	args  [][]string
 }
 
 func (g *generator) usable(importPath, pkgPath, expr string) bool {
@@ -137,7 +142,8 @@ func probeFunc(i int) string { return "specgenProbe" + strconv.Itoa(i) }
 // probe is a function named by its body, written once however many
 // probes share it; a probe with literal arguments is written as a
 // function that reads them from its request (see templated), shared by
-// all probes of the same shape. The files list their functions by name and the groups by
+// all probes of the same shape; with g.split, an argument that is code
+// is a function of its own too (see splitArgs). The files list their functions by name and the groups by
 // their imports, so that the same probes give the same source whatever
 // their order. It sets g.wire, each probe's request id.
 func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
@@ -147,6 +153,7 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 	imps := map[string]*importSet{} // group key → imports
 	funcs := map[string][]string{}  // group key → function names
 	g.wire = make([]string, len(g.prog.Probes))
+	g.args = make([][]string, len(g.prog.Probes))
 	for _, i := range idx {
 		imp := newImportSet()
 		p := g.prog.Probes[i]
@@ -160,6 +167,10 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		if !ok {
 			tp, lits = p, nil
 		}
+		var afs []argFunc
+		if g.split {
+			tp, lits, afs = g.splitArgs(tp, lits)
+		}
 		if len(tp.Imports) > 0 {
 			tp.Imports = usedImports(tp)
 		}
@@ -170,21 +181,23 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		name := shapeName(body)
 		body = strings.Replace(body, "func "+placeholder+"(", "func "+name+"(", 1)
 		g.wire[i] = wireID(name, lits)
-		keys := make([]string, 0, len(imp.byName))
-		for n, p := range imp.byName {
-			keys = append(keys, n+"="+p)
+		add := func(name, body string, imp *importSet) {
+			key := imp.key()
+			if _, ok := groups[key]; !ok {
+				groups[key] = &probeFile{lines: map[int][2]int{}}
+				imps[key] = imp
+			}
+			if _, ok := bodies[name]; !ok {
+				bodies[name] = body
+				funcs[key] = append(funcs[key], name)
+			}
 		}
-		sort.Strings(keys)
-		key := strings.Join(keys, ";")
-		if _, ok := groups[key]; !ok {
-			groups[key] = &probeFile{lines: map[int][2]int{}}
-			imps[key] = imp
-		}
-		if _, ok := bodies[name]; !ok {
-			bodies[name] = body
-			funcs[key] = append(funcs[key], name)
-		}
+		add(name, body, imp)
 		users[name] = append(users[name], i)
+		for _, af := range afs {
+			add(af.name, af.body, af.imp)
+			g.args[i] = append(g.args[i], af.name)
+		}
 	}
 	order := make([]string, 0, len(groups))
 	for key := range groups {
@@ -274,6 +287,8 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		a := p.Args[j]
 		if lit, ok := litArg(a, typ); ok {
 			a = lit
+		} else if read, ok := argRead(a, typ); ok {
+			a = read
 		}
 		fmt.Fprintf(&b, "var %s %s = %s\n", v, typ, a)
 		fmt.Fprintf(&b, "specgenR(\"in\", %q, %s)\n", prm.Name, v)
@@ -796,6 +811,20 @@ var specgenProbes = map[string]func(func(string, string, interface{})){
 	}
 	sort.Strings(names)
 	names = slices.Compact(names)
+	for _, name := range names {
+		fmt.Fprintf(&body, "\t%q: %s,\n", name, name)
+	}
+	body.WriteString("}\n")
+	// The argument functions (see splitArgs), by name.
+	names = names[:0]
+	for _, i := range idx {
+		if i < len(g.args) {
+			names = append(names, g.args[i]...)
+		}
+	}
+	sort.Strings(names)
+	names = slices.Compact(names)
+	body.WriteString("\nvar specgenArgFuncs = map[string]interface{}{\n")
 	for _, name := range names {
 		fmt.Fprintf(&body, "\t%q: %s,\n", name, name)
 	}

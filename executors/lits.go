@@ -362,7 +362,7 @@ func usedImports(p Probe) map[string]string {
 	}
 	exprs := append([]string{p.Recv}, p.Asserts...)
 	for _, a := range p.Args {
-		if !strings.HasPrefix(a, litMarker) {
+		if !strings.HasPrefix(a, litMarker) && !strings.HasPrefix(a, argMarker) {
 			exprs = append(exprs, a)
 		}
 	}

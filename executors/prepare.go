@@ -64,6 +64,9 @@ func (p *prepared) setKinds(r *Result) {
 // preparer turns programs into sources; it caches the importer used to
 // type-check probes.
 type preparer struct {
+	// inline keeps every probe's arguments in its function: the probes
+	// are written out by other means (see TestFile), not built.
+	inline   bool
 	mu       sync.Mutex
 	fallback types.Importer
 	fset     *token.FileSet
@@ -191,12 +194,22 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		}
 		harness := g.harness(candidates)
 		errs := pr.check(prog, out.checkDecl, harness, files)
+		if len(errs) == 0 && suffix == "_test.go" && !pr.inline {
+			// The native engine builds the probes with their
+			// arguments as functions of their own (see splitArgs),
+			// once that compiles too.
+			files, harness = pr.splitArgs(g, out.checkDecl, candidates, files, harness)
+		}
 		if len(errs) == 0 {
 			out.runnable = candidates
 			out.wire = g.wire
 			out.funcs = map[string]Probe{}
 			for _, i := range candidates {
+				names := g.args[i]
 				if name := wireName(g.wire[i]); name != "" {
+					names = append([]string{name}, names...)
+				}
+				for _, name := range names {
 					if _, ok := out.funcs[name]; !ok {
 						out.funcs[name] = prog.Probes[i]
 					}
@@ -246,6 +259,31 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		}
 		candidates = keep
 	}
+}
+
+// splitArgs writes the probes listed in idx, which compile as files and
+// harness, with their arguments as argument functions (see
+// generator.splitArgs) and returns those files, or files and harness
+// themselves when no argument is split or the split ones do not compile
+// (which they should whenever the others do: the check costs one more
+// type-check of the package and keeps a build from failing whole).
+func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*probeFile, harness []byte) ([]*probeFile, []byte) {
+	wire := g.wire
+	g.split = true
+	defer func() { g.split = false }()
+	split, err := g.genProbes(idx, "_test.go")
+	some := false
+	for _, i := range idx {
+		some = some || len(g.args[i]) > 0
+	}
+	if err == nil && some {
+		h := g.harness(idx)
+		if errs := pr.check(g.prog, decl, h, split); len(errs) == 0 {
+			return split, h
+		}
+	}
+	g.wire, g.args = wire, make([][]string, len(g.prog.Probes))
+	return files, harness
 }
 
 func refusedIn(p Probe) string {

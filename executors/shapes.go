@@ -24,20 +24,28 @@ type builtShapes struct {
 	last map[string]map[string]Probe // base → function name → a probe that makes it
 }
 
-// lookup returns the probes to add as Also so that prepd's program
-// builds as the last program of its base did, or nil when its functions
-// are not all among that one's or are all of them already.
-func (b *builtShapes) lookup(base string, prepd *prepared) []Probe {
+// maxBuiltShapes bounds the functions a build keeps of the builds of its
+// base before it (see lookup).
+const maxBuiltShapes = 2000
+
+// lookup returns the probes of the functions of the last program built
+// on base that prepd's program lacks, to add as Also. When its functions
+// are all among that one's (same reports so), it then builds as that one
+// did, found in the build cache; otherwise it builds them with its own,
+// so that the programs of a base that follow (an exploration's rounds,
+// which pair the arguments of the rounds before anew) find theirs among
+// what was built (as long as that stays under maxBuiltShapes functions).
+// It returns nil when prepd has every function already.
+func (b *builtShapes) lookup(base string, prepd *prepared) (also []Probe, same bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	last, ok := b.last[base]
-	if !ok || len(last) <= len(prepd.funcs) {
-		return nil
+	if !ok || len(last) <= len(prepd.funcs) && !hasNew(last, prepd.funcs) {
+		return nil, false
 	}
-	for name := range prepd.funcs {
-		if _, ok := last[name]; !ok {
-			return nil
-		}
+	same = !hasNew(last, prepd.funcs)
+	if !same && len(last)+len(prepd.funcs) > maxBuiltShapes {
+		return nil, false
 	}
 	names := make([]string, 0, len(last))
 	for name := range last {
@@ -46,11 +54,24 @@ func (b *builtShapes) lookup(base string, prepd *prepared) []Probe {
 		}
 	}
 	sort.Strings(names)
+	if len(names) == 0 {
+		return nil, same
+	}
 	out := make([]Probe, 0, len(names))
 	for _, name := range names {
 		out = append(out, last[name])
 	}
-	return out
+	return out, same
+}
+
+// hasNew reports whether funcs has a function that last lacks.
+func hasNew(last, funcs map[string]Probe) bool {
+	for name := range funcs {
+		if _, ok := last[name]; !ok {
+			return true
+		}
+	}
+	return false
 }
 
 // built records the functions of a program built on base.

@@ -5,6 +5,8 @@ package lits
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Unit is a named integer type.
@@ -20,3 +22,17 @@ func (u *Unit) Scale(n int) int { return int(*u) * n }
 
 // Times is Scale on a value.
 func (u Unit) Times(n int) int { return int(u) * n }
+
+// Apply writes f of each of xs, joined by sep's text (a comma when sep
+// is nil).
+func Apply(sep fmt.Stringer, f func(int) int, xs ...int) string {
+	s := ","
+	if sep != nil {
+		s = sep.String()
+	}
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strconv.Itoa(f(x))
+	}
+	return strings.Join(out, s)
+}
