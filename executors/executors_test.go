@@ -546,6 +546,83 @@ func TestArgumentFunctions(t *testing.T) {
 	}
 }
 
+// TestReceiverFunctions runs a method on receivers that are code, each
+// a function of its own natively: a receiver built before, paired with
+// another argument, needs no build.
+func TestReceiverFunctions(t *testing.T) {
+	f := loadFunc(t, "testdata/litmod", "./lits", "(*Unit).Scale")
+	three := `func() *Unit { v := Unit(len("abc")); return &v }()`
+	steps := []probeStep{
+		{[]executors.Probe{
+			{ID: "new", Recv: `new(Unit)`, Args: []string{`2`}},
+			{ID: "three", Recv: three, Args: []string{`len("ab")`}},
+			{ID: "receiver-named", Recv: three, Args: []string{`int(*u)`}},
+		}, []string{"0", "6", "9"}, 1},
+		{[]executors.Probe{
+			{ID: "three-literal", Recv: three, Args: []string{`4`}},
+			{ID: "new-code", Recv: `new(Unit)`, Args: []string{`len("ab")`}},
+		}, []string{"12", "0"}, 1},
+	}
+	runSteps(t, f, steps)
+
+	// A struct's constants travel in the request: a receiver that
+	// differs only in them is the first's code. An array's keys stay.
+	span := loadFunc(t, "testdata/litmod", "./lits", "(*Span).Describe")
+	runSteps(t, span, []probeStep{
+		{[]executors.Probe{
+			{ID: "span", Recv: `&Span{lo: 1, hi: -2, label: "a\"b", w: 0.1, tags: []string{"x", "y"}, grid: [3]int{2: 7}, vals: []interface{}{1, "a", 2.5}}`, Args: []string{`"/"`}},
+		}, []string{`a"b/1..-2/0.1/[x y]/[0 0 7]/[]interface {}{1, "a", 2.5}`}, 1},
+		{[]executors.Probe{
+			{ID: "other-constants", Recv: `&Span{lo: 10, hi: 20, label: "c", w: -1e-3, tags: []string{"z", ""}, grid: [3]int{2: -1}, vals: []interface{}{-4, "", 0.0}}`, Args: []string{`":"`}},
+		}, []string{`c:10..20:-0.001:[z ]:[0 0 -1]:[]interface {}{-4, "", 0}`}, 1},
+		{[]executors.Probe{
+			{ID: "other-key", Recv: `&Span{grid: [3]int{1: 7}}`, Args: []string{`""`}},
+		}, []string{`0..00[][0 7 0][]interface {}(nil)`}, 2},
+	})
+}
+
+// probeStep is one program of a test that counts native builds: its
+// probes, what each returns, and the builds made so far.
+type probeStep struct {
+	probes []executors.Probe
+	want   []string
+	builds int
+}
+
+// runSteps runs each step's program on a native engine of its own and on
+// yaegi, checking each probe's result and the native builds.
+func runSteps(t *testing.T, f *target.Func, steps []probeStep) {
+	t.Helper()
+	builds := 0
+	native := &executors.Native{CacheDir: t.TempDir(), Logf: func(format string, a ...any) {
+		if strings.HasPrefix(format, "native: go test -c") {
+			builds++
+		}
+	}}
+	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
+		t.Run(e.Name(), func(t *testing.T) {
+			for k, step := range steps {
+				rep := run(t, e, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: step.probes})
+				for i, r := range rep.Results {
+					got := ""
+					if len(r.Outputs) == 1 {
+						got = r.Outputs[0].Str
+						if r.Outputs[0].Kind != spec.String {
+							got = r.Outputs[0].String()
+						}
+					}
+					if r.Outcome != executors.OK || got != step.want[i] {
+						t.Errorf("step %d: %s: %s %s %q, want %q", k, step.probes[i].ID, r.Outcome, r.Message, got, step.want[i])
+					}
+				}
+				if e == executors.Executor(native) && builds != step.builds {
+					t.Errorf("step %d: %d builds, want %d", k, builds, step.builds)
+				}
+			}
+		})
+	}
+}
+
 // TestLiteralReceivers runs methods of a named integer type on
 // receivers built from constants, through a pointer and not: their
 // constants travel in the request, so the programs of other receivers

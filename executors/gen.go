@@ -124,6 +124,9 @@ type generator struct {
 	// functions, by name.
 	split bool
 	args  [][]string
+	// typed is what the type-check of the probes written with their
+	// arguments in place tells of them, by probe (see splitArgs).
+	typed map[int]*probeTypes
 }
 
 func (g *generator) usable(importPath, pkgPath, expr string) bool {
@@ -169,7 +172,7 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		}
 		var afs []argFunc
 		if g.split {
-			tp, lits, afs = g.splitArgs(tp, lits)
+			tp, lits, afs = g.splitArgs(tp, lits, g.typed[i])
 		}
 		if len(tp.Imports) > 0 {
 			tp.Imports = usedImports(tp)

@@ -193,12 +193,17 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 			return nil, err
 		}
 		harness := g.harness(candidates)
-		errs := pr.check(prog, out.checkDecl, harness, files)
-		if len(errs) == 0 && suffix == "_test.go" && !pr.inline {
+		split := suffix == "_test.go" && !pr.inline
+		var typed map[string]*probeTypes
+		if split {
+			typed = map[string]*probeTypes{}
+		}
+		errs := pr.check(prog, out.checkDecl, harness, files, typed)
+		if len(errs) == 0 && split {
 			// The native engine builds the probes with their
 			// arguments as functions of their own (see splitArgs),
 			// once that compiles too.
-			files, harness = pr.splitArgs(g, out.checkDecl, candidates, files, harness)
+			files, harness = pr.splitArgs(g, out.checkDecl, candidates, files, harness, typed)
 		}
 		if len(errs) == 0 {
 			out.runnable = candidates
@@ -267,10 +272,16 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 // themselves when no argument is split or the split ones do not compile
 // (which they should whenever the others do: the check costs one more
 // type-check of the package and keeps a build from failing whole).
-func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*probeFile, harness []byte) ([]*probeFile, []byte) {
+func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*probeFile, harness []byte, typed map[string]*probeTypes) ([]*probeFile, []byte) {
 	wire := g.wire
 	g.split = true
-	defer func() { g.split = false }()
+	g.typed = map[int]*probeTypes{}
+	for _, i := range idx {
+		if t, ok := typed[wireName(wire[i])]; ok {
+			g.typed[i] = t
+		}
+	}
+	defer func() { g.split, g.typed = false, nil }()
 	split, err := g.genProbes(idx, "_test.go")
 	some := false
 	for _, i := range idx {
@@ -278,7 +289,7 @@ func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*pro
 	}
 	if err == nil && some {
 		h := g.harness(idx)
-		if errs := pr.check(g.prog, decl, h, split); len(errs) == 0 {
+		if errs := pr.check(g.prog, decl, h, split, nil); len(errs) == 0 {
 			return split, h
 		}
 	}
@@ -331,8 +342,10 @@ func probeAt(files []*probeFile, e checkError) (int, bool) {
 	return 0, false
 }
 
-// check type-checks the package's original files with the generated ones.
-func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFile) []checkError {
+// check type-checks the package's original files with the generated
+// ones. With typed not nil, it records there what splitArgs needs of
+// each probe function, by the function's name.
+func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFile, typed map[string]*probeTypes) []checkError {
 	pkg := prog.Func.Pkg
 	fset := token.NewFileSet()
 	var asts []*ast.File
@@ -384,8 +397,21 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 		},
 		GoVersion: goVersion(pkg.GoVersion),
 	}
-	conf.Check(pkg.ImportPath, fset, asts, nil)
+	var info *types.Info
+	if typed != nil {
+		info = &types.Info{Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	}
+	conf.Check(pkg.ImportPath, fset, asts, info)
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].line < errs[j].line })
+	if typed != nil && len(errs) == 0 {
+		for _, af := range asts[len(asts)-len(files):] {
+			for _, d := range af.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					typed[fd.Name.Name] = typesOf(fd, info)
+				}
+			}
+		}
+	}
 	return errs
 }
 

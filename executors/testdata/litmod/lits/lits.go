@@ -36,3 +36,18 @@ func Apply(sep fmt.Stringer, f func(int) int, xs ...int) string {
 	}
 	return strings.Join(out, s)
 }
+
+// Span is a range with unexported fields of several kinds.
+type Span struct {
+	lo, hi int
+	label  string
+	w      float32
+	tags   []string
+	grid   [3]int
+	vals   []interface{}
+}
+
+// Describe writes the span's fields, sep between them.
+func (s *Span) Describe(sep string) string {
+	return fmt.Sprint(s.label, sep, s.lo, "..", s.hi, sep, s.w, sep, s.tags, sep, s.grid, sep, fmt.Sprintf("%#v", s.vals))
+}
