@@ -505,11 +505,7 @@ func TestArgumentFunctions(t *testing.T) {
 	f := loadFunc(t, "testdata/litmod", "./lits", "Apply")
 	double, inc := `func(x int) int { return 2 * x }`, `func(x int) int { return x + 1 }`
 	tm := map[string]string{"time": "tm"}
-	steps := []struct {
-		probes []executors.Probe
-		want   []string
-		builds int
-	}{
+	runSteps(t, f, []probeStep{
 		{[]executors.Probe{
 			{ID: "nil-double", Args: []string{`nil`, double, `[]int{1, 2}`}},
 			{ID: "second-inc", Args: []string{`tm.Second`, inc, `[]int{3}`}, Imports: tm},
@@ -522,28 +518,7 @@ func TestArgumentFunctions(t *testing.T) {
 		{[]executors.Probe{
 			{ID: "nil-slice", Args: []string{`nil`, inc, `nil`}},
 		}, []string{""}, 2},
-	}
-	builds := 0
-	native := &executors.Native{CacheDir: t.TempDir(), Logf: func(format string, a ...any) {
-		if strings.HasPrefix(format, "native: go test -c") {
-			builds++
-		}
-	}}
-	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
-		t.Run(e.Name(), func(t *testing.T) {
-			for k, step := range steps {
-				rep := run(t, e, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: step.probes})
-				for i, r := range rep.Results {
-					if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != step.want[i] {
-						t.Errorf("step %d: %s: %s %s %v, want %q", k, step.probes[i].ID, r.Outcome, r.Message, r.Outputs, step.want[i])
-					}
-				}
-				if e == executors.Executor(native) && builds != step.builds {
-					t.Errorf("step %d: %d builds, want %d", k, builds, step.builds)
-				}
-			}
-		})
-	}
+	})
 }
 
 // TestReceiverFunctions runs a method on receivers that are code, each
