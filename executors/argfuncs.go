@@ -245,10 +245,12 @@ func typesOf(fd *ast.FuncDecl, info *types.Info) *probeTypes {
 }
 
 // constSites lists the constants of e that are elements of composite
-// literals (values, not keys: an array's keys must stay constant, and a
-// map's were checked distinct as constants), each with the typed type it
-// takes: {Major: 7, Label: "x"}, []int{1, -2}. A constant elsewhere may
-// be part of a constant expression (1 << 70 >> 68), which must stay one.
+// literals, values and a map's keys (an array's or a slice's keys must
+// stay constant; a map's were checked distinct as constants in every
+// probe that shares the function), each with the typed type it takes:
+// {Major: 7, Label: "x"}, []int{1, -2}, map[string]int{"a": 1}. A
+// constant elsewhere may be part of a constant expression
+// (1 << 70 >> 68), which must stay one.
 func constSites(e ast.Expr, info *types.Info) []constSite {
 	var out []constSite
 	base := e.Pos()
@@ -257,10 +259,21 @@ func constSites(e ast.Expr, info *types.Info) []constSite {
 		if !ok {
 			return true
 		}
+		isMap := false
+		if t := info.Types[cl].Type; t != nil {
+			_, isMap = t.Underlying().(*types.Map)
+		}
+		var elts []ast.Expr
 		for _, el := range cl.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
+				if isMap {
+					elts = append(elts, kv.Key)
+				}
 			}
+			elts = append(elts, el)
+		}
+		for _, el := range elts {
 			text, ok := constText(el)
 			if !ok {
 				continue

@@ -540,19 +540,20 @@ func TestReceiverFunctions(t *testing.T) {
 	}
 	runSteps(t, f, steps)
 
-	// A struct's constants travel in the request: a receiver that
-	// differs only in them is the first's code. An array's keys stay.
+	// A struct's constants travel in the request, a map's keys too: a
+	// receiver that differs only in them is the first's code. An
+	// array's keys stay.
 	span := loadFunc(t, "testdata/litmod", "./lits", "(*Span).Describe")
 	runSteps(t, span, []probeStep{
 		{[]executors.Probe{
-			{ID: "span", Recv: `&Span{lo: 1, hi: -2, label: "a\"b", w: 0.1, tags: []string{"x", "y"}, grid: [3]int{2: 7}, vals: []interface{}{1, "a", 2.5}}`, Args: []string{`"/"`}},
-		}, []string{`a"b/1..-2/0.1/[x y]/[0 0 7]/[]interface {}{1, "a", 2.5}`}, 1},
+			{ID: "span", Recv: `&Span{lo: 1, hi: -2, label: "a\"b", w: 0.1, tags: []string{"x", "y"}, grid: [3]int{2: 7}, vals: []interface{}{1, "a", 2.5}, marks: map[string]int{"k": 1, "j": 2}}`, Args: []string{`"/"`}},
+		}, []string{`a"b/1..-2/0.1/[x y]/[0 0 7]/[]interface {}{1, "a", 2.5}/map[j:2 k:1]`}, 1},
 		{[]executors.Probe{
-			{ID: "other-constants", Recv: `&Span{lo: 10, hi: 20, label: "c", w: -1e-3, tags: []string{"z", ""}, grid: [3]int{2: -1}, vals: []interface{}{-4, "", 0.0}}`, Args: []string{`":"`}},
-		}, []string{`c:10..20:-0.001:[z ]:[0 0 -1]:[]interface {}{-4, "", 0}`}, 1},
+			{ID: "other-constants", Recv: `&Span{lo: 10, hi: 20, label: "c", w: -1e-3, tags: []string{"z", ""}, grid: [3]int{2: -1}, vals: []interface{}{-4, "", 0.0}, marks: map[string]int{"": -1, "x": 0}}`, Args: []string{`":"`}},
+		}, []string{`c:10..20:-0.001:[z ]:[0 0 -1]:[]interface {}{-4, "", 0}:map[:-1 x:0]`}, 1},
 		{[]executors.Probe{
 			{ID: "other-key", Recv: `&Span{grid: [3]int{1: 7}}`, Args: []string{`""`}},
-		}, []string{`0..00[][0 7 0][]interface {}(nil)`}, 2},
+		}, []string{`0..00[][0 7 0][]interface {}(nil)map[]`}, 2},
 	})
 }
 

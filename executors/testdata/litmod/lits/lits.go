@@ -45,9 +45,10 @@ type Span struct {
 	tags   []string
 	grid   [3]int
 	vals   []interface{}
+	marks  map[string]int
 }
 
 // Describe writes the span's fields, sep between them.
 func (s *Span) Describe(sep string) string {
-	return fmt.Sprint(s.label, sep, s.lo, "..", s.hi, sep, s.w, sep, s.tags, sep, s.grid, sep, fmt.Sprintf("%#v", s.vals))
+	return fmt.Sprint(s.label, sep, s.lo, "..", s.hi, sep, s.w, sep, s.tags, sep, s.grid, sep, fmt.Sprintf("%#v", s.vals), sep, s.marks)
 }
