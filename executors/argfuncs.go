@@ -1,8 +1,6 @@
 package executors
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -157,11 +155,7 @@ const argPlaceholder = "specgenArgFunc"
 // argFuncName names an argument function by its source and imports: the
 // same argument, the same name, in any program.
 func argFuncName(body string, imp *importSet) string {
-	h := sha256.New()
-	h.Write([]byte(body))
-	h.Write([]byte{0})
-	h.Write([]byte(imp.key()))
-	return "specgenArg" + hex.EncodeToString(h.Sum(nil)[:6])
+	return hashedName("specgenArg", body, imp.key())
 }
 
 // argRead is the expression probeBody writes for an argument replaced

@@ -145,7 +145,7 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 	// that build; one with new functions is built with those of the
 	// last (see builtShapes).
 	base := prepd.baseKey(merged.Func.Name)
-	if also, _ := n.shapes.lookup(base, prepd); also != nil {
+	if also := n.shapes.lookup(base, prepd); also != nil {
 		full := *merged
 		full.Also = append(slices.Clip(merged.Also), also...)
 		if p, err := n.prep.prepare(&full, "_test.go", nil); err == nil && len(p.runnable) == len(prepd.runnable) {

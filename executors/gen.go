@@ -155,6 +155,18 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 	users := map[string][]int{}     // function name → probes
 	imps := map[string]*importSet{} // group key → imports
 	funcs := map[string][]string{}  // group key → function names
+	// add writes the function name once, in the file of its imports.
+	add := func(name, body string, imp *importSet) {
+		key := imp.key()
+		if _, ok := groups[key]; !ok {
+			groups[key] = &probeFile{lines: map[int][2]int{}}
+			imps[key] = imp
+		}
+		if _, ok := bodies[name]; !ok {
+			bodies[name] = body
+			funcs[key] = append(funcs[key], name)
+		}
+	}
 	g.wire = make([]string, len(g.prog.Probes))
 	g.args = make([][]string, len(g.prog.Probes))
 	for _, i := range idx {
@@ -184,17 +196,6 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		name := shapeName(body)
 		body = strings.Replace(body, "func "+placeholder+"(", "func "+name+"(", 1)
 		g.wire[i] = wireID(name, lits)
-		add := func(name, body string, imp *importSet) {
-			key := imp.key()
-			if _, ok := groups[key]; !ok {
-				groups[key] = &probeFile{lines: map[int][2]int{}}
-				imps[key] = imp
-			}
-			if _, ok := bodies[name]; !ok {
-				bodies[name] = body
-				funcs[key] = append(funcs[key], name)
-			}
-		}
 		add(name, body, imp)
 		users[name] = append(users[name], i)
 		for _, af := range afs {
@@ -806,32 +807,19 @@ func specgenLitFloat(k int) float64 {
 
 var specgenProbes = map[string]func(func(string, string, interface{})){
 `)
-	var names []string
+	var probes, args []string
 	for _, i := range idx {
 		if i < len(g.wire) && g.wire[i] != "" {
-			names = append(names, wireName(g.wire[i]))
+			probes = append(probes, wireName(g.wire[i]))
 		}
-	}
-	sort.Strings(names)
-	names = slices.Compact(names)
-	for _, name := range names {
-		fmt.Fprintf(&body, "\t%q: %s,\n", name, name)
-	}
-	body.WriteString("}\n")
-	// The argument functions (see splitArgs), by name.
-	names = names[:0]
-	for _, i := range idx {
 		if i < len(g.args) {
-			names = append(names, g.args[i]...)
+			args = append(args, g.args[i]...)
 		}
 	}
-	sort.Strings(names)
-	names = slices.Compact(names)
+	writeFuncTable(&body, probes)
+	// The argument functions (see splitArgs), by name.
 	body.WriteString("\nvar specgenArgFuncs = map[string]interface{}{\n")
-	for _, name := range names {
-		fmt.Fprintf(&body, "\t%q: %s,\n", name, name)
-	}
-	body.WriteString("}\n")
+	writeFuncTable(&body, args)
 	if g.prog.hasSchema() {
 		fmt.Fprintf(&body, "\n// SpecgenSetMutant selects the mutant of the package's schema that runs.\nvar SpecgenSetMutant = func(k int) { %s = k }\n", MutantVar)
 	} else {
@@ -844,4 +832,14 @@ var _ = specgenerrors.Is
 	imp.write(&b)
 	b.Write(body.Bytes())
 	return b.Bytes()
+}
+
+// writeFuncTable writes the entries of a map from function names to the
+// functions, each name once and in order, and closes it.
+func writeFuncTable(b *bytes.Buffer, names []string) {
+	sort.Strings(names)
+	for _, name := range slices.Compact(names) {
+		fmt.Fprintf(b, "\t%q: %s,\n", name, name)
+	}
+	b.WriteString("}\n")
 }

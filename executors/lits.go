@@ -410,8 +410,20 @@ func litArg(arg, typ string) (string, bool) {
 // text with a placeholder name): the same body, the same name, in any
 // program.
 func shapeName(body string) string {
-	sum := sha256.Sum256([]byte(body))
-	return "specgenShape" + hex.EncodeToString(sum[:6])
+	return hashedName("specgenShape", body)
+}
+
+// hashedName is prefix and a hash of parts (NUL between them): the
+// name of a generated function by what makes it.
+func hashedName(prefix string, parts ...string) string {
+	h := sha256.New()
+	for i, p := range parts {
+		if i > 0 {
+			h.Write([]byte{0})
+		}
+		h.Write([]byte(p))
+	}
+	return prefix + hex.EncodeToString(h.Sum(nil)[:6])
 }
 
 // wireID is the request id of a templated probe: its function's name

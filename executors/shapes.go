@@ -30,22 +30,18 @@ const maxBuiltShapes = 2000
 
 // lookup returns the probes of the functions of the last program built
 // on base that prepd's program lacks, to add as Also. When its functions
-// are all among that one's (same reports so), it then builds as that one
-// did, found in the build cache; otherwise it builds them with its own,
-// so that the programs of a base that follow (an exploration's rounds,
-// which pair the arguments of the rounds before anew) find theirs among
-// what was built (as long as that stays under maxBuiltShapes functions).
-// It returns nil when prepd has every function already.
-func (b *builtShapes) lookup(base string, prepd *prepared) (also []Probe, same bool) {
+// are all among that one's, it then builds as that one did, found in the
+// build cache; otherwise it builds them with its own, so that the
+// programs of a base that follow (an exploration's rounds, which pair
+// the arguments of the rounds before anew) find theirs among what was
+// built (as long as that stays under maxBuiltShapes functions). It
+// returns nil when prepd has every function already.
+func (b *builtShapes) lookup(base string, prepd *prepared) []Probe {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	last, ok := b.last[base]
-	if !ok || len(last) <= len(prepd.funcs) && !hasNew(last, prepd.funcs) {
-		return nil, false
-	}
-	same = !hasNew(last, prepd.funcs)
-	if !same && len(last)+len(prepd.funcs) > maxBuiltShapes {
-		return nil, false
+	if !ok || len(last)+len(prepd.funcs) > maxBuiltShapes && hasNew(last, prepd.funcs) {
+		return nil
 	}
 	names := make([]string, 0, len(last))
 	for name := range last {
@@ -53,15 +49,15 @@ func (b *builtShapes) lookup(base string, prepd *prepared) (also []Probe, same b
 			names = append(names, name)
 		}
 	}
-	sort.Strings(names)
 	if len(names) == 0 {
-		return nil, same
+		return nil
 	}
+	sort.Strings(names)
 	out := make([]Probe, 0, len(names))
 	for _, name := range names {
 		out = append(out, last[name])
 	}
-	return out, same
+	return out
 }
 
 // hasNew reports whether funcs has a function that last lacks.
