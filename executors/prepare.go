@@ -1,6 +1,7 @@
 package executors
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -9,6 +10,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,6 +72,10 @@ type preparer struct {
 	mu       sync.Mutex
 	fallback types.Importer
 	fset     *token.FileSet
+	// bases are the packages checked with an overlay (see base).
+	bases []checkedBase
+	// instrumented are the packages instrumented last (see instrument).
+	instrumented []*instrumented
 }
 
 func (pr *preparer) importer(pkg *target.Package) types.Importer {
@@ -131,38 +137,26 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		srcs = append(srcs, cover.Source{Name: name, Src: src})
 		out.pkgFiles[name] = src
 	}
-	switch {
-	case prog.Cover && prog.Cmps:
-		co := cover.CmpOptions{Importer: pr.importer(pkg), GoVersion: goVersion(pkg.GoVersion)}
-		inst, decl, blocks, sites, err := cover.PackageCmps(pkg.Name, srcs, cover.Options{CounterVar: counterVar}, co)
+	if prog.Cover {
+		ins, err := pr.instrument(pkg, srcs, prog.Cmps)
 		if err != nil {
-			return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
+			return nil, err
 		}
-		for name, src := range inst {
+		for name, src := range ins.files {
 			out.pkgFiles[name] = src
 		}
-		out.extra["specgen_cov.go"] = decl
-		out.checkDecl = cover.Decl(pkg.Name, counterVar, len(blocks))
-		for _, b := range blocks {
+		out.extra["specgen_cov.go"] = ins.decl
+		if prog.Cmps {
+			out.checkDecl = cover.Decl(pkg.Name, counterVar, len(ins.blocks))
+		}
+		for _, b := range ins.blocks {
 			out.blocks = append(out.blocks, Block(b))
 		}
-		for _, s := range sites {
+		for _, s := range ins.sites {
 			out.cmpKinds = append(out.cmpKinds, CmpKind(s.Kind))
 			out.cmpSwapped = append(out.cmpSwapped, s.Swapped)
 		}
-	case prog.Cover:
-		inst, decl, blocks, err := cover.Package(pkg.Name, srcs, cover.Options{CounterVar: counterVar})
-		if err != nil {
-			return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
-		}
-		for name, src := range inst {
-			out.pkgFiles[name] = src
-		}
-		out.extra["specgen_cov.go"] = decl
-		for _, b := range blocks {
-			out.blocks = append(out.blocks, Block(b))
-		}
-	default:
+	} else {
 		out.extra["specgen_cov.go"] = cover.Decl(pkg.Name, counterVar, 0)
 	}
 	if out.checkDecl == nil {
@@ -365,14 +359,6 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 		}
 		asts = append(asts, af)
 	}
-	for _, name := range pkg.GoFiles {
-		src, err := prog.source(name)
-		if err != nil {
-			errs = append(errs, checkError{file: name, msg: err.Error()})
-			continue
-		}
-		parse(name, src)
-	}
 	parse("specgen_cov.go", decl)
 	parse("specgen_harness.go", harness)
 	for _, f := range files {
@@ -381,30 +367,18 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 	if len(errs) > 0 {
 		return errs
 	}
-	conf := types.Config{
-		Importer: pr.importer(pkg),
-		Error: func(err error) {
-			var te types.Error
-			if errors.As(err, &te) {
-				p := te.Fset.Position(te.Pos)
-				errs = append(errs, checkError{file: filepath.Base(p.Filename), line: p.Line, col: p.Column, msg: te.Msg})
-				if !strings.HasPrefix(p.Filename, "specgen_") {
-					errs[len(errs)-1].file = p.Filename
-				}
-				return
-			}
-			errs = append(errs, checkError{msg: err.Error()})
-		},
-		GoVersion: goVersion(pkg.GoVersion),
+	added := asts
+	newInfo := func() *types.Info {
+		if typed == nil {
+			return nil
+		}
+		return &types.Info{Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
 	}
-	var info *types.Info
-	if typed != nil {
-		info = &types.Info{Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
-	}
-	conf.Check(pkg.ImportPath, fset, asts, info)
-	sort.SliceStable(errs, func(i, j int) bool { return errs[i].line < errs[j].line })
-	if typed != nil && len(errs) == 0 {
-		for _, af := range asts[len(asts)-len(files):] {
+	record := func(info *types.Info) {
+		if typed == nil {
+			return
+		}
+		for _, af := range added[len(added)-len(files):] {
 			for _, d := range af.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 					typed[fd.Name.Name] = typesOf(fd, info)
@@ -412,7 +386,206 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 			}
 		}
 	}
+	if base := pr.base(prog); base != nil && !declaresMethods(added) {
+		info := newInfo()
+		if checkAdded(base, pr.config(pkg, nil), fset, added, info) {
+			record(info)
+			return nil
+		}
+	}
+	// The whole package, its own files with the added ones: the errors
+	// are those the compiler would report.
+	asts = nil
+	for _, name := range pkg.GoFiles {
+		src, err := prog.source(name)
+		if err != nil {
+			errs = append(errs, checkError{file: name, msg: err.Error()})
+			continue
+		}
+		parse(name, src)
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	asts = append(asts, added...)
+	info := newInfo()
+	conf := pr.config(pkg, func(err error) {
+		var te types.Error
+		if errors.As(err, &te) {
+			p := te.Fset.Position(te.Pos)
+			errs = append(errs, checkError{file: filepath.Base(p.Filename), line: p.Line, col: p.Column, msg: te.Msg})
+			if !strings.HasPrefix(p.Filename, "specgen_") {
+				errs[len(errs)-1].file = p.Filename
+			}
+			return
+		}
+		errs = append(errs, checkError{msg: err.Error()})
+	})
+	conf.Check(pkg.ImportPath, fset, asts, info)
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].line < errs[j].line })
+	if len(errs) == 0 {
+		record(info)
+	}
 	return errs
+}
+
+// An instrumented package: its files with counters (and comparison
+// records), the declaration file, the blocks and the comparison sites.
+type instrumented struct {
+	key    string
+	files  map[string][]byte
+	decl   []byte
+	blocks []cover.Block
+	sites  []cover.CmpSite
+}
+
+// maxInstrumented bounds the instrumented packages a preparer
+// remembers.
+const maxInstrumented = 4
+
+// instrument instruments the package's sources for coverage, and for
+// comparisons when cmps is set; the last maxInstrumented results are
+// remembered by a hash of the sources, since every program of a
+// package's exploration instruments the same ones. What it returns is
+// shared: not to be changed.
+func (pr *preparer) instrument(pkg *target.Package, srcs []cover.Source, cmps bool) (*instrumented, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%t\x00", pkg.ImportPath, pkg.Name, pkg.GoVersion, cmps)
+	for _, s := range srcs {
+		fmt.Fprintf(h, "%s\x00%d\x00", s.Name, len(s.Src))
+		h.Write(s.Src)
+	}
+	key := string(h.Sum(nil))
+	pr.mu.Lock()
+	for _, in := range pr.instrumented {
+		if in.key == key {
+			pr.mu.Unlock()
+			return in, nil
+		}
+	}
+	pr.mu.Unlock()
+	in := &instrumented{key: key}
+	var err error
+	if cmps {
+		co := cover.CmpOptions{Importer: pr.importer(pkg), GoVersion: goVersion(pkg.GoVersion)}
+		in.files, in.decl, in.blocks, in.sites, err = cover.PackageCmps(pkg.Name, srcs, cover.Options{CounterVar: counterVar}, co)
+	} else {
+		in.files, in.decl, in.blocks, err = cover.Package(pkg.Name, srcs, cover.Options{CounterVar: counterVar})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("instrument %s: %w", pkg.ImportPath, err)
+	}
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.instrumented = append(pr.instrumented, in)
+	if len(pr.instrumented) > maxInstrumented {
+		pr.instrumented = pr.instrumented[1:]
+	}
+	return in, nil
+}
+
+// config is the type-checker configuration of files of pkg, with the
+// error handler report (nil: stop at the first error).
+func (pr *preparer) config(pkg *target.Package, report func(error)) *types.Config {
+	return &types.Config{Importer: pr.importer(pkg), Error: report, GoVersion: goVersion(pkg.GoVersion)}
+}
+
+// checkAdded type-checks the files specgen adds to a package (the
+// counter declaration, the harness, the probe files) against base, the
+// package's own files already type-checked, without checking those
+// again: the added files are checked as a package of base's path whose
+// scope holds base's objects, so that they see its unexported names as
+// their own package's. It reports whether they check without an error.
+// An error there is not always one in the package itself (an unkeyed
+// literal of base's struct with unexported fields, say), so the caller
+// checks the whole package before it reports one.
+func checkAdded(base *types.Package, conf *types.Config, fset *token.FileSet, added []*ast.File, info *types.Info) bool {
+	pkg := types.NewPackage(base.Path(), base.Name())
+	scope := base.Scope()
+	for _, name := range scope.Names() {
+		pkg.Scope().Insert(scope.Lookup(name))
+	}
+	failed := false
+	conf.Error = func(error) { failed = true }
+	if err := types.NewChecker(conf, fset, pkg, info).Files(added); err != nil {
+		return false
+	}
+	return !failed
+}
+
+// declaresMethods reports whether one of files declares a method: a
+// method of base's types cannot be added from a package of its own.
+func declaresMethods(files []*ast.File) bool {
+	for _, af := range files {
+		for _, d := range af.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// base is the type-checked package of prog's own files (with its
+// Overlay), to check added files against (see checkAdded): the loaded
+// package when there is no overlay, else the package checked with the
+// overlay once and remembered (the last maxCheckedBases of them); nil
+// when it does not check.
+func (pr *preparer) base(prog *Program) *types.Package {
+	pkg := prog.Func.Pkg
+	if len(prog.Overlay) == 0 {
+		return pkg.Types
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", pkg.ImportPath)
+	for _, name := range slices.Sorted(maps.Keys(prog.Overlay)) {
+		fmt.Fprintf(h, "%s\x00%d\x00", name, len(prog.Overlay[name]))
+		h.Write(prog.Overlay[name])
+	}
+	key := string(h.Sum(nil))
+	pr.mu.Lock()
+	for _, b := range pr.bases {
+		if b.key == key {
+			pr.mu.Unlock()
+			return b.pkg
+		}
+	}
+	pr.mu.Unlock()
+	fset := token.NewFileSet()
+	var asts []*ast.File
+	for _, name := range pkg.GoFiles {
+		src, err := prog.source(name)
+		if err != nil {
+			return nil
+		}
+		af, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		asts = append(asts, af)
+	}
+	checked, err := pr.config(pkg, nil).Check(pkg.ImportPath, fset, asts, nil)
+	if err != nil {
+		checked = nil
+	}
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	pr.bases = append(pr.bases, checkedBase{key: key, pkg: checked})
+	if len(pr.bases) > maxCheckedBases {
+		pr.bases = pr.bases[1:]
+	}
+	return checked
+}
+
+// maxCheckedBases bounds the packages checked with an overlay that a
+// preparer remembers: a mutant schema's programs are prepared a few
+// times each, one function's after another.
+const maxCheckedBases = 4
+
+// A checkedBase is a package checked with an overlay, by a hash of it.
+type checkedBase struct {
+	key string
+	pkg *types.Package
 }
 
 // liftedLanguage is the language version the files specgen adds to a

@@ -1,0 +1,98 @@
+package executors
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckAgainstBase checks that probes type-checked against the
+// package's own files checked once (see checkAdded) compile or fail as
+// the compiler would have them: they see the package's unexported
+// names, an unkeyed literal of a struct with unexported fields (an
+// error from a package of their own) still compiles, a misspelt field
+// is reported at its probe, and a program's overlay is the package they
+// are checked against, also after another program of the same package
+// without it (the preparer remembers both).
+func TestCheckAgainstBase(t *testing.T) {
+	f := loadDiv(t)
+	stack := filepath.Join(f.Pkg.Dir, "stack.go")
+	src, err := os.ReadFile(stack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay := map[string][]byte{stack: append(append([]byte(nil), src...), "\nfunc extraDepth() int { return 7 }\n"...)}
+	tests := []struct {
+		name    string
+		setup   string
+		overlay map[string][]byte
+		wantErr string // "" when the probe compiles
+	}{
+		{"keyed unexported field", "s := &Stack{items: []int{1}}\n_ = s", nil, ""},
+		{"unkeyed unexported field", "s := &Stack{[]int{1}}\n_ = s", nil, ""},
+		{"unexported type of the package", "_ = settings{}", nil, ""},
+		{"misspelt field", "s := &Stack{itemz: nil}\n_ = s", nil, "itemz"},
+		{"name of the overlay", "_ = extraDepth()", overlay, ""},
+		{"name of the overlay, without it", "_ = extraDepth()", nil, "undefined: extraDepth"},
+		{"name of the overlay, again", "_ = extraDepth() + len((&Stack{[]int{2}}).items)", overlay, ""},
+	}
+	pr := &preparer{}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := &Program{Func: f, Overlay: tt.overlay, Probes: []Probe{
+				{ID: "probe", Setup: tt.setup, Args: []string{"6", "3"}},
+				{ID: "plain", Args: []string{"6", "2"}},
+			}}
+			out, err := pr.prepare(prog, "_test.go", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out.runnable) == 0 || out.runnable[len(out.runnable)-1] != 1 {
+				t.Errorf("runnable %v: the plain probe should compile", out.runnable)
+			}
+			r, failed := out.early[0]
+			switch {
+			case tt.wantErr == "" && failed:
+				t.Errorf("probe does not compile: %s", r.Message)
+			case tt.wantErr != "" && !failed:
+				t.Errorf("probe compiles, want an error with %q", tt.wantErr)
+			case tt.wantErr != "" && (r.Outcome != NoBuild || !strings.Contains(r.Message, tt.wantErr)):
+				t.Errorf("probe: %v %q, want NoBuild with %q", r.Outcome, r.Message, tt.wantErr)
+			}
+		})
+	}
+	if len(pr.bases) != 1 {
+		t.Errorf("%d packages checked with an overlay remembered, want 1 (the two programs with it share it)", len(pr.bases))
+	}
+}
+
+// BenchmarkPrepare prepares one program of 100 probes with coverage and
+// comparisons: on a new preparer each time (cold: the package is
+// instrumented and its probes checked with all of its files) and on one
+// preparer (warm: the instrumented package is remembered, the probes
+// checked against the loaded package).
+func BenchmarkPrepare(b *testing.B) {
+	f := loadDiv(b)
+	prog := &Program{Func: f, Cover: true, Cmps: true}
+	for i := range 100 {
+		prog.Probes = append(prog.Probes, Probe{ID: "p", Setup: "s := &Stack{items: []int{" + strings.Repeat("1, ", i%7) + "2}}\n_ = s", Args: []string{"6", "3"}})
+	}
+	for _, warm := range []bool{false, true} {
+		name := "cold"
+		if warm {
+			name = "warm"
+		}
+		b.Run(name, func(b *testing.B) {
+			pr := &preparer{}
+			for b.Loop() {
+				if !warm {
+					pr = &preparer{}
+				}
+				if _, err := pr.prepare(prog, "_test.go", nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
