@@ -1008,7 +1008,7 @@ func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.V
 // function nested in a value can only be nil.
 func (g *valueGen) argCands(t types.Type, depth int) []spec.Value {
 	if fn, ok := t.Underlying().(*types.Signature); ok {
-		return g.funcValues(fn)
+		return append(g.namedFuncs(t, fn), g.funcValues(fn)...)
 	}
 	return g.valuesAt(t, depth+1)
 }

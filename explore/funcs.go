@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,6 +134,55 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 	}
 	add(`panic("boom")`)
 	return append(out, spec.NullValue())
+}
+
+// maxNamedFuncs bounds the declared functions namedFuncs gives.
+const maxNamedFuncs = 4
+
+// namedFuncs are declared functions of type t, a func type, that a
+// caller would pass where t is taken: those of the package under test,
+// then, when t is a named type of another package that code may name
+// (see target.CodeNames), that package's exported ones (a
+// utils.Comparator is given utils.IntComparator), each package's by
+// shortest name first, at most maxNamedFuncs. Generic functions are
+// left out, and so are functions for a func(), which are called for
+// their effects on the rest of the program.
+func (g *valueGen) namedFuncs(t types.Type, sig *types.Signature) []spec.Value {
+	if g.self == nil || sig.Params().Len() == 0 && sig.Results().Len() == 0 {
+		// A func() is called for what it does to the rest of the
+		// program, not passed a declared one here.
+		return nil
+	}
+	var out []spec.Value
+	add := func(pkg *types.Package, exported bool) {
+		var names []string
+		for _, name := range pkg.Scope().Names() {
+			fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+			if !ok || exported && !fn.Exported() || name == "init" || name == "main" {
+				continue
+			}
+			if fs := fn.Type().(*types.Signature); fs.TypeParams().Len() == 0 && types.Identical(fs, sig) {
+				names = append(names, name)
+			}
+		}
+		slices.SortStableFunc(names, func(a, b string) int { return len(a) - len(b) })
+		for _, name := range names {
+			if len(out) == maxNamedFuncs {
+				return
+			}
+			if pkg != g.self {
+				name = pkg.Name() + "." + name
+			}
+			out = append(out, spec.CodeValue(name))
+		}
+	}
+	add(g.self, false)
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if p := n.Obj().Pkg(); p != nil && p != g.self && p.Path() != g.self.Path() && target.CodeNames(g.self, p) {
+			add(p, true)
+		}
+	}
+	return out
 }
 
 // orderBody is the body of a comparator that orders its parameters a

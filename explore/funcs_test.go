@@ -103,3 +103,69 @@ func TestFuncValues(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedFuncs checks the declared functions given for a func type:
+// the package's own (unexported too) first, then the exported ones of
+// the package declaring the named type, when the package imports it,
+// each by shortest name first and only of the very signature; never a
+// generic one, and none for a func().
+func TestNamedFuncs(t *testing.T) {
+	anyT := types.Universe.Lookup("any").Type()
+	intT := types.Typ[types.Int]
+	sigOf := func(pkg *types.Package, params ...types.Type) *types.Signature {
+		var vs []*types.Var
+		for _, p := range params {
+			vs = append(vs, types.NewParam(0, pkg, "", p))
+		}
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(vs...), types.NewTuple(types.NewParam(0, pkg, "", intT)), false)
+	}
+	declare := func(pkg *types.Package, sig *types.Signature, names ...string) {
+		for _, n := range names {
+			pkg.Scope().Insert(types.NewFunc(0, pkg, n, sig))
+		}
+	}
+	utils := types.NewPackage("example.com/utils", "utils")
+	cmp := sigOf(utils, anyT, anyT)
+	comparator := types.NewNamed(types.NewTypeName(0, utils, "Comparator", nil), cmp, nil)
+	utils.Scope().Insert(comparator.Obj())
+	declare(utils, cmp, "StringComparator", "IntComparator", "compareLen", "Float64Comparator", "ByteComparator", "RuneComparator")
+	declare(utils, sigOf(utils, anyT), "Hash")
+	tp := types.NewTypeParam(types.NewTypeName(0, utils, "T", nil), anyT)
+	generic := types.NewSignatureType(nil, nil, []*types.TypeParam{tp}, types.NewTuple(types.NewParam(0, utils, "a", anyT), types.NewParam(0, utils, "b", anyT)), types.NewTuple(types.NewParam(0, utils, "", intT)), false)
+	declare(utils, generic, "Cmp")
+
+	importing := types.NewPackage("example.com/list", "list")
+	importing.SetImports([]*types.Package{utils})
+	declare(importing, sigOf(importing, anyT, anyT), "byLength")
+	importing.Scope().Insert(types.NewFunc(0, importing, "cleanup", types.NewSignatureType(nil, nil, nil, nil, nil, false)))
+	other := types.NewPackage("example.com/other", "other")
+
+	codes := func(vs []spec.Value) []string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, v.Str)
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		pkg  *types.Package
+		t    types.Type
+		want []string
+	}{
+		{"own first, then the type's package, shortest names first", importing, comparator,
+			[]string{"byLength", "utils.IntComparator", "utils.ByteComparator", "utils.RuneComparator"}},
+		{"a package that does not import the type's", other, comparator, nil},
+		{"an unnamed func type: the package's own", importing, cmp, []string{"byLength"}},
+		{"func(): none", importing, types.NewSignatureType(nil, nil, nil, nil, nil, false), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newValueGen(tt.pkg, &mined{})
+			got := codes(g.namedFuncs(tt.t, tt.t.Underlying().(*types.Signature)))
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("namedFuncs = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -119,6 +119,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			// implementations.
 			return append(consts, g.ifaceValues(it, n.TypeArgs(), depth)...)
 		}
+		if sig, ok := n.Underlying().(*types.Signature); ok && depth == 0 {
+			return append(consts, append(g.namedFuncs(n, sig), g.funcValues(sig)...)...)
+		}
 		return append(consts, g.computePlain(n.Underlying(), depth)...)
 	}
 	switch u := t.Underlying().(type) {
@@ -159,8 +162,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		return append(out, spec.ListValue(spec.IntValue(1), spec.StringValue("a")), spec.MapValue("a", spec.IntValue(1)))
 	case *types.Signature:
 		if depth == 0 {
-			// A parameter: small functions, written as code.
-			return g.funcValues(u)
+			// A parameter: the package's functions of its type, and
+			// small functions written as code.
+			return append(g.namedFuncs(t, u), g.funcValues(u)...)
 		}
 	case *types.Chan:
 		return append([]spec.Value{spec.NullValue()}, g.chanValues(u, depth)...)

@@ -2,6 +2,8 @@ package write
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/types"
 	"math"
 	"regexp"
@@ -479,12 +481,46 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 		}
 		return []string{countWord(len(v.Map))}
 	case spec.Code:
+		if w := declaredSlug(v.Str); w != "" {
+			return []string{w}
+		}
 		if s := scalarSlug(v); s != "" && len(s) <= 16 {
 			return []string{s}
 		}
 		return codeFeatures(v.Str)
 	}
 	return nil
+}
+
+// declaredSlug names code that is a declared name, alone or of a
+// package (a function passed as a callback, utils.IntComparator), by
+// that name's words (int-comparator); it is "" for other code and for
+// the predeclared names.
+func declaredSlug(src string) string {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return ""
+	}
+	var name string
+	switch e := e.(type) {
+	case *ast.Ident:
+		if types.Universe.Lookup(e.Name) != nil {
+			return ""
+		}
+		name = e.Name
+	case *ast.SelectorExpr:
+		if _, ok := e.X.(*ast.Ident); !ok {
+			return ""
+		}
+		name = e.Sel.Name
+	default:
+		return ""
+	}
+	s := strings.Join(camelWords(name), "-")
+	if s == "" {
+		return ""
+	}
+	return trimID(s, 20)
 }
 
 // structFeatures lists a struct's features: zero when every field is,

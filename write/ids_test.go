@@ -13,8 +13,9 @@ import (
 	"github.com/specgen-dev/specgen/target"
 )
 
-func str(s string) *spec.Value { v := spec.StringValue(s); return &v }
-func num(n int64) *spec.Value  { v := spec.IntValue(n); return &v }
+func str(s string) *spec.Value  { v := spec.StringValue(s); return &v }
+func code(s string) *spec.Value { v := spec.CodeValue(s); return &v }
+func num(n int64) *spec.Value   { v := spec.IntValue(n); return &v }
 func flt(f float64) *spec.Value {
 	v := spec.FloatValue(f)
 	return &v
@@ -85,6 +86,10 @@ func TestIDFeatures(t *testing.T) {
 		{"zero struct", fields("Lat", num(0), "Lon", num(0)), nil, []string{"zero"}},
 		{"struct fields", fields("Lat", num(90), "Lon", num(0)), nil, []string{"lat-90"}},
 		{"bool", &spec.Value{Kind: spec.Bool, Bool: true}, nil, []string{"true"}},
+		{"function of another package", code("utils.ByteComparator"), nil, []string{"byte-comparator"}},
+		{"function of the package", code("lessByName"), nil, []string{"less-by-name"}},
+		{"long name cut at a word", code("sort.CompareCaseInsensitiveStrings"), nil, []string{"compare-case"}},
+		{"predeclared name", code("iota"), nil, []string{"iota"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := valueFeatures(*tt.v, tt.typ, 1)
