@@ -123,8 +123,11 @@ type Probe struct {
 	AfterObserve []string
 	// ArgsAfter names parameters whose arguments are recorded again as
 	// the call leaves them (Result.ArgsAfter), when it returns, with or
-	// without an error, as canonical trees.
-	ArgsAfter []string
+	// without an error: as canonical trees, or through the observers
+	// ArgsObserve lists for the parameter (a pointer to an opaque
+	// value, see target.Func.ObservedParams; a nil one reads as null).
+	ArgsAfter   []string
+	ArgsObserve map[string][]string
 	// Func, when set, is the function this probe calls instead of
 	// Program.Func: an instantiation of it when Program.Func is generic
 	// (see target.Func.Instantiate), so that one program runs cases of

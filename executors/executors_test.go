@@ -356,6 +356,41 @@ func TestReceiverAfter(t *testing.T) {
 	}
 }
 
+// TestArgsAfterObserved checks that an argument pointing to an opaque
+// value the function changes is recorded as the call left it through its
+// observers, as a receiver is: all of them when the program observes
+// what calls leave behind, those a probe names otherwise; a nil one
+// reads as null.
+func TestArgsAfterObserved(t *testing.T) {
+	move := calcFunc(t, "MoveTop")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range []struct {
+				name string
+				prog *executors.Program
+				want string
+			}{
+				{"observed", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack(1, 2)", "NewStack(5)"}}}},
+					`from={String(): "[1]", Len(): 1} to={String(): "[5 2]", Len(): 2}`},
+				{"nil", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack()", "nil"}}}},
+					`from={String(): "[]", Len(): 0} to=null`},
+				{"chosen", &executors.Program{Func: move, Probes: []executors.Probe{{Args: []string{"NewStack(3)", "NewStack()"}, ArgsAfter: []string{"to"}, ArgsObserve: map[string][]string{"to": {"Len()"}}}}},
+					`to={Len(): 1}`},
+			} {
+				c.prog.Probes[0].ID = c.name
+				r := run(t, e, c.prog).Results[0]
+				var got []string
+				for _, a := range r.ArgsAfter {
+					got = append(got, a.Name+"="+a.Value.String())
+				}
+				if strings.Join(got, " ") != c.want {
+					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, strings.Join(got, " "), c.want, r)
+				}
+			}
+		})
+	}
+}
+
 // TestAutoRerunsYaegiTimeoutsNatively checks that under auto a probe that
 // times out in the interpreter but not in compiled code gets native's
 // result, while a probe that never ends still times out, and the others

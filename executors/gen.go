@@ -537,9 +537,12 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 
 // recordArgsAfter writes the code that records arguments after the
 // call (Probe.ArgsAfter, or with Program.ObserveReceiver those of
-// target.Func.ChangeableParams) as canonical trees.
+// target.Func.ChangeableParams and target.Func.ObservedParams): as
+// canonical trees, or through observers (Probe.ArgsObserve, or for an
+// observed parameter the ones target.Observers picks).
 func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func) error {
 	var idx []int
+	observe := map[int][]string{}
 	switch {
 	case len(p.ArgsAfter) > 0:
 		want := map[string]bool{}
@@ -550,6 +553,9 @@ func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func)
 			if want[prm.Name] {
 				idx = append(idx, j)
 				delete(want, prm.Name)
+				if keys, ok := p.ArgsObserve[prm.Name]; ok {
+					observe[j] = keys
+				}
 			}
 		}
 		for _, n := range p.ArgsAfter {
@@ -559,9 +565,28 @@ func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func)
 		}
 	case g.prog.ObserveReceiver:
 		idx = f.ChangeableParams()
+		for _, j := range f.ObservedParams() {
+			idx = append(idx, j)
+			observe[j] = target.Observers(f.Params[j].Type, f.Pkg)
+		}
 	}
+	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	for _, j := range idx {
-		fmt.Fprintf(b, "specgenR(\"argafter\", %q, specgenA%d)\n", f.Params[j].Name, j)
+		name, v := f.Params[j].Name, "specgenA"+strconv.Itoa(j)
+		keys, ok := observe[j]
+		if !ok {
+			fmt.Fprintf(b, "specgenR(\"argafter\", %q, %s)\n", name, v)
+			continue
+		}
+		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"argafter\", %q, nil)\n} else {\nspecgenR(\"argafterobs\", %q, nil)\n", v, name, name)
+		for _, k := range keys {
+			body, err := target.ObserverBody(f.Params[j].Type, k, v, args)
+			if err != nil {
+				return fmt.Errorf("argument %s after the call: observer %v", name, err)
+			}
+			fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+		}
+		b.WriteString("}\n")
 	}
 	return nil
 }

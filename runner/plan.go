@@ -265,7 +265,8 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		}
 	}
 
-	// Arguments after the call: canonical trees, by parameter name.
+	// Arguments after the call, by parameter name: canonical trees, or
+	// observed.
 	if c.InputsAfter != nil && c.InputsAfter.Kind == spec.Map {
 		for _, e := range c.InputsAfter.Map {
 			name := e.Key.Str
@@ -275,10 +276,19 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 			case !slices.Contains(info.Params, name):
 				add("inputs_after", "inputs_after: %s has no parameter %s (parameters: %s)", info.Name, name, strings.Join(info.Params, ", "))
 			default:
-				if msg := checkFits(fn.Params[slices.Index(info.Params, name)].Type, e.Val, "inputs_after."+name); msg != "" {
+				t := fn.Params[slices.Index(info.Params, name)].Type
+				if msg := checkFits(t, e.Val, "inputs_after."+name); msg != "" {
 					add("inputs_after", "%s", msg)
 				}
 				probe.ArgsAfter = append(probe.ArgsAfter, name)
+				// An argument of an opaque type is observed like the
+				// receiver: by the observers its map names.
+				if keys := observers(t, e.Val, "inputs_after."+name, args, add); keys != nil {
+					if probe.ArgsObserve == nil {
+						probe.ArgsObserve = map[string][]string{}
+					}
+					probe.ArgsObserve[name] = keys
+				}
 			}
 		}
 	}

@@ -594,14 +594,24 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 	if recv == nil {
 		return false
 	}
+	return p.writesThrough(fd.Body, recv, seen)
+}
+
+// writesThrough reports whether body assigns to the variable v or to
+// something reached through it ("v.n++", "v.items[k] = x", "delete(v.m,
+// k)", "copy(v.buf, x)"), or calls a method of the package on it that
+// does (see writesReceiver).
+func (p *Package) writesThrough(body *ast.BlockStmt, v types.Object, seen map[*types.Func]bool) bool {
 	rooted := func(e ast.Expr) bool {
 		for {
 			switch x := e.(type) {
 			case *ast.Ident:
-				return p.TypesInfo.Uses[x] == recv
+				return p.TypesInfo.Uses[x] == v
 			case *ast.SelectorExpr:
 				e = x.X
 			case *ast.IndexExpr:
+				e = x.X
+			case *ast.SliceExpr:
 				e = x.X
 			case *ast.StarExpr:
 				e = x.X
@@ -613,7 +623,7 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 		}
 	}
 	writes := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -627,7 +637,7 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 					writes = writes || p.writesReceiverSeen(fn, seen)
 				}
 			}
-			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "delete" || id.Name == "clear") && len(n.Args) > 0 {
+			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "delete" || id.Name == "clear" || id.Name == "copy") && len(n.Args) > 0 {
 				if _, builtin := p.TypesInfo.Uses[id].(*types.Builtin); builtin {
 					writes = writes || rooted(n.Args[0])
 				}
@@ -636,6 +646,38 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 		return !writes
 	})
 	return writes
+}
+
+// ObservedParams are the indices of f's parameters that point to an
+// opaque value (see Opaque) which f's body changes (see writesThrough:
+// dst in DepositTo(mask, dst *BitSet)): their state after the call is
+// recorded through their observers (see Observers), as a receiver's is.
+// A parameter whose type has no observer is left out.
+func (f *Func) ObservedParams() []int {
+	if f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+		return nil
+	}
+	var out []int
+	j := 0
+	for _, field := range f.Decl.Type.Params.List {
+		names := field.Names
+		if len(names) == 0 {
+			j++
+			continue
+		}
+		for _, id := range names {
+			if j < len(f.Params) && !f.Params[j].Variadic && id.Name != "_" {
+				t := f.Params[j].Type
+				if _, ptr := types.Unalias(t).(*types.Pointer); ptr && Opaque(t) && len(Observers(t, f.Pkg)) > 0 {
+					if v := f.Pkg.TypesInfo.Defs[id]; v != nil && f.Pkg.writesThrough(f.Decl.Body, v, map[*types.Func]bool{}) {
+						out = append(out, j)
+					}
+				}
+			}
+			j++
+		}
+	}
+	return out
 }
 
 // standardType reports whether t, or what it points to, is a named type

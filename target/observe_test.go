@@ -3,6 +3,7 @@ package target
 import (
 	"context"
 	"go/types"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -290,6 +291,32 @@ func TestMutatesReceiver(t *testing.T) {
 		}
 		if got := f.MutatesReceiver(); got != c.want {
 			t.Errorf("%s: MutatesReceiver() = %v, want %v (%s)", c.name, got, c.want, c.why)
+		}
+	}
+}
+
+func TestObservedParams(t *testing.T) {
+	p, err := observedOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		want []int
+		why  string
+	}{
+		{"CopyInto", []int{1}, "copy writes dst; src is only read"},
+		{"Refill", []int{0}, "a method that writes its receiver is called on dst"},
+		{"Peeked", nil, "only reads"},
+		{"Fill", nil, "an open struct: recorded whole, among ChangeableParams"},
+		{"Mark", []int{1}, "a Token has no observer"},
+	} {
+		f, err := p.Func(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.ObservedParams(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: ObservedParams() = %v, want %v (%s)", c.name, got, c.want, c.why)
 		}
 	}
 }

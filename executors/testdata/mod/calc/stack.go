@@ -50,6 +50,17 @@ func (s *Stack) Find(x int) (int, bool) {
 // String lists the items, bottom first.
 func (s *Stack) String() string { return fmt.Sprint(s.items) }
 
+// MoveTop moves the top item of from onto to, and reports whether there
+// was one: both stacks are what the call leaves behind.
+func MoveTop(from, to *Stack) bool {
+	if len(from.items) == 0 {
+		return false
+	}
+	to.items = append(to.items, from.items[len(from.items)-1])
+	from.items = from.items[:len(from.items)-1]
+	return true
+}
+
 // Tally has exported fields only: its canonical tree is its whole state.
 type Tally struct {
 	Hits int

@@ -140,3 +140,17 @@ func (t *Table[K, V]) Put(key K, v V)            { t.m[key] = v }
 func (t *Table[A, B]) Resize(size int) int       { return size }
 func (t *Table[A, B]) Has(list []A, n int) bool  { return len(list) > n }
 func (t *Table[A, B]) Shift(list []A, n int) int { return n }
+
+// CopyInto fills dst from src: dst's state after the call is the
+// result; src is only read.
+func CopyInto(src *Stack, dst *Stack) { copy(dst.items, src.items) }
+
+// Refill writes dst through a method that writes its receiver.
+func Refill(dst *Stack, n int) { dst.Grown() }
+
+// Peeked only reads what it is given; Fill writes a pointer to a
+// struct whose fields are exported (the arguments after the call
+// record it whole), and Mark writes a Token, which has no observer.
+func Peeked(s *Stack) int       { return s.Len() }
+func Fill(o *Open)              { o.A = 1 }
+func Mark(t *Token, dst *Stack) { t.id = 1; dst.items = nil }
