@@ -140,3 +140,33 @@ func goTest(t *testing.T, dir string, src []byte) map[string]string {
 	}
 	return got
 }
+
+// TestKeepsPackageState checks that the exported test puts the package's
+// variables back after each function's cases, as specgen run has each
+// function's cases in a process of their own: the cases of ChangeOrder
+// run first and set the variable Order reads, whose case still sees the
+// default. The package's lock is left alone (it is not to be copied).
+func TestKeepsPackageState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on the exported file")
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "state"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "testdata", "specgen", "*.yml"))
+	sort.Strings(files)
+	src, _, err := Source(context.Background(), dir, files, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("specgenV0 := order")) {
+		t.Errorf("the exported file does not keep order alone:\n%s", src[bytes.Index(src, []byte("func specgenKeep")):][:200])
+	}
+	got := goTest(t, dir, src)
+	for _, name := range []string{"TestSpecgen/ChangeOrder/little", "TestSpecgen/Order/the-default"} {
+		if got[name] != "pass" {
+			t.Errorf("%s: %q, want pass (all: %v)", name, got[name], got)
+		}
+	}
+}

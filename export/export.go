@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"go/format"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -258,6 +259,7 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
+	keep := keepVars(pkg.Types)
 	var body bytes.Buffer
 	names := newNamer()
 	var tests []string
@@ -270,6 +272,9 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 		tests = append(tests, fmt.Sprintf("\tspecgenT.Run(%q, %s)\n", subtestName(f.Name), fn))
 		res.Funcs++
 		fmt.Fprintf(&body, "// %s runs the cases of %s in %s.\nfunc %s(specgenT *specgentesting.T) {\n", fn, f.Name, sources[k], fn)
+		if keep != "" {
+			body.WriteString("\tdefer specgenKeep()()\n")
+		}
 		fmt.Fprintf(&body, "\tspecgenF := %s\n", funcLiteral(f))
 		for i, c := range f.Cases {
 			res.Cases++
@@ -321,6 +326,7 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 	}
 	b.WriteString("}\n\n")
 	b.Write(body.Bytes())
+	b.WriteString(keep)
 	b.WriteString(glue)
 	b.WriteString("\n")
 	b.WriteString(eval)
@@ -330,6 +336,64 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 		return nil, nil, fmt.Errorf("export %s: the generated file does not parse: %w", dir, err)
 	}
 	return out, res, nil
+}
+
+// keepVars writes specgenKeep, which saves the package-level variables
+// of pkg and returns a function that puts them back, so that each
+// function's cases start from the package as it was before them, as
+// they do in specgen run, where each function's cases run in a process
+// of their own (a case of SetBinaryOrder would otherwise change what the
+// cases of functions run after it read). Variables that hold a lock or
+// an atomic value by value are left alone: they are not to be copied.
+// It is "" when there is nothing to keep.
+func keepVars(pkg *types.Package) string {
+	if pkg == nil {
+		return ""
+	}
+	var names []string
+	for _, name := range pkg.Scope().Names() {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name != "_" && copyable(v.Type(), map[types.Type]bool{}) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	saved := make([]string, len(names))
+	for i := range names {
+		saved[i] = "specgenV" + strconv.Itoa(i)
+	}
+	var b strings.Builder
+	b.WriteString("// specgenKeep saves the package's variables and returns what puts\n// them back: each function's cases start from the package as it was.\n")
+	fmt.Fprintf(&b, "func specgenKeep() func() {\n\t%s := %s\n", strings.Join(saved, ", "), strings.Join(names, ", "))
+	fmt.Fprintf(&b, "\treturn func() { %s = %s }\n}\n\n", strings.Join(names, ", "), strings.Join(saved, ", "))
+	return b.String()
+}
+
+// copyable reports whether a value of t may be copied: it holds no
+// value of a type of sync or sync/atomic (a Mutex, an atomic.Int64)
+// other than through a pointer, slice, map or the like.
+func copyable(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		if p := n.Obj().Pkg().Path(); p == "sync" || p == "sync/atomic" {
+			return false
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !copyable(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+	case *types.Array:
+		return copyable(u.Elem(), seen)
+	}
+	return true
 }
 
 // evalDecls is the evaluation runtime's code, its imports added to tf's.

@@ -7,6 +7,8 @@ import (
 	"errors"
 	specgenerrors "errors"
 	specgenfmt "fmt"
+	specgenfnv "hash/fnv"
+	specgenio "io"
 	specgenmath "math"
 	specgenreflect "reflect"
 	specgenregexp "regexp"
@@ -35,11 +37,13 @@ func TestSpecgen(specgenT *specgentesting.T) {
 
 // specgenTestBoundingBox runs the cases of BoundingBox in testdata/specgen/BoundingBox_evals.yml.
 func specgenTestBoundingBox(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"pts"}, NumOut: 2, Assertion: `output1 == (len(pts) > 0) && output0.Min.Lat <= output0.Max.Lat && output0.Min.Lon <= output0.Max.Lon`}
 	specgenT.Run("no-points", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `null`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point(nil)
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -58,6 +62,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}]]},false]`, Inputs: []specgenInput{{Text: `[]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{}
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -76,6 +81,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{lat: 51.5074, lon: -0.1278}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 51.5074, Lon: -0.1278}}
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -94,6 +100,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}],["Max",{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"2.3522"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 51.5074, Lon: -0.1278}, {Lat: 48.8566, Lon: 2.3522}, {Lat: 40.7128, Lon: -74.006}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 51.5074, Lon: -0.1278}, Point{Lat: 48.8566, Lon: 2.3522}, Point{Lat: 40.7128, Lon: -74.006}}
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -112,6 +119,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"-179"}]]}],["Max",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"179"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 0, Lon: 179}, {Lat: 0, Lon: -179}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 0.0, Lon: 179.0}, Point{Lat: 0.0, Lon: -179.0}}
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -130,6 +138,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `[{"m":[["Min",{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}],["Max",{"m":[["Lat",{"f":"2.5"}],["Lon",{"f":"2.5"}]]}]]},true]`, Inputs: []specgenInput{{Text: `[{Lat: 1.0, Lon: 1e-300}, {Lat: 0.0, Lon: 0.0}, {Lat: 2.5, Lon: 2.5}, {Lat: 1.0, Lon: 2.5}]`}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 []Point = []Point{Point{Lat: 1.0, Lon: 1e-300}, Point{Lat: 0.0, Lon: 0.0}, Point{Lat: 2.5, Lon: 2.5}, Point{Lat: 1.0, Lon: 2.5}}
 			specgenR("in", "pts", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenO1 := BoundingBox(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenR("out", "1", specgenO1)
@@ -148,6 +157,7 @@ func specgenTestBoundingBox(specgenT *specgentesting.T) {
 
 // specgenTestDistance runs the cases of Distance in testdata/specgen/Distance_evals.yml.
 func specgenTestDistance(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"a", "b"}, NumOut: 1, Assertion: `output >= 0 && output <= 20015.1`}
 	specgenT.Run("london-paris", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"343.5560603410417"}`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}, {Text: `{Lat: 48.8566, Lon: 2.3522}`}}}, func(specgenR func(string, string, interface{})) {
@@ -155,6 +165,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 48.8566, Lon: 2.3522}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -174,6 +185,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 40.7128, Lon: -74.006}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -193,6 +205,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 51.5074, Lon: -0.1278}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -212,6 +225,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.0, Lon: 180.0}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -231,6 +245,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: -90.0, Lon: 0.0}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -250,6 +265,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 0.0, Lon: 179.5}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -269,6 +285,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -288,6 +305,7 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "b", specgenA1)
+			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
 			specgenR("out", "0", specgenO0)
 			{
@@ -305,11 +323,13 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 
 // specgenTestParsePoint runs the cases of ParsePoint in testdata/specgen/ParsePoint_evals.yml.
 func specgenTestParsePoint(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"s"}, NumOut: 1, ErrorLast: true, Assertion: `err != nil || (output.Lat >= -90 && output.Lat <= 90 && output.Lon >= -180 && output.Lon < 180)`}
 	specgenT.Run("comma-separated", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074,-0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074,-0.1278"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -328,6 +348,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"51.5074"}],["Lon",{"f":"-0.1278"}]]}`, Inputs: []specgenInput{{Text: `51.5074, -0.1278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074, -0.1278"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -346,6 +367,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"40.7128"}],["Lon",{"f":"-74.006"}]]}`, Inputs: []specgenInput{{Text: ` 40.7128 -74.0060 `, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = " 40.7128 -74.0060 "
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -364,6 +386,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -382,6 +405,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-0"}],["Lon",{"f":"-0"}]]}`, Inputs: []specgenInput{{Text: `-0,-0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-0,-0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -400,6 +424,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"0.25"}],["Lon",{"f":"0"}]]}`, Inputs: []specgenInput{{Text: `0x1p-2,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0x1p-2,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -418,6 +443,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `90,180`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "90,180"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -436,6 +462,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"-90"}],["Lon",{"f":"-180"}]]}`, Inputs: []specgenInput{{Text: `-90,-180`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-90,-180"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -454,6 +481,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 90.0001 out of range$`, Inputs: []specgenInput{{Text: `90.0001,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "90.0001,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -472,6 +500,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon -180.5 out of range`, Inputs: []specgenInput{{Text: `0,-180.5`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,-180.5"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -490,6 +519,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat NaN out of range`, Inputs: []specgenInput{{Text: `NaN,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "NaN,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -508,6 +538,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lon NaN out of range`, Inputs: []specgenInput{{Text: `0,nan`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "0,nan"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -526,6 +557,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `lat \+Inf out of range`, Inputs: []specgenInput{{Text: `inf,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "inf,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -544,6 +576,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1,2,3`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1,2,3"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -562,6 +595,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -580,6 +614,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Match: `^geo: point must be "lat,lon"$`, Inputs: []specgenInput{{Text: ``, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ""
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -598,6 +633,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "geo.ErrFormat", Inputs: []specgenInput{{Text: `1;2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1;2"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -616,6 +652,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*strconv.NumError", Match: `parsing "abc": invalid syntax$`, Inputs: []specgenInput{{Text: `abc,1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "abc,1"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -634,6 +671,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrRange", Match: `value out of range`, Inputs: []specgenInput{{Text: `1e400,0`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1e400,0"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -652,6 +690,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"m":[["Lat",{"f":"1"}],["Lon",{"f":"2"}]]}`, Inputs: []specgenInput{{Text: `1,2`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "1,2"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -670,6 +709,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrSyntax", Match: `^geo: parse ",": strconv\.ParseFloat: parsing "": invalid syntax$`, Inputs: []specgenInput{{Text: `,`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ","
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -688,6 +728,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 599 out of range$`, Inputs: []specgenInput{{Text: `-1.000,599`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-1.000,599"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -706,6 +747,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat 992 out of range$`, Inputs: []specgenInput{{Text: `992,1`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "992,1"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -724,6 +766,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lon 1e\+20 out of range$`, Inputs: []specgenInput{{Text: `51.5074	99999999999999999999`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "51.5074\t99999999999999999999"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -742,6 +785,7 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "geo.RangeError", Match: `^geo: lat -1e\+20 out of range$`, Inputs: []specgenInput{{Text: `-99999999999999999999.,-1000.1271278`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = "-99999999999999999999.,-1000.1271278"
 			specgenR("in", "s", specgenA0)
+			specgenR("call", "", nil)
 			specgenO0, specgenE := ParsePoint(specgenA0)
 			specgenR("out", "0", specgenO0)
 			specgenErr(specgenR, specgenE)
@@ -760,11 +804,13 @@ func specgenTestParsePoint(specgenT *specgentesting.T) {
 
 // specgenTestRangeError_Error runs the cases of RangeError.Error in testdata/specgen/RangeError.Error_evals.yml.
 func specgenTestRangeError_Error(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{NumOut: 1}
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"geo:  0 out of range"`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := RangeError{Field: "", Value: 0.0}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Error()
 			specgenR("out", "0", specgenO0)
 		})
@@ -773,6 +819,7 @@ func specgenTestRangeError_Error(specgenT *specgentesting.T) {
 
 // specgenTestRect_Contains runs the cases of Rect.Contains in testdata/specgen/Rect.Contains_evals.yml.
 func specgenTestRect_Contains(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"p"}, NumOut: 1}
 	specgenT.Run("inside", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `true`, Inputs: []specgenInput{{Text: `{Lat: 51.5074, Lon: -0.1278}`}}}, func(specgenR func(string, string, interface{})) {
@@ -780,6 +827,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -790,6 +838,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -800,6 +849,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -810,6 +860,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 40.0, Lon: -75.0}, Max: Point{Lat: 52.0, Lon: 3.0}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -820,6 +871,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -830,6 +882,7 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 2.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
@@ -840,10 +893,18 @@ func specgenTestRect_Contains(specgenT *specgentesting.T) {
 			specgenR("in", "p", specgenA0)
 			specgenRecv := Rect{Min: Point{Lat: 0.5, Lon: 2.5}, Max: Point{Lat: 2.5, Lon: 2.5}}
 			specgenR("in", "receiver", specgenRecv)
+			specgenR("call", "", nil)
 			specgenO0 := specgenRecv.Contains(specgenA0)
 			specgenR("out", "0", specgenO0)
 		})
 	})
+}
+
+// specgenKeep saves the package's variables and returns what puts
+// them back: each function's cases start from the package as it was.
+func specgenKeep() func() {
+	specgenV0 := ErrFormat
+	return func() { ErrFormat = specgenV0 }
 }
 
 // specgenCheck runs one case: the probe calls the function and records
@@ -933,6 +994,8 @@ type specgenCase struct {
 	// ArgsAfter are inputs_after: parameter name, wire form.
 	ArgsAfter [][2]string
 	Tol       float64
+	// Unordered compares lists in any order.
+	Unordered bool
 	// Raise is "", "error", "panic", "type" or "sentinel"; RaiseName
 	// the type or sentinel.
 	Raise, RaiseName string
@@ -985,14 +1048,25 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 			fail("expected", "want %s, but the call %s", specgenString(want), specgenDescribe(g))
 			break
 		}
-		var got interface{}
-		if f.NumOut == 1 && len(g.Outputs) == 1 {
-			got = g.Outputs[0]
-		} else {
-			got = append([]interface{}{}, g.Outputs...)
-		}
-		if msg := specgenCompare(want, got, c.Tol, ""); msg != "" {
-			fail("expected", "%s", msg)
+		eq := specgenEq{c.Tol, c.Unordered}
+		wl, isList := want.([]interface{})
+		switch {
+		case f.NumOut == 1 && len(g.Outputs) == 1:
+			if msg := specgenCompare(want, g.Outputs[0], eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
+		case c.Unordered && isList && len(wl) == len(g.Outputs):
+			// Several results are a list in order; the lists within
+			// each are what compare in any order.
+			for i, w := range wl {
+				if msg := specgenCompare(w, g.Outputs[i], eq, specgenfmt.Sprintf("result %d", i+1)); msg != "" {
+					fail("expected", "%s", msg)
+				}
+			}
+		default:
+			if msg := specgenCompare(want, append([]interface{}{}, g.Outputs...), eq, ""); msg != "" {
+				fail("expected", "%s", msg)
+			}
 		}
 	case !normal:
 		fail("", "the call %s (a case without expected or raises must return normally)", specgenDescribe(g))
@@ -1001,7 +1075,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		want := specgenDecode(c.RecvAfter)
 		switch {
 		case g.HasAfter:
-			if msg := specgenCompare(want, g.After, c.Tol, "receiver after the call"); msg != "" {
+			if msg := specgenCompare(want, g.After, specgenEq{c.Tol, c.Unordered}, "receiver after the call"); msg != "" {
 				fail("receiver_after", "%s", msg)
 			}
 		case returned:
@@ -1021,7 +1095,7 @@ func specgenEvaluate(f *specgenFunc, c *specgenCase, g *specgenGot, skipDuration
 		}
 		switch {
 		case found:
-			if msg := specgenCompare(want, got, c.Tol, "argument "+a[0]+" after the call"); msg != "" {
+			if msg := specgenCompare(want, got, specgenEq{c.Tol, c.Unordered}, "argument "+a[0]+" after the call"); msg != "" {
 				fail("inputs_after", "%s", msg)
 			}
 		case returned:
@@ -1227,8 +1301,8 @@ func specgenDecode(s string) interface{} {
 // specgenCompare compares got with want; it returns a readable
 // difference, or "" when they are equal. what names the value ("" for
 // the result).
-func specgenCompare(want, got interface{}, tol float64, what string) string {
-	lines := specgenDiff(nil, "", want, got, tol, 20)
+func specgenCompare(want, got interface{}, eq specgenEq, what string) string {
+	lines := specgenDiff(nil, "", want, got, eq, 20)
 	if len(lines) == 0 {
 		return ""
 	}
@@ -1340,7 +1414,14 @@ func specgenPairs(v interface{}) [][2]interface{} {
 	return out
 }
 
-func specgenDiff(out []string, path string, want, got interface{}, tol float64, limit int) []string {
+// specgenEq is how values compare: the float tolerance, and whether
+// lists compare as multisets (a case's unordered).
+type specgenEq struct {
+	tol       float64
+	unordered bool
+}
+
+func specgenDiff(out []string, path string, want, got interface{}, eq specgenEq, limit int) []string {
 	if len(out) >= limit {
 		return out
 	}
@@ -1350,7 +1431,7 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	}
 	wk, gk := specgenKind(want), specgenKind(got)
 	if specgenIsNumber(wk) && specgenIsNumber(gk) {
-		if !specgenNumEqual(want, got, tol) {
+		if !specgenNumEqual(want, got, eq.tol) {
 			out = append(out, specgenfmt.Sprintf("%s: want %s, got %s", at, specgenString(want), specgenString(got)))
 		}
 		return out
@@ -1371,12 +1452,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 		}
 	case specgenKList:
 		wl, gl := want.([]interface{}), got.([]interface{})
+		if eq.unordered {
+			return specgenUnorderedDiff(out, path, wl, gl, eq, limit)
+		}
 		n := len(wl)
 		if len(gl) < n {
 			n = len(gl)
 		}
 		for i := 0; i < n; i++ {
-			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], tol, limit)
+			out = specgenDiff(out, specgenfmt.Sprintf("%s[%d]", path, i), wl[i], gl[i], eq, limit)
 		}
 		if len(wl) != len(gl) {
 			out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d", at, len(wl), len(gl)))
@@ -1390,15 +1474,15 @@ func specgenDiff(out []string, path string, want, got interface{}, tol float64, 
 	case specgenKMap:
 		for _, we := range specgenPairs(want) {
 			p := path + "." + specgenKeyString(we[0])
-			gv, ok := specgenLookup(got, we[0], tol)
+			gv, ok := specgenLookup(got, we[0], eq)
 			if !ok {
 				out = append(out, specgenfmt.Sprintf("%s: missing (want %s)", p, specgenString(we[1])))
 				continue
 			}
-			out = specgenDiff(out, p, we[1], gv, tol, limit)
+			out = specgenDiff(out, p, we[1], gv, eq, limit)
 		}
 		for _, ge := range specgenPairs(got) {
-			if _, ok := specgenLookup(want, ge[0], tol); !ok && len(out) < limit {
+			if _, ok := specgenLookup(want, ge[0], eq); !ok && len(out) < limit {
 				out = append(out, specgenfmt.Sprintf("%s.%s: unexpected %s", path, specgenKeyString(ge[0]), specgenString(ge[1])))
 			}
 		}
@@ -1414,9 +1498,48 @@ func specgenKeyString(k interface{}) string {
 	return "[" + specgenString(k) + "]"
 }
 
-func specgenLookup(m, key interface{}, tol float64) (interface{}, bool) {
+// specgenUnorderedDiff is package spec's unorderedDiff: how the list
+// got differs from the list want as multisets.
+func specgenUnorderedDiff(out []string, path string, want, got []interface{}, eq specgenEq, limit int) []string {
+	at := path
+	if at == "" {
+		at = "value"
+	}
+	taken := make([]bool, len(got))
+	var missing []int
+	for i, w := range want {
+		j := 0
+		for ; j < len(got); j++ {
+			if !taken[j] && len(specgenDiff(nil, "", w, got[j], eq, 1)) == 0 {
+				break
+			}
+		}
+		if j == len(got) {
+			missing = append(missing, i)
+			continue
+		}
+		taken[j] = true
+	}
+	if len(want) != len(got) {
+		out = append(out, specgenfmt.Sprintf("%s: want %d elements, got %d (in any order)", at, len(want), len(got)))
+	}
+	for _, i := range missing {
+		if len(out) >= limit {
+			return out
+		}
+		out = append(out, specgenfmt.Sprintf("%s[%d]: missing %s (in any order)", path, i, specgenString(want[i])))
+	}
+	for j, g := range got {
+		if !taken[j] && len(out) < limit {
+			out = append(out, specgenfmt.Sprintf("%s[%d]: extra %s (in any order)", path, j, specgenString(g)))
+		}
+	}
+	return out
+}
+
+func specgenLookup(m, key interface{}, eq specgenEq) (interface{}, bool) {
 	for _, e := range specgenPairs(m) {
-		if len(specgenDiff(nil, "", key, e[0], tol, 1)) == 0 {
+		if len(specgenDiff(nil, "", key, e[0], eq, 1)) == 0 {
 			return e[1], true
 		}
 	}
@@ -1676,14 +1799,71 @@ type SpecgenCanonOptions struct {
 // maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}, and
 // {"o": "<func>"} for an opaque value (a func, a chan, an unsafe pointer,
 // a pointer cycle, a value nested too deep).
+//
+// One value takes about specgenCanonBudget bytes of text and nodes at
+// most: a string that would go past it is an opaque value naming its
+// length and hash (so that two differ), a list its first elements and an
+// opaque value counting the rest, a map one entry of opaque values
+// counting them; so a function returning 100 MB neither fills the
+// worker's pipe nor specgen's memory. Such a value was never going to be
+// written as a case.
 func SpecgenCanon(v interface{}, opt SpecgenCanonOptions) interface{} {
-	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
-	return c.value(specgenreflect.ValueOf(v), 0)
+	w, _ := specgenCanon(v, opt)
+	return w
 }
+
+// specgenCanon is SpecgenCanon that also returns how many bytes of the
+// value it replaced by placeholders.
+func specgenCanon(v interface{}, opt SpecgenCanonOptions) (interface{}, int) {
+	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}, left: specgenCanonBudget}
+	w := c.value(specgenreflect.ValueOf(v), 0)
+	return w, c.cut
+}
+
+// specgenCanonBudget bounds the size of one canonical value, each node
+// counting specgenNodeCost bytes beside its text.
+const (
+	specgenCanonBudget = 256 << 10
+	specgenNodeCost    = 16
+	// specgenListHead is how many elements of a list past the budget
+	// are kept.
+	specgenListHead = 8
+	// specgenHashEnds is how much of each end of a long string its
+	// hash reads.
+	specgenHashEnds = 1 << 20
+)
 
 type specgenCanonizer struct {
 	opt  SpecgenCanonOptions
 	seen map[uintptr]bool
+	left int // bytes of the budget left
+	cut  int // bytes replaced by placeholders
+}
+
+// str returns s, or an opaque value naming its length and hash when s
+// does not fit in what is left of the budget.
+func (c *specgenCanonizer) str(s string) interface{} {
+	if len(s) > c.left {
+		h := specgenfnv.New64a()
+		if len(s) <= 2*specgenHashEnds {
+			specgenio.WriteString(h, s)
+		} else {
+			// Hashing hundreds of megabytes would cost as much as
+			// making them: their ends, and their length, tell two apart.
+			specgenio.WriteString(h, s[:specgenHashEnds])
+			specgenio.WriteString(h, s[len(s)-specgenHashEnds:])
+		}
+		c.left = 0
+		c.cut += len(s)
+		return specgenOpaque(specgenfmt.Sprintf("<string of %d bytes, fnv %016x>", len(s), h.Sum64()))
+	}
+	c.left -= len(s)
+	return s
+}
+
+// fits reports whether n nodes fit in what is left of the budget.
+func (c *specgenCanonizer) fits(n int) bool {
+	return n <= c.left/specgenNodeCost
 }
 
 var specgenDurationType = specgenreflect.TypeOf(specgentime.Duration(0))
@@ -1737,6 +1917,11 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	if depth > 40 {
 		return specgenOpaque("<too deep>")
 	}
+	if c.left -= specgenNodeCost; c.left < 0 {
+		c.left = 0
+		c.cut += specgenNodeCost
+		return specgenOpaque("<too large>")
+	}
 	t := v.Type()
 	if t == specgenDurationType {
 		return specgentime.Duration(v.Int()).String()
@@ -1759,7 +1944,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		x := v.Complex()
 		return []interface{}{map[string]interface{}{"f": specgenFloat(real(x), 64)}, map[string]interface{}{"f": specgenFloat(imag(x), 64)}}
 	case specgenreflect.String:
-		return v.String()
+		return c.str(v.String())
 	case specgenreflect.Interface:
 		if v.IsNil() {
 			return nil
@@ -1771,7 +1956,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 		}
 		p := v.Pointer()
@@ -1787,8 +1972,8 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if t.Elem().Kind() == specgenreflect.Uint8 {
 			b := v.Bytes()
-			if specgenutf8.Valid(b) {
-				return string(b)
+			if len(b) > c.left || specgenutf8.Valid(b) {
+				return c.str(string(b))
 			}
 		}
 		return c.list(v, depth)
@@ -1797,6 +1982,12 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Map:
 		if v.IsNil() {
 			return nil
+		}
+		if n := v.Len(); !c.fits(2 * n) {
+			// A map of one placeholder entry: its entries would have
+			// to be made to be ordered.
+			c.cut += 2 * n * specgenNodeCost
+			return map[string]interface{}{"m": []interface{}{[]interface{}{specgenOpaque(specgenfmt.Sprintf("<%d entries>", n)), specgenOpaque("<cut>")}}}
 		}
 		type kv struct {
 			k, v interface{}
@@ -1818,17 +2009,17 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Struct:
 		if !c.hasExportedFields(t) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 			if v.CanAddr() {
 				if s, ok := specgenTextOf(v.Addr()); ok {
-					return s
+					return c.str(s)
 				}
 			} else {
 				p := specgenreflect.New(t)
 				p.Elem().Set(v)
 				if s, ok := specgenTextOf(p); ok {
-					return s
+					return c.str(s)
 				}
 			}
 		}
@@ -1874,6 +2065,17 @@ func specgenText(x interface{}) (string, bool) {
 }
 
 func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
+	if n := v.Len(); !c.fits(n) {
+		// Its first elements, and a placeholder for the rest: still a
+		// list of many elements, which is what its shape says.
+		k := specgenListHead
+		out := make([]interface{}, 0, k+1)
+		for i := 0; i < k; i++ {
+			out = append(out, c.value(v.Index(i), depth+1))
+		}
+		c.cut += (n - k) * specgenNodeCost
+		return append(out, specgenOpaque(specgenfmt.Sprintf("<%d more elements>", n-k)))
+	}
 	out := make([]interface{}, v.Len())
 	for i := range out {
 		out[i] = c.value(v.Index(i), depth+1)
@@ -1941,6 +2143,9 @@ type SpecgenResponse struct {
 	Nanos     int64            `json:"ns"`
 	Covered   []int            `json:"covered,omitempty"`
 	Fail      string           `json:"fail,omitempty"`
+	// Cut counts the bytes of values and messages too long to send,
+	// replaced by placeholders naming their size (see SpecgenCanon).
+	Cut int `json:"cut,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -1978,22 +2183,37 @@ type SpecgenErr struct {
 //	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
+//	"argafterobs" name = parameter name: the argument after the call is
+//	            observed, a map of the observers that follow
+//	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
 	Opt  SpecgenCanonOptions
-	err  *SpecgenErr
-	// afterObs sends the observers to the receiver after the call
-	// rather than to the last result.
-	afterObs bool
+	// OnCall, when not nil, is called at "call": SpecgenServe clears the
+	// coverage counters there, so that a probe covers what its call
+	// runs, not what building its arguments ran (a harvested argument
+	// may call the function under test itself).
+	OnCall func()
+	err    *SpecgenErr
+	// obsInto is the map the observers that follow go to: the last
+	// result, receiver or argument recorded as observed.
+	obsInto map[string]interface{}
 }
 
 // Record is the callback handed to probes.
 func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	switch kind {
+	case "call":
+		if r.OnCall != nil {
+			r.OnCall()
+		}
 	case "in":
-		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, r.canon(v)})
 	case "out":
-		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
+		if drained, ok := specgenDrain(v); ok {
+			v = drained
+		}
+		r.Resp.Outputs = append(r.Resp.Outputs, r.canon(v))
 	case "errtypes", "errsent":
 		if r.err == nil {
 			r.err = &SpecgenErr{}
@@ -2012,27 +2232,85 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 			r.err = &SpecgenErr{}
 		}
 		r.err.Type = name
-		r.err.Message, _ = v.(string)
+		msg, _ := v.(string)
+		r.err.Message = r.text(msg)
 		r.Resp.Err = r.err
 		r.err = nil
 	case "panic":
 		msg, _ := v.(string)
-		r.Resp.Panic = &SpecgenErr{Type: name, Message: msg}
+		r.Resp.Panic = &SpecgenErr{Type: name, Message: r.text(msg)}
 	case "assert":
 		b, _ := v.(bool)
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
 	case "outobs":
-		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.Outputs = append(r.Resp.Outputs, r.obsInto)
 	case "after":
-		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
-		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
-		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
-		r.afterObs = true
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.After = &SpecgenAfter{V: r.obsInto}
+	case "argafterobs":
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
+}
+
+// canon is SpecgenCanon counting what it cuts in the response.
+func (r *SpecgenRecorder) canon(v interface{}) interface{} {
+	w, cut := specgenCanon(v, r.Opt)
+	r.Resp.Cut += cut
+	return w
+}
+
+// text returns an error's or a panic's message, cut to the budget of a
+// value.
+func (r *SpecgenRecorder) text(msg string) string {
+	if len(msg) <= specgenCanonBudget {
+		return msg
+	}
+	r.Resp.Cut += len(msg) - specgenCanonBudget
+	return specgenfmt.Sprintf("%s... (%d bytes cut)", msg[:specgenCanonBudget], len(msg)-specgenCanonBudget)
+}
+
+// A channel a call returns is read until it is closed, at most
+// specgenDrainLimit values, each within specgenDrainWait.
+const (
+	specgenDrainLimit = 1000
+	specgenDrainWait  = 200 * specgentime.Millisecond
+)
+
+// specgenDrain reads what v, a channel a call returned, delivers until
+// it is closed, and returns the values as a slice: what the result
+// stands for (a set's Iter, a generator). It reports false for anything
+// else, and for a channel that is not closed within the bounds, which
+// stays an opaque value.
+func specgenDrain(v interface{}) (interface{}, bool) {
+	ch := specgenreflect.ValueOf(v)
+	if !ch.IsValid() || ch.Kind() != specgenreflect.Chan || ch.IsNil() || ch.Type().ChanDir()&specgenreflect.RecvDir == 0 {
+		return nil, false
+	}
+	out := specgenreflect.MakeSlice(specgenreflect.SliceOf(ch.Type().Elem()), 0, 0)
+	for out.Len() <= specgenDrainLimit {
+		timer := specgentime.NewTimer(specgenDrainWait)
+		chosen, x, ok := specgenreflect.Select([]specgenreflect.SelectCase{
+			{Dir: specgenreflect.SelectRecv, Chan: ch},
+			{Dir: specgenreflect.SelectRecv, Chan: specgenreflect.ValueOf(timer.C)},
+		})
+		timer.Stop()
+		switch {
+		case chosen == 1:
+			return nil, false
+		case !ok:
+			return out.Interface(), true
+		}
+		out = specgenreflect.Append(out, x)
+	}
+	return nil, false
 }
 
 // The texts of the opaque values of observers that did not give one
@@ -2043,17 +2321,10 @@ const (
 )
 
 // observe records the value of an observer of the last result, or of
-// the receiver after the call once that is observed.
+// the receiver or an argument after the call once that is observed.
 func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
-	var into interface{}
-	switch n := len(r.Resp.Outputs); {
-	case r.afterObs && r.Resp.After != nil:
-		into = r.Resp.After.V
-	case n > 0:
-		into = r.Resp.Outputs[n-1]
-	}
-	m, ok := into.(map[string]interface{})
-	if !ok {
+	m := r.obsInto
+	if m == nil {
 		return
 	}
 	pairs, _ := m["m"].([]interface{})
@@ -2064,7 +2335,7 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 	again := len(last) == 2 && last[0] == key
 	switch {
 	case kind == "obs":
-		pairs = append(pairs, []interface{}{key, SpecgenCanon(v, r.Opt)})
+		pairs = append(pairs, []interface{}{key, r.canon(v)})
 	case !again:
 		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
 	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):

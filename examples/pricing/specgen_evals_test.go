@@ -7,6 +7,8 @@ import (
 	"errors"
 	specgenerrors "errors"
 	specgenfmt "fmt"
+	specgenfnv "hash/fnv"
+	specgenio "io"
 	specgenmath "math"
 	specgenreflect "reflect"
 	specgenregexp "regexp"
@@ -34,6 +36,7 @@ func TestSpecgen(specgenT *specgentesting.T) {
 
 // specgenTestFormatAmount runs the cases of FormatAmount in testdata/specgen/FormatAmount_evals.yml.
 func specgenTestFormatAmount(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"cents"}, NumOut: 1, Pattern: `^-?\d{1,3}(,\d{3})*\.\d\d$`, Assertion: `func() bool { c, err := ParseAmount(output); return err == nil && c == cents }() || cents == -1<<63`}
 	specgenT.Run("zero", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"0.00"`, Inputs: []specgenInput{{Text: `0`}}}, func(specgenR func(string, string, interface{})) {
@@ -183,6 +186,7 @@ func specgenTestFormatAmount(specgenT *specgentesting.T) {
 
 // specgenTestParseAmount runs the cases of ParseAmount in testdata/specgen/ParseAmount_evals.yml.
 func specgenTestParseAmount(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{Params: []string{"s"}, NumOut: 1, ErrorLast: true, Assertion: `err == nil || output == 0`}
 	specgenT.Run("plain-dollars", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"i":"1250"}`, Inputs: []specgenInput{{Text: `12.50`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
@@ -853,6 +857,7 @@ func specgenTestParseAmount(specgenT *specgentesting.T) {
 
 // specgenTestParseError_Error runs the cases of (*ParseError).Error in testdata/specgen/ParseError.Error_evals.yml.
 func specgenTestParseError_Error(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{NumOut: 1}
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Want: `"parse amount \"\": : 0"`}, func(specgenR func(string, string, interface{})) {
@@ -885,6 +890,7 @@ func specgenTestParseError_Error(specgenT *specgentesting.T) {
 
 // specgenTestParseError_Unwrap runs the cases of (*ParseError).Unwrap in testdata/specgen/ParseError.Unwrap_evals.yml.
 func specgenTestParseError_Unwrap(specgenT *specgentesting.T) {
+	defer specgenKeep()()
 	specgenF := &specgenFunc{NumOut: 0, ErrorLast: true}
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{}, func(specgenR func(string, string, interface{})) {
@@ -940,6 +946,13 @@ func specgenTestParseError_Unwrap(specgenT *specgentesting.T) {
 			specgenErr(specgenR, specgenE)
 		})
 	})
+}
+
+// specgenKeep saves the package's variables and returns what puts
+// them back: each function's cases start from the package as it was.
+func specgenKeep() func() {
+	specgenV0 := ErrEmpty
+	return func() { ErrEmpty = specgenV0 }
 }
 
 // specgenCheck runs one case: the probe calls the function and records
@@ -1834,14 +1847,71 @@ type SpecgenCanonOptions struct {
 // maps {"i": "-5"}, {"u": "5"}, {"f": "1.5"}, {"m": [[k, v], ...]}, and
 // {"o": "<func>"} for an opaque value (a func, a chan, an unsafe pointer,
 // a pointer cycle, a value nested too deep).
+//
+// One value takes about specgenCanonBudget bytes of text and nodes at
+// most: a string that would go past it is an opaque value naming its
+// length and hash (so that two differ), a list its first elements and an
+// opaque value counting the rest, a map one entry of opaque values
+// counting them; so a function returning 100 MB neither fills the
+// worker's pipe nor specgen's memory. Such a value was never going to be
+// written as a case.
 func SpecgenCanon(v interface{}, opt SpecgenCanonOptions) interface{} {
-	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}}
-	return c.value(specgenreflect.ValueOf(v), 0)
+	w, _ := specgenCanon(v, opt)
+	return w
 }
+
+// specgenCanon is SpecgenCanon that also returns how many bytes of the
+// value it replaced by placeholders.
+func specgenCanon(v interface{}, opt SpecgenCanonOptions) (interface{}, int) {
+	c := specgenCanonizer{opt: opt, seen: map[uintptr]bool{}, left: specgenCanonBudget}
+	w := c.value(specgenreflect.ValueOf(v), 0)
+	return w, c.cut
+}
+
+// specgenCanonBudget bounds the size of one canonical value, each node
+// counting specgenNodeCost bytes beside its text.
+const (
+	specgenCanonBudget = 256 << 10
+	specgenNodeCost    = 16
+	// specgenListHead is how many elements of a list past the budget
+	// are kept.
+	specgenListHead = 8
+	// specgenHashEnds is how much of each end of a long string its
+	// hash reads.
+	specgenHashEnds = 1 << 20
+)
 
 type specgenCanonizer struct {
 	opt  SpecgenCanonOptions
 	seen map[uintptr]bool
+	left int // bytes of the budget left
+	cut  int // bytes replaced by placeholders
+}
+
+// str returns s, or an opaque value naming its length and hash when s
+// does not fit in what is left of the budget.
+func (c *specgenCanonizer) str(s string) interface{} {
+	if len(s) > c.left {
+		h := specgenfnv.New64a()
+		if len(s) <= 2*specgenHashEnds {
+			specgenio.WriteString(h, s)
+		} else {
+			// Hashing hundreds of megabytes would cost as much as
+			// making them: their ends, and their length, tell two apart.
+			specgenio.WriteString(h, s[:specgenHashEnds])
+			specgenio.WriteString(h, s[len(s)-specgenHashEnds:])
+		}
+		c.left = 0
+		c.cut += len(s)
+		return specgenOpaque(specgenfmt.Sprintf("<string of %d bytes, fnv %016x>", len(s), h.Sum64()))
+	}
+	c.left -= len(s)
+	return s
+}
+
+// fits reports whether n nodes fit in what is left of the budget.
+func (c *specgenCanonizer) fits(n int) bool {
+	return n <= c.left/specgenNodeCost
 }
 
 var specgenDurationType = specgenreflect.TypeOf(specgentime.Duration(0))
@@ -1895,6 +1965,11 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	if depth > 40 {
 		return specgenOpaque("<too deep>")
 	}
+	if c.left -= specgenNodeCost; c.left < 0 {
+		c.left = 0
+		c.cut += specgenNodeCost
+		return specgenOpaque("<too large>")
+	}
 	t := v.Type()
 	if t == specgenDurationType {
 		return specgentime.Duration(v.Int()).String()
@@ -1917,7 +1992,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		x := v.Complex()
 		return []interface{}{map[string]interface{}{"f": specgenFloat(real(x), 64)}, map[string]interface{}{"f": specgenFloat(imag(x), 64)}}
 	case specgenreflect.String:
-		return v.String()
+		return c.str(v.String())
 	case specgenreflect.Interface:
 		if v.IsNil() {
 			return nil
@@ -1929,7 +2004,7 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 		}
 		p := v.Pointer()
@@ -1945,8 +2020,8 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		if t.Elem().Kind() == specgenreflect.Uint8 {
 			b := v.Bytes()
-			if specgenutf8.Valid(b) {
-				return string(b)
+			if len(b) > c.left || specgenutf8.Valid(b) {
+				return c.str(string(b))
 			}
 		}
 		return c.list(v, depth)
@@ -1955,6 +2030,12 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Map:
 		if v.IsNil() {
 			return nil
+		}
+		if n := v.Len(); !c.fits(2 * n) {
+			// A map of one placeholder entry: its entries would have
+			// to be made to be ordered.
+			c.cut += 2 * n * specgenNodeCost
+			return map[string]interface{}{"m": []interface{}{[]interface{}{specgenOpaque(specgenfmt.Sprintf("<%d entries>", n)), specgenOpaque("<cut>")}}}
 		}
 		type kv struct {
 			k, v interface{}
@@ -1976,17 +2057,17 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 	case specgenreflect.Struct:
 		if !c.hasExportedFields(t) {
 			if s, ok := specgenTextOf(v); ok {
-				return s
+				return c.str(s)
 			}
 			if v.CanAddr() {
 				if s, ok := specgenTextOf(v.Addr()); ok {
-					return s
+					return c.str(s)
 				}
 			} else {
 				p := specgenreflect.New(t)
 				p.Elem().Set(v)
 				if s, ok := specgenTextOf(p); ok {
-					return s
+					return c.str(s)
 				}
 			}
 		}
@@ -2032,6 +2113,17 @@ func specgenText(x interface{}) (string, bool) {
 }
 
 func (c *specgenCanonizer) list(v specgenreflect.Value, depth int) interface{} {
+	if n := v.Len(); !c.fits(n) {
+		// Its first elements, and a placeholder for the rest: still a
+		// list of many elements, which is what its shape says.
+		k := specgenListHead
+		out := make([]interface{}, 0, k+1)
+		for i := 0; i < k; i++ {
+			out = append(out, c.value(v.Index(i), depth+1))
+		}
+		c.cut += (n - k) * specgenNodeCost
+		return append(out, specgenOpaque(specgenfmt.Sprintf("<%d more elements>", n-k)))
+	}
 	out := make([]interface{}, v.Len())
 	for i := range out {
 		out[i] = c.value(v.Index(i), depth+1)
@@ -2099,6 +2191,9 @@ type SpecgenResponse struct {
 	Nanos     int64            `json:"ns"`
 	Covered   []int            `json:"covered,omitempty"`
 	Fail      string           `json:"fail,omitempty"`
+	// Cut counts the bytes of values and messages too long to send,
+	// replaced by placeholders naming their size (see SpecgenCanon).
+	Cut int `json:"cut,omitempty"`
 }
 
 // SpecgenAfter is the receiver of a method as the call left it; V is
@@ -2136,6 +2231,8 @@ type SpecgenErr struct {
 //	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
+//	"argafterobs" name = parameter name: the argument after the call is
+//	            observed, a map of the observers that follow
 //	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
@@ -2146,9 +2243,9 @@ type SpecgenRecorder struct {
 	// may call the function under test itself).
 	OnCall func()
 	err    *SpecgenErr
-	// afterObs sends the observers to the receiver after the call
-	// rather than to the last result.
-	afterObs bool
+	// obsInto is the map the observers that follow go to: the last
+	// result, receiver or argument recorded as observed.
+	obsInto map[string]interface{}
 }
 
 // Record is the callback handed to probes.
@@ -2159,12 +2256,12 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 			r.OnCall()
 		}
 	case "in":
-		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, r.canon(v)})
 	case "out":
 		if drained, ok := specgenDrain(v); ok {
 			v = drained
 		}
-		r.Resp.Outputs = append(r.Resp.Outputs, SpecgenCanon(v, r.Opt))
+		r.Resp.Outputs = append(r.Resp.Outputs, r.canon(v))
 	case "errtypes", "errsent":
 		if r.err == nil {
 			r.err = &SpecgenErr{}
@@ -2183,27 +2280,49 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 			r.err = &SpecgenErr{}
 		}
 		r.err.Type = name
-		r.err.Message, _ = v.(string)
+		msg, _ := v.(string)
+		r.err.Message = r.text(msg)
 		r.Resp.Err = r.err
 		r.err = nil
 	case "panic":
 		msg, _ := v.(string)
-		r.Resp.Panic = &SpecgenErr{Type: name, Message: msg}
+		r.Resp.Panic = &SpecgenErr{Type: name, Message: r.text(msg)}
 	case "assert":
 		b, _ := v.(bool)
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
 	case "outobs":
-		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.Outputs = append(r.Resp.Outputs, r.obsInto)
 	case "after":
-		r.Resp.After = &SpecgenAfter{V: SpecgenCanon(v, r.Opt)}
+		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
-		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, SpecgenCanon(v, r.Opt)})
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
-		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
-		r.afterObs = true
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.After = &SpecgenAfter{V: r.obsInto}
+	case "argafterobs":
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
+}
+
+// canon is SpecgenCanon counting what it cuts in the response.
+func (r *SpecgenRecorder) canon(v interface{}) interface{} {
+	w, cut := specgenCanon(v, r.Opt)
+	r.Resp.Cut += cut
+	return w
+}
+
+// text returns an error's or a panic's message, cut to the budget of a
+// value.
+func (r *SpecgenRecorder) text(msg string) string {
+	if len(msg) <= specgenCanonBudget {
+		return msg
+	}
+	r.Resp.Cut += len(msg) - specgenCanonBudget
+	return specgenfmt.Sprintf("%s... (%d bytes cut)", msg[:specgenCanonBudget], len(msg)-specgenCanonBudget)
 }
 
 // A channel a call returns is read until it is closed, at most
@@ -2250,17 +2369,10 @@ const (
 )
 
 // observe records the value of an observer of the last result, or of
-// the receiver after the call once that is observed.
+// the receiver or an argument after the call once that is observed.
 func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
-	var into interface{}
-	switch n := len(r.Resp.Outputs); {
-	case r.afterObs && r.Resp.After != nil:
-		into = r.Resp.After.V
-	case n > 0:
-		into = r.Resp.Outputs[n-1]
-	}
-	m, ok := into.(map[string]interface{})
-	if !ok {
+	m := r.obsInto
+	if m == nil {
 		return
 	}
 	pairs, _ := m["m"].([]interface{})
@@ -2271,7 +2383,7 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 	again := len(last) == 2 && last[0] == key
 	switch {
 	case kind == "obs":
-		pairs = append(pairs, []interface{}{key, SpecgenCanon(v, r.Opt)})
+		pairs = append(pairs, []interface{}{key, r.canon(v)})
 	case !again:
 		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
 	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):

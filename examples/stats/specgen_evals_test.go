@@ -2969,6 +2969,8 @@ type SpecgenErr struct {
 //	"argafter"  name = parameter name, value = the argument after the call
 //	"afterobs"  the receiver after the call is observed: a map of the
 //	            observers that follow ("obs", "obsagain", "obspanic")
+//	"argafterobs" name = parameter name: the argument after the call is
+//	            observed, a map of the observers that follow
 //	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
@@ -2979,9 +2981,9 @@ type SpecgenRecorder struct {
 	// may call the function under test itself).
 	OnCall func()
 	err    *SpecgenErr
-	// afterObs sends the observers to the receiver after the call
-	// rather than to the last result.
-	afterObs bool
+	// obsInto is the map the observers that follow go to: the last
+	// result, receiver or argument recorded as observed.
+	obsInto map[string]interface{}
 }
 
 // Record is the callback handed to probes.
@@ -3027,14 +3029,18 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		b, _ := v.(bool)
 		r.Resp.Asserts = append(r.Resp.Asserts, b)
 	case "outobs":
-		r.Resp.Outputs = append(r.Resp.Outputs, map[string]interface{}{"m": []interface{}{}})
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.Outputs = append(r.Resp.Outputs, r.obsInto)
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
-		r.Resp.After = &SpecgenAfter{V: map[string]interface{}{"m": []interface{}{}}}
-		r.afterObs = true
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.After = &SpecgenAfter{V: r.obsInto}
+	case "argafterobs":
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
@@ -3101,17 +3107,10 @@ const (
 )
 
 // observe records the value of an observer of the last result, or of
-// the receiver after the call once that is observed.
+// the receiver or an argument after the call once that is observed.
 func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
-	var into interface{}
-	switch n := len(r.Resp.Outputs); {
-	case r.afterObs && r.Resp.After != nil:
-		into = r.Resp.After.V
-	case n > 0:
-		into = r.Resp.Outputs[n-1]
-	}
-	m, ok := into.(map[string]interface{})
-	if !ok {
+	m := r.obsInto
+	if m == nil {
 		return
 	}
 	pairs, _ := m["m"].([]interface{})
