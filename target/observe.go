@@ -571,7 +571,43 @@ func (f *Func) AfterType() types.Type {
 // the package on it that does (First() calling v.Begin(), which resets
 // an index). Calls through other values are not followed.
 func (p *Package) writesReceiver(m *types.Func) bool {
-	return p.writesReceiverSeen(m, map[*types.Func]bool{})
+	if p == nil {
+		return false
+	}
+	// Observers asks for every method of a type, for every probe: the
+	// answers are kept. Only these, for a fresh seen: an answer within
+	// a cycle of calls can miss what the cycle's other methods write.
+	p.writesMu.Lock()
+	w, ok := p.writes[m.Origin()]
+	p.writesMu.Unlock()
+	if ok {
+		return w
+	}
+	w = p.writesReceiverSeen(m, map[*types.Func]bool{})
+	p.writesMu.Lock()
+	defer p.writesMu.Unlock()
+	if p.writes == nil {
+		p.writes = map[*types.Func]bool{}
+	}
+	p.writes[m.Origin()] = w
+	return w
+}
+
+// methodDecl is the declaration of m, a method of the package, or nil.
+func (p *Package) methodDecl(m *types.Func) *ast.FuncDecl {
+	p.methodsOnce.Do(func() {
+		p.methods = map[*types.Func]*ast.FuncDecl{}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if d, ok := d.(*ast.FuncDecl); ok && d.Recv != nil {
+					if fn, ok := p.TypesInfo.Defs[d.Name].(*types.Func); ok {
+						p.methods[fn] = d
+					}
+				}
+			}
+		}
+	})
+	return p.methods[m.Origin()]
 }
 
 func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) bool {
@@ -579,14 +615,7 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 		return false
 	}
 	seen[m.Origin()] = true
-	var fd *ast.FuncDecl
-	for _, f := range p.Syntax {
-		for _, d := range f.Decls {
-			if d, ok := d.(*ast.FuncDecl); ok && d.Recv != nil && p.TypesInfo.Defs[d.Name] == m.Origin() {
-				fd = d
-			}
-		}
-	}
+	fd := p.methodDecl(m)
 	if fd == nil || fd.Body == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
 		return false
 	}

@@ -320,3 +320,19 @@ func TestObservedParams(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkObservers picks the observers of a type with many methods,
+// as every probe of a method that changes its receiver does: each
+// method is asked whether it writes its receiver.
+func BenchmarkObservers(b *testing.B) {
+	p, err := observedOnce()
+	if err != nil {
+		b.Fatal(err)
+	}
+	t := types.NewPointer(p.Types.Scope().Lookup("Stack").Type())
+	for b.Loop() {
+		if len(Observers(t, p)) == 0 {
+			b.Fatal("no observers")
+		}
+	}
+}

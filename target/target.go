@@ -61,6 +61,11 @@ type Package struct {
 
 	depsOnce sync.Once // builds deps
 	deps     *depGraph // see Func.SourceHash
+
+	methodsOnce sync.Once                     // builds methods
+	methods     map[*types.Func]*ast.FuncDecl // method declarations, by object
+	writesMu    sync.Mutex
+	writes      map[*types.Func]bool // writesReceiver's answers, by method
 }
 
 // Dep is a dependency loaded from source.
