@@ -1,6 +1,7 @@
 package mutate
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/importer"
@@ -56,7 +57,121 @@ func (c *checker) Import(path string) (*types.Package, error) {
 // the first problem, or "" when the package compiles as far as go/types
 // can tell.
 func (c *checker) check(file string, src []byte) string {
+	if c.bodyCompiles(file, src) {
+		return ""
+	}
 	return c.checkFiles(map[string][]byte{file: src})
+}
+
+// bodyCompiles reports whether file, changed into src in the body of one
+// function only (as a mutant changes it), compiles, by type-checking
+// that function alone against the package as loaded: a function body's
+// validity rests only on the package-level declarations, which the
+// change leaves as they were. The function is checked in a package of
+// the same path whose scope holds the loaded package's objects (but the
+// function itself), written as a function of its own (a method as a
+// function of its receiver, methods of the loaded types cannot be
+// declared there), with the file's imports. It is false when it cannot
+// tell: another change, a generic function or receiver, a file with a
+// build constraint (its own language version), or an error, which the
+// whole package's check then reports as the compiler would.
+func (c *checker) bodyCompiles(file string, src []byte) bool {
+	base := c.pkg.Types
+	orig, ok := c.srcs[file]
+	if base == nil || !ok || bytes.Contains(orig, []byte("//go:build")) {
+		return false
+	}
+	fset := token.NewFileSet()
+	of, err := parser.ParseFile(fset, file, orig, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	mf, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil || len(of.Decls) != len(mf.Decls) {
+		return false
+	}
+	text := func(b []byte, n ast.Node) string {
+		return string(b[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
+	}
+	var fd *ast.FuncDecl
+	var imports []string
+	for i, d := range mf.Decls {
+		if text(orig, of.Decls[i]) == text(src, d) {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				imports = append(imports, text(src, g))
+			}
+			continue
+		}
+		f, ok := d.(*ast.FuncDecl)
+		if !ok || fd != nil || f.Body == nil || f.Type.TypeParams != nil {
+			return false
+		}
+		fd = f
+	}
+	if fd == nil {
+		return false
+	}
+	params := text(src, fd.Type.Params)
+	params = params[1 : len(params)-1]
+	name := fd.Name.Name
+	if fd.Recv != nil {
+		if len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) > 1 {
+			return false
+		}
+		rt := fd.Recv.List[0].Type
+		if st, ok := rt.(*ast.StarExpr); ok {
+			rt = st.X
+		}
+		if _, ok := rt.(*ast.Ident); !ok {
+			return false // a generic receiver: Set[T]
+		}
+		recv := "_ " + text(src, fd.Recv.List[0].Type)
+		if len(fd.Recv.List[0].Names) == 1 {
+			recv = text(src, fd.Recv.List[0])
+		}
+		if strings.TrimSpace(params) != "" {
+			recv += ", "
+		}
+		params = recv + params
+		name = "specgenMutantBody"
+	}
+	results := ""
+	if fd.Type.Results != nil {
+		results = " " + text(src, fd.Type.Results)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "package %s\n\n%s\n\nfunc %s(%s)%s %s\n", mf.Name.Name, strings.Join(imports, "\n"), name, params, results, text(src, fd.Body))
+	pkg := types.NewPackage(base.Path(), base.Name())
+	for _, n := range base.Scope().Names() {
+		if n != name {
+			pkg.Scope().Insert(base.Scope().Lookup(n))
+		}
+	}
+	if fd.Recv != nil && base.Scope().Lookup(name) != nil {
+		return false
+	}
+	af, err := parser.ParseFile(fset, "specgen_mutant.go", b.String(), parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	ok = true
+	conf := types.Config{
+		Importer:  c,
+		GoVersion: goVersion(c.pkg.GoVersion),
+		Sizes:     types.SizesFor("gc", runtime.GOARCH),
+		Error: func(err error) {
+			// The file's imports are all there, used by the function
+			// or not.
+			msg := err.Error()
+			if !strings.Contains(msg, " imported and not used") && !(strings.Contains(msg, " imported as ") && strings.HasSuffix(msg, " and not used")) {
+				ok = false
+			}
+		},
+	}
+	c.checking.Lock()
+	defer c.checking.Unlock()
+	_ = types.NewChecker(&conf, fset, pkg, nil).Files([]*ast.File{af})
+	return ok
 }
 
 // checkFiles is check with several files replaced.
