@@ -96,3 +96,18 @@ func BenchmarkPrepare(b *testing.B) {
 		})
 	}
 }
+
+// TestRefusedImport checks which packages a probe may import: none that
+// reaches outside the process or around the type system, but the pure
+// parsers under net.
+func TestRefusedImport(t *testing.T) {
+	for path, want := range map[string]bool{
+		"os/exec": true, "net": true, "net/http": true, "net/http/httptest": true, "unsafe": true,
+		"syscall": true, "syscall/js": true, "plugin": true,
+		"net/url": false, "net/netip": false, "net/mail": false, "os": false, "network": false, "strings": false,
+	} {
+		if got := RefusedImport(path); got != want {
+			t.Errorf("RefusedImport(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -14,11 +14,24 @@ import (
 	"github.com/specgen-dev/specgen/target"
 )
 
-// refusedImports are packages a probe may not import: they reach outside
-// the process (os/exec, net, plugin) or around the type system (unsafe, syscall).
+// refusedImports are packages a probe may not import, nor any package
+// under them: they reach outside the process (os/exec, net, plugin) or
+// around the type system (unsafe, syscall).
 var refusedImports = []string{"os/exec", "net", "unsafe", "syscall", "plugin"}
 
-func refusedImport(path string) bool {
+// pureImports are packages under a refused one that only compute: URLs,
+// addresses and mail headers parsed and written (url.Values is a
+// parameter type of many packages).
+var pureImports = []string{"net/url", "net/netip", "net/mail"}
+
+// RefusedImport reports whether a probe may not import path (see
+// refusedImports and pureImports).
+func RefusedImport(path string) bool {
+	for _, p := range pureImports {
+		if path == p {
+			return false
+		}
+	}
 	for _, r := range refusedImports {
 		if path == r || strings.HasPrefix(path, r+"/") {
 			return true

@@ -293,7 +293,7 @@ func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*pro
 
 func refusedIn(p Probe) string {
 	for path := range p.Imports {
-		if refusedImport(path) {
+		if RefusedImport(path) {
 			return path
 		}
 	}

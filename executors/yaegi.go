@@ -206,7 +206,7 @@ func yaegiSymbols() interp.Exports {
 		if i := strings.LastIndex(key, "/"); i >= 0 {
 			path = key[:i]
 		}
-		if refusedImport(path) {
+		if RefusedImport(path) {
 			continue
 		}
 		out[key] = syms

@@ -31,14 +31,7 @@ type Plan struct {
 
 // refused reports whether a probe may not import path: packages that reach
 // outside the process or around the type system, as executors refuse them.
-func refused(path string) bool {
-	for _, r := range [...]string{"os/exec", "net", "unsafe", "syscall", "plugin"} {
-		if path == r || strings.HasPrefix(path, r+"/") {
-			return true
-		}
-	}
-	return false
-}
+func refused(path string) bool { return executors.RefusedImport(path) }
 
 // stdlibNames maps the names of common standard-library packages to their
 // import paths, for snippets that use them without an import declaration.
