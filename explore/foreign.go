@@ -117,10 +117,14 @@ func returns(fn *types.Func, sig *types.Signature, n *types.Named) (ctor, bool) 
 }
 
 // plainParams reports whether every parameter of sig is of a basic type
-// or a slice of bytes, as a variadic parameter too.
+// or a slice of bytes, as a variadic parameter too, or the empty
+// interface (reflect.ValueOf).
 func plainParams(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
+		if emptyInterface(t) {
+			continue
+		}
 		if s, ok := t.Underlying().(*types.Slice); ok {
 			t = s.Elem()
 		}
@@ -129,6 +133,20 @@ func plainParams(sig *types.Signature) bool {
 		}
 	}
 	return true
+}
+
+func emptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// kindSample are values of an empty interface for a foreign
+// constructor's argument, one of each kind and its zero value, so that
+// what the constructor makes of them differs in kind (reflect.ValueOf).
+var kindSample = []spec.Value{
+	spec.IntValue(42), spec.StringValue("abc"), spec.BoolValue(true), spec.FloatValue(3.7),
+	spec.CodeValue("[]int{1, 2, 3}"), spec.CodeValue(`map[string]int{"a": 1}`), spec.CodeValue("struct{ A int }{A: 1}"),
+	spec.NullValue(), spec.IntValue(0), spec.StringValue(""), spec.BoolValue(false), spec.CodeValue("[]int(nil)"),
 }
 
 // foreignArgs are the argument lists a foreign constructor is called
@@ -141,10 +159,14 @@ func (g *valueGen) foreignArgs(c ctor, depth int) [][]string {
 	}
 	np := sig.Params().Len()
 	cands := make([][]spec.Value, np)
+	rounds := 0
 	for i := 0; i < np; i++ {
 		prm := sig.Params().At(i)
 		cands[i] = g.valuesAt(prm.Type(), depth+1)
-		if isStringType(prm.Type()) && isPatternParam(prm.Name()) {
+		picks := foreignArgPick
+		if emptyInterface(prm.Type()) {
+			cands[i], picks = kindSample, len(kindSample)
+		} else if isStringType(prm.Type()) && isPatternParam(prm.Name()) {
 			var pats []spec.Value
 			for _, p := range samplePatterns {
 				pats = append(pats, spec.StringValue(p))
@@ -153,18 +175,25 @@ func (g *valueGen) foreignArgs(c ctor, depth int) [][]string {
 		} else if isStringType(prm.Type()) {
 			cands[i] = likelyFirst(cands[i])
 		}
-		cands[i] = cands[i][:min(len(cands[i]), foreignArgPick)]
+		cands[i] = cands[i][:min(len(cands[i]), picks)]
+		rounds = max(rounds, len(cands[i]))
 	}
 	var out [][]string
 	seen := map[string]bool{}
-	for r := 0; r < foreignArgPick; r++ {
+	for r := 0; r < rounds; r++ {
 		args := make([]string, np)
 		ok := true
 		for i := range args {
 			if len(cands[i]) == 0 {
 				return out
 			}
-			args[i], ok = g.arg(cands[i][min(r, len(cands[i])-1)], sig.Params().At(i).Type())
+			t := sig.Params().At(i).Type()
+			if emptyInterface(t) {
+				// interface{}, not any: a module's language may
+				// predate it.
+				t = types.NewInterfaceType(nil, nil)
+			}
+			args[i], ok = g.arg(cands[i][min(r, len(cands[i])-1)], t)
 			if !ok {
 				break
 			}

@@ -16,8 +16,11 @@ const foreignSrc = `package strip
 
 import (
 	"math/big"
+	"reflect"
 	"regexp"
 )
+
+func Empty(v reflect.Value) bool { return !v.IsValid() }
 
 func Strip(s string, re *regexp.Regexp) string { return re.ReplaceAllString(s, "") }
 
@@ -98,6 +101,8 @@ func TestForeignAndImplValues(t *testing.T) {
 			"a *regexp.Regexp is built by its package's constructor, from patterns that compile"},
 		{"big.Int", param("Scale", 0), []string{`big.NewInt(`}, spec.Null,
 			"a *big.Int of a package the package under test imports"},
+		{"reflect.Value", param("Empty", 0), []string{`reflect.ValueOf([]int{1, 2, 3})`, `reflect.ValueOf(map[string]int{"a": 1})`, `reflect.ValueOf(interface{}(true))`, `reflect.ValueOf(interface{}(""))`}, spec.Code,
+			"a constructor taking an empty interface is given a value of each kind, and zero values (interface{}, not any, which an old module's language lacks)"},
 		{"interface", param("Total", 0), []string{`NewSquare(`, `Unit(`}, spec.Null,
 			"an interface gets the package's implementations, a named float converted to its type"},
 		{"generic interface", param("CountInts", 0), []string{`&setOf[int]{0: struct{}{}}`, `numbers[int]{1}`}, spec.Null,

@@ -141,22 +141,69 @@ func callSlug(name string, args []ast.Expr) string {
 	slug := nameSlug(name)
 	var lits []string
 	for _, a := range args {
-		lit, ok := a.(*ast.BasicLit)
+		w, ok := argWord(a)
 		if !ok {
 			return slug
 		}
-		v := lit.Value
-		if lit.Kind == token.STRING {
-			if u, err := strconv.Unquote(v); err == nil {
-				v = u
-			}
-		}
-		lits = append(lits, literalWord(v))
+		lits = append(lits, w)
 	}
 	if all := strings.Join(lits, "-"); all != "" && len(all) <= 12 {
 		return slug + "-" + all
 	}
 	return slug
+}
+
+// argWord names an argument of a call for its id: a literal by its text,
+// true, false and nil by name, a composite literal by its kind (slice,
+// array, map, struct), through a conversion to an interface
+// (interface{}(42): 42), as reflect.ValueOf is given them; ok is false
+// for other code.
+func argWord(a ast.Expr) (string, bool) {
+	if c, ok := a.(*ast.CallExpr); ok && len(c.Args) == 1 {
+		switch f := ast.Unparen(c.Fun).(type) {
+		case *ast.InterfaceType:
+			a = c.Args[0]
+		case *ast.Ident:
+			if f.Name == "any" {
+				a = c.Args[0]
+			}
+		case *ast.ArrayType:
+			if id, ok := c.Args[0].(*ast.Ident); ok && id.Name == "nil" && f.Len == nil {
+				return "nil-slice", true // []int(nil)
+			}
+		}
+	}
+	switch a := a.(type) {
+	case *ast.BasicLit:
+		v := a.Value
+		if a.Kind == token.STRING {
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u
+			}
+			if v == "" {
+				return "empty", true
+			}
+		}
+		return literalWord(v), true
+	case *ast.Ident:
+		switch a.Name {
+		case "true", "false", "nil":
+			return a.Name, true
+		}
+	case *ast.CompositeLit:
+		switch t := a.Type.(type) {
+		case *ast.ArrayType:
+			if t.Len == nil {
+				return "slice", true
+			}
+			return "array", true
+		case *ast.MapType:
+			return "map", true
+		case *ast.StructType:
+			return "struct", true
+		}
+	}
+	return "", false
 }
 
 // literalWord is a literal's text in id characters: 1.5 → 1p5.

@@ -25,6 +25,13 @@ func TestCodeFeatures(t *testing.T) {
 		{"error dropped", `func() *Version { r, _ := Parse("1.2.3"); return r }()`, []string{"parse-1p2p3"}},
 		{"link with error dropped", `func() Money { r, _ := MakeMoney(1, "x").Add(MakeMoney(2, "x")); return r }()`, []string{"add", "make-money-1-x"}},
 		{"address of a value", `func() *Builder { v := New().Clone(); return &v }()`, []string{"clone", "new"}},
+		{"value of an interface", `reflect.ValueOf(interface{}(3.7))`, []string{"value-of-3p7"}},
+		{"kinds of composites", `reflect.ValueOf(map[string]int{"a": 1})`, []string{"value-of-map"}},
+		{"struct and nil", `Pair(struct{ A int }{A: 1}, nil)`, []string{"pair-struct-nil"}},
+		{"nil slice", `Sum([]int(nil))`, []string{"sum-nil-slice"}},
+		{"words past 12 bytes left out", `Pair(struct{ A int }{A: 1}, []int(nil))`, []string{"pair"}},
+		{"named constants", `Toggle(true, nil)`, []string{"toggle-true-nil"}},
+		{"empty string", `Parse("")`, []string{"parse-empty"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
