@@ -18,19 +18,8 @@ import (
 func TestBodyCompilesAgrees(t *testing.T) {
 	for _, dir := range []string{"../examples/geo", "../examples/inventory", "../examples/pricing", "../examples/stats", "../executors/testdata/mod/calc"} {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			abs, err := filepath.Abs(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pkg, err := target.Load(context.Background(), ".", target.Config{Dir: abs})
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := newChecker(pkg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			funcs, _ := pkg.Funcs()
+			c := loadChecker(t, dir)
+			funcs, _ := c.pkg.Funcs()
 			var viable, fast, rejected int
 			for _, f := range funcs {
 				muts, err := functionMutants(f, c.srcs[f.File])
@@ -64,15 +53,7 @@ func TestBodyCompilesAgrees(t *testing.T) {
 // TestBodyCompilesFallsBack checks that a change outside one function's
 // body is left to the whole package's check.
 func TestBodyCompilesFallsBack(t *testing.T) {
-	abs, _ := filepath.Abs("../examples/stats")
-	pkg, err := target.Load(context.Background(), ".", target.Config{Dir: abs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := newChecker(pkg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := loadChecker(t, "../examples/stats")
 	for file, src := range c.srcs {
 		s := string(src)
 		i := strings.Index(s, "\nfunc ")
@@ -85,4 +66,22 @@ func TestBodyCompilesFallsBack(t *testing.T) {
 			t.Errorf("%s: a new package-level declaration was told alone", file)
 		}
 	}
+}
+
+// loadChecker loads the package in dir and makes its checker.
+func loadChecker(t *testing.T, dir string) *checker {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := target.Load(context.Background(), ".", target.Config{Dir: abs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := newChecker(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
