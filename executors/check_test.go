@@ -62,8 +62,8 @@ func TestCheckAgainstBase(t *testing.T) {
 			}
 		})
 	}
-	if len(pr.bases) != 1 {
-		t.Errorf("%d packages checked with an overlay remembered, want 1 (the two programs with it share it)", len(pr.bases))
+	if len(pr.bases.keys) != 1 {
+		t.Errorf("%d packages checked with an overlay remembered, want 1 (the two programs with it share it)", len(pr.bases.keys))
 	}
 }
 

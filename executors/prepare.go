@@ -73,9 +73,9 @@ type preparer struct {
 	fallback types.Importer
 	fset     *token.FileSet
 	// bases are the packages checked with an overlay (see base).
-	bases []checkedBase
+	bases recent[*types.Package]
 	// instrumented are the packages instrumented last (see instrument).
-	instrumented []*instrumented
+	instrumented recent[*instrumented]
 }
 
 func (pr *preparer) importer(pkg *target.Package) types.Importer {
@@ -432,7 +432,6 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 // An instrumented package: its files with counters (and comparison
 // records), the declaration file, the blocks and the comparison sites.
 type instrumented struct {
-	key    string
 	files  map[string][]byte
 	decl   []byte
 	blocks []cover.Block
@@ -449,22 +448,14 @@ const maxInstrumented = 4
 // package's exploration instruments the same ones. What it returns is
 // shared: not to be changed.
 func (pr *preparer) instrument(pkg *target.Package, srcs []cover.Source, cmps bool) (*instrumented, error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%t\x00", pkg.ImportPath, pkg.Name, pkg.GoVersion, cmps)
-	for _, s := range srcs {
-		fmt.Fprintf(h, "%s\x00%d\x00", s.Name, len(s.Src))
-		h.Write(s.Src)
-	}
-	key := string(h.Sum(nil))
+	key := sourcesKey(fmt.Sprintf("%s\x00%s\x00%s\x00%t", pkg.ImportPath, pkg.Name, pkg.GoVersion, cmps), srcs)
 	pr.mu.Lock()
-	for _, in := range pr.instrumented {
-		if in.key == key {
-			pr.mu.Unlock()
-			return in, nil
-		}
-	}
+	in, ok := pr.instrumented.get(key)
 	pr.mu.Unlock()
-	in := &instrumented{key: key}
+	if ok {
+		return in, nil
+	}
+	in = &instrumented{}
 	var err error
 	if cmps {
 		co := cover.CmpOptions{Importer: pr.importer(pkg), GoVersion: goVersion(pkg.GoVersion)}
@@ -477,10 +468,7 @@ func (pr *preparer) instrument(pkg *target.Package, srcs []cover.Source, cmps bo
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	pr.instrumented = append(pr.instrumented, in)
-	if len(pr.instrumented) > maxInstrumented {
-		pr.instrumented = pr.instrumented[1:]
-	}
+	pr.instrumented.put(key, in, maxInstrumented)
 	return in, nil
 }
 
@@ -500,11 +488,7 @@ func (pr *preparer) config(pkg *target.Package, report func(error)) *types.Confi
 // literal of base's struct with unexported fields, say), so the caller
 // checks the whole package before it reports one.
 func checkAdded(base *types.Package, conf *types.Config, fset *token.FileSet, added []*ast.File, info *types.Info) bool {
-	pkg := types.NewPackage(base.Path(), base.Name())
-	scope := base.Scope()
-	for _, name := range scope.Names() {
-		pkg.Scope().Insert(scope.Lookup(name))
-	}
+	pkg := target.Beside(base)
 	failed := false
 	conf.Error = func(error) { failed = true }
 	if err := types.NewChecker(conf, fset, pkg, info).Files(added); err != nil {
@@ -536,21 +520,17 @@ func (pr *preparer) base(prog *Program) *types.Package {
 	if len(prog.Overlay) == 0 {
 		return pkg.Types
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00", pkg.ImportPath)
+	var overlay []cover.Source
 	for _, name := range slices.Sorted(maps.Keys(prog.Overlay)) {
-		fmt.Fprintf(h, "%s\x00%d\x00", name, len(prog.Overlay[name]))
-		h.Write(prog.Overlay[name])
+		overlay = append(overlay, cover.Source{Name: name, Src: prog.Overlay[name]})
 	}
-	key := string(h.Sum(nil))
+	key := sourcesKey(pkg.ImportPath, overlay)
 	pr.mu.Lock()
-	for _, b := range pr.bases {
-		if b.key == key {
-			pr.mu.Unlock()
-			return b.pkg
-		}
-	}
+	checked, ok := pr.bases.get(key)
 	pr.mu.Unlock()
+	if ok {
+		return checked
+	}
 	fset := token.NewFileSet()
 	var asts []*ast.File
 	for _, name := range pkg.GoFiles {
@@ -570,23 +550,46 @@ func (pr *preparer) base(prog *Program) *types.Package {
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	pr.bases = append(pr.bases, checkedBase{key: key, pkg: checked})
-	if len(pr.bases) > maxCheckedBases {
-		pr.bases = pr.bases[1:]
-	}
+	pr.bases.put(key, checked, maxCheckedBases)
 	return checked
+}
+
+// sourcesKey is a hash of head and of the sources' names and contents.
+func sourcesKey(head string, srcs []cover.Source) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", head)
+	for _, s := range srcs {
+		fmt.Fprintf(h, "%s\x00%d\x00", s.Name, len(s.Src))
+		h.Write(s.Src)
+	}
+	return string(h.Sum(nil))
+}
+
+// recent remembers values by key, the last few put.
+type recent[V any] struct {
+	keys []string
+	vals []V
+}
+
+func (r *recent[V]) get(key string) (v V, ok bool) {
+	if i := slices.Index(r.keys, key); i >= 0 {
+		return r.vals[i], true
+	}
+	return v, false
+}
+
+// put remembers v by key, forgetting the oldest beyond n.
+func (r *recent[V]) put(key string, v V, n int) {
+	r.keys, r.vals = append(r.keys, key), append(r.vals, v)
+	if len(r.keys) > n {
+		r.keys, r.vals = r.keys[1:], r.vals[1:]
+	}
 }
 
 // maxCheckedBases bounds the packages checked with an overlay that a
 // preparer remembers: a mutant schema's programs are prepared a few
 // times each, one function's after another.
 const maxCheckedBases = 4
-
-// A checkedBase is a package checked with an overlay, by a hash of it.
-type checkedBase struct {
-	key string
-	pkg *types.Package
-}
 
 // liftedLanguage is the language version the files specgen adds to a
 // package are compiled at when the module's is older: the first

@@ -141,15 +141,10 @@ func (c *checker) bodyCompiles(file string, src []byte) bool {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "package %s\n\n%s\n\nfunc %s(%s)%s %s\n", mf.Name.Name, strings.Join(imports, "\n"), name, params, results, text(src, fd.Body))
-	pkg := types.NewPackage(base.Path(), base.Name())
-	for _, n := range base.Scope().Names() {
-		if n != name {
-			pkg.Scope().Insert(base.Scope().Lookup(n))
-		}
-	}
 	if fd.Recv != nil && base.Scope().Lookup(name) != nil {
 		return false
 	}
+	pkg := target.Beside(base, name)
 	af, err := parser.ParseFile(fset, "specgen_mutant.go", b.String(), parser.SkipObjectResolution)
 	if err != nil {
 		return false

@@ -751,3 +751,18 @@ func (f *Func) ChangeableParams() []int {
 	}
 	return out
 }
+
+// Beside returns a package of base's path whose scope holds base's
+// package-level objects, but those named in except: files type-checked
+// as that package see base's unexported names as their own package's
+// (go/types tells packages apart by path), without base's own files
+// being checked again. Methods of base's types cannot be declared there.
+func Beside(base *types.Package, except ...string) *types.Package {
+	pkg := types.NewPackage(base.Path(), base.Name())
+	for _, name := range base.Scope().Names() {
+		if !slices.Contains(except, name) {
+			pkg.Scope().Insert(base.Scope().Lookup(name))
+		}
+	}
+	return pkg
+}
