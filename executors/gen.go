@@ -451,12 +451,8 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	if len(keys) == 0 {
 		fmt.Fprintf(b, "_ = %s\n", v) // nothing to observe: the result is still used
 	}
-	for _, k := range keys {
-		body, err := target.ObserverBody(t, k, v, args)
-		if err != nil {
-			return fmt.Errorf("result %d: observer %v", j, err)
-		}
-		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+	if err := writeObservers(b, t, keys, v, args); err != nil {
+		return fmt.Errorf("result %d: %w", j, err)
 	}
 	b.WriteString(closing)
 	return nil
@@ -537,12 +533,8 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 	fmt.Fprintf(b, "{\nvar specgenP *%s\nswitch specgenX := interface{}(specgenRecv).(type) {\ncase *%s:\nspecgenP = specgenX\ncase %s:\nspecgenP = &specgenX\n}\n", t, t, t)
 	b.WriteString("if specgenP == nil {\nspecgenR(\"after\", \"\", nil)\n} else {\nspecgenR(\"afterobs\", \"\", nil)\n")
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
-	for _, k := range keys {
-		body, err := target.ObserverBody(f.AfterType(), k, "specgenP", args)
-		if err != nil {
-			return fmt.Errorf("receiver after the call: observer %v", err)
-		}
-		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+	if err := writeObservers(b, f.AfterType(), keys, "specgenP", args); err != nil {
+		return fmt.Errorf("receiver after the call: %w", err)
 	}
 	b.WriteString("}\n}\n")
 	return nil
@@ -592,14 +584,24 @@ func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func)
 			continue
 		}
 		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"argafter\", %q, nil)\n} else {\nspecgenR(\"argafterobs\", %q, nil)\n", v, name, name)
-		for _, k := range keys {
-			body, err := target.ObserverBody(f.Params[j].Type, k, v, args)
-			if err != nil {
-				return fmt.Errorf("argument %s after the call: observer %v", name, err)
-			}
-			fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+		if err := writeObservers(b, f.Params[j].Type, keys, v, args); err != nil {
+			return fmt.Errorf("argument %s after the call: %w", name, err)
 		}
 		b.WriteString("}\n")
+	}
+	return nil
+}
+
+// writeObservers writes the code that records each observer of keys
+// on v, a variable of type t (see target.ObserverBody), as the observed
+// value recorded last takes them (see specgenObserve).
+func writeObservers(b *strings.Builder, t types.Type, keys []string, v string, args []target.ObserverArg) error {
+	for _, k := range keys {
+		body, err := target.ObserverBody(t, k, v, args)
+		if err != nil {
+			return fmt.Errorf("observer %v", err)
+		}
+		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
 	}
 	return nil
 }
