@@ -20,8 +20,8 @@ const anthropicDefaultMaxTokens = 8192
 // anthropicClient speaks the Anthropic Messages API. Structured answers
 // are asked for as the input of a single tool that the model must call.
 type anthropicClient struct {
-	model  string
-	client anthropic.Client
+	model    string
+	messages anthropic.MessageService
 }
 
 func newAnthropic(name string, opts Options) (*anthropicClient, error) {
@@ -38,10 +38,10 @@ func newAnthropic(name string, opts Options) (*anthropicClient, error) {
 	if key == "" {
 		return nil, errors.New("ANTHROPIC_API_KEY is not set")
 	}
-	c := anthropic.NewClient(
+	c := anthropic.NewMessageService(
 		// The key and base URL are resolved here; the SDK's own spans are
 		// off, as this package makes its own (Options.Tracer).
-		option.WithoutEnvironmentDefaults(),
+		option.WithEnvironmentProduction(),
 		option.WithoutOpenTelemetry(),
 		option.WithBaseURL(withSlash(baseURL)),
 		option.WithAPIKey(key),
@@ -50,7 +50,7 @@ func newAnthropic(name string, opts Options) (*anthropicClient, error) {
 		option.WithMaxRetries(opts.maxRetries()),
 		option.WithMiddleware(retryLogger(ProviderAnthropic, opts)),
 	)
-	return &anthropicClient{model: name, client: c}, nil
+	return &anthropicClient{model: name, messages: c}, nil
 }
 
 func (c *anthropicClient) Name() string { return ProviderAnthropic + ":" + c.model }
@@ -66,7 +66,7 @@ func (c *anthropicClient) Complete(ctx context.Context, req Request) (*Response,
 		// accepted by older models.
 		callOpts = append(callOpts, option.WithJSONSet("temperature", *req.Temperature))
 	}
-	res, err := c.client.Messages.New(ctx, params, callOpts...)
+	res, err := c.messages.New(ctx, params, callOpts...)
 	if err != nil {
 		return nil, anthropicError(err)
 	}

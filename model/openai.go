@@ -16,7 +16,7 @@ import (
 type openaiClient struct {
 	provider string // ProviderOpenAI, ProviderOllama or ProviderOpenAICompatible
 	model    string
-	client   openai.Client
+	chat     openai.ChatCompletionService
 }
 
 func newOpenAI(provider, name string, opts Options) (*openaiClient, error) {
@@ -51,15 +51,15 @@ func newOpenAI(provider, name string, opts Options) (*openaiClient, error) {
 			key = opts.getenv("OPENAI_API_KEY")
 		}
 	}
-	c := openai.NewClient(
+	c := openai.NewChatCompletionService(append(openai.DefaultClientOptions(),
 		option.WithBaseURL(withSlash(baseURL)),
 		option.WithAPIKey(key),
 		option.WithHTTPClient(httpClient(opts)),
 		option.WithRequestTimeout(opts.timeout()),
 		option.WithMaxRetries(opts.maxRetries()),
 		option.WithMiddleware(retryLogger(provider, opts)),
-	)
-	return &openaiClient{provider: provider, model: name, client: c}, nil
+	)...)
+	return &openaiClient{provider: provider, model: name, chat: c}, nil
 }
 
 func (c *openaiClient) Name() string { return c.provider + ":" + c.model }
@@ -69,7 +69,7 @@ func (c *openaiClient) Complete(ctx context.Context, req Request) (*Response, er
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.provider, err)
 	}
-	res, err := c.client.Chat.Completions.New(ctx, params)
+	res, err := c.chat.New(ctx, params)
 	if err != nil {
 		return nil, c.apiError(err)
 	}
