@@ -1,3 +1,5 @@
+//go:build !specgen_lite
+
 package model
 
 import (

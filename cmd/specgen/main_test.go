@@ -56,7 +56,7 @@ func scriptParams(t *testing.T, dir string) testscript.Params {
 	return testscript.Params{
 		Dir:       dir,
 		Cmds:      cmds,
-		Condition: landlockCondition,
+		Condition: scriptCondition,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			for k, v := range goEnv {

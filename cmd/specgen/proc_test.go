@@ -17,6 +17,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/model"
 )
 
 // settle bounds how long the process commands wait for the system to
@@ -201,11 +202,15 @@ func cmdTreeHash(ts *testscript.TestScript, neg bool, args []string) {
 	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
 }
 
-// landlockCondition is the script condition [landlock]: workers are
-// confined, TCP included.
-func landlockCondition(cond string) (bool, error) {
-	if cond != "landlock" {
-		return false, fmt.Errorf("unknown condition %q", cond)
+// scriptCondition is the scripts' conditions: [landlock], workers are
+// confined, TCP included; [lite], a build without the model providers.
+func scriptCondition(cond string) (bool, error) {
+	switch cond {
+	case "landlock":
+		return strings.Contains(executors.SandboxStatus(false), "tcp denied"), nil
+	case "lite":
+		// A build with -tags specgen_lite: no model providers.
+		return model.Lite, nil
 	}
-	return strings.Contains(executors.SandboxStatus(false), "tcp denied"), nil
+	return false, fmt.Errorf("unknown condition %q", cond)
 }

@@ -25,10 +25,12 @@ func versionCmd(args []string, stdout, stderr io.Writer) error {
 // versionLine is what specgen version prints, as go version -m would
 // describe the binary: "specgen v1.2.3 go1.26.8 linux/amd64", with the
 // VCS revision, its time and "modified" when the build recorded them.
-// info is nil when the binary has no build information.
+// A build with tags says so last ("tags specgen_lite": a build without
+// the model providers). info is nil when the binary has no build
+// information.
 func versionLine(info *debug.BuildInfo, goos, goarch string) string {
 	version, goVersion := "(unknown)", runtime.Version()
-	var rev, at string
+	var rev, at, tags string
 	modified := false
 	if info != nil {
 		if info.Main.Version != "" {
@@ -45,6 +47,8 @@ func versionLine(info *debug.BuildInfo, goos, goarch string) string {
 				at = s.Value
 			case "vcs.modified":
 				modified = s.Value == "true"
+			case "-tags":
+				tags = s.Value
 			}
 		}
 	}
@@ -60,6 +64,9 @@ func versionLine(info *debug.BuildInfo, goos, goarch string) string {
 		if modified {
 			line += " modified"
 		}
+	}
+	if tags != "" {
+		line += " tags " + tags
 	}
 	return line
 }

@@ -35,6 +35,12 @@ func TestVersionLine(t *testing.T) {
 				Settings: settings("vcs.revision", "abc123", "vcs.modified", "false")},
 			want: "specgen (devel) go1.26.8 linux/amd64 rev abc123",
 		},
+		{
+			name: "lite",
+			info: &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"},
+				Settings: settings("-tags", "specgen_lite", "vcs.revision", "abc123")},
+			want: "specgen v1.2.3 go1.26.8 linux/amd64 rev abc123 tags specgen_lite",
+		},
 	}
 	for _, tt := range tests {
 		if got := versionLine(tt.info, "linux", "amd64"); got != tt.want {
