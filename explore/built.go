@@ -144,7 +144,7 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			named = named || strings.HasPrefix(lower, p)
 		}
 		sig := fn.Type().(*types.Signature)
-		if !named || sig.Variadic() && sig.Params().Len() > 1 {
+		if !named {
 			continue
 		}
 		c := ctor{fn: fn, sig: sig}
@@ -161,6 +161,12 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			c.sig, c.targs = inst, "["+strings.Join(names, ", ")+"]"
 			sig = inst
 		}
+		if sig.Variadic() && sig.Params().Len() > 1 {
+			// Options after the input (NewVersion(v string, opts
+			// ...Option)): called with the input alone.
+			sig = fixedParams(sig)
+			c.sig = sig
+		}
 		res := sig.Results()
 		switch {
 		case res.Len() == 2 && isErrorType(res.At(1).Type()):
@@ -172,13 +178,41 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 		if p, ok := r.(*types.Pointer); ok {
 			r, c.ptr = types.Unalias(p.Elem()), true
 		}
-		if !types.Identical(r, n) {
+		if !types.Identical(r, n) || takesOwn(sig, n) {
 			continue
 		}
 		out = append(out, c)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
 	return out
+}
+
+// takesOwn reports whether a parameter of sig is n or *n: a function that
+// makes a value from one of its own type (Must(v *Version, err error)
+// *Version, Clone(t *T) *T) passes a value on; it does not make one, and
+// taken for a constructor it only nests itself (Must(Must(nil, err),
+// err)), ahead of the constructors that parse.
+func takesOwn(sig *types.Signature, n *types.Named) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := types.Unalias(sig.Params().At(i).Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if types.Identical(t, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedParams is sig without its variadic parameter: the signature of a
+// call that passes none.
+func fixedParams(sig *types.Signature) *types.Signature {
+	params := make([]*types.Var, sig.Params().Len()-1)
+	for i := range params {
+		params[i] = sig.Params().At(i)
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), false)
 }
 
 // instantiateCtor instantiates the generic constructor sig so that its

@@ -57,6 +57,13 @@ type Multi struct{ n map[string]int }
 func MakeMulti(xs ...string) *Multi { return nil }
 
 func (b *Bag[T]) Insert(x T) {}
+
+type Release struct{ v string }
+
+type Option func(*Release)
+
+func MustRelease(r *Release, err error) *Release { return r }
+func NewRelease(v string, opts ...Option) (*Release, error) { return nil, nil }
 `
 
 func TestBuiltValues(t *testing.T) {
@@ -171,6 +178,12 @@ func TestBuiltValues(t *testing.T) {
 			want:    []string{`MakeMulti([]string{"abc"}...)`, "MakeMulti([]string(nil)...)"},
 			wantNot: []string{"})", "(nil))"},
 			why:     "a variadic constructor is passed its slice with ...",
+		},
+		{
+			typ:     types.NewPointer(typ("Release")),
+			want:    []string{`func() *Release { v, _ := NewRelease("abc"); return v }()`},
+			wantNot: []string{"MustRelease", "opts", "Option"},
+			why:     "a constructor with options after its input is called with the input alone; one that takes the type it makes (Must(r, err)) passes a value on and is no constructor, even without an error",
 		},
 		{
 			typ:  types.NewPointer(inst("Bag", strT)),

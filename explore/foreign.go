@@ -98,6 +98,46 @@ func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Val
 	return out
 }
 
+// maxOwnProducers bounds the package's own values of another package's
+// type (see ownProducers).
+const maxOwnProducers = 4
+
+// ownProducers are the values of t, an opaque type n of another package
+// (*regexp.Regexp), that the package makes without arguments: its
+// functions without parameters that return a t, maybe with an error
+// (getVersionRegexp()), by name. They are what the package passes where
+// t is taken (newVersion(v, pattern *regexp.Regexp)), which samples of
+// the foreign constructors (regexp.MustCompile("a+")) rarely are. Its
+// variables of type t are left out: one set lazily (by a sync.Once in
+// such a function) holds what earlier probes of the process did. The
+// function under test and functions that look like they wait on I/O are
+// never called.
+func (g *valueGen) ownProducers(t types.Type, n *types.Named, ptr bool) []spec.Value {
+	ts := n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	if ptr {
+		ts = "*" + ts
+	}
+	var out []spec.Value
+	scope := g.self.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		// A Get or get alone names a getter here, not a fetch: what
+		// follows it says whether it waits (getReader, GetOpenFile).
+		if !ok || fn == g.under || ioLike(strings.TrimPrefix(strings.TrimPrefix(name, "get"), "Get")) {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 || sig.Params().Len() > 0 || !producesType(sig, t) {
+			continue
+		}
+		out = append(out, spec.CodeValue(dropErr(sig, name+"()", ts)))
+		if len(out) == maxOwnProducers {
+			break
+		}
+	}
+	return out
+}
+
 // returns reports whether fn returns a T or *T of n, maybe with an
 // error, as a constructor.
 func returns(fn *types.Func, sig *types.Signature, n *types.Named) (ctor, bool) {

@@ -26,6 +26,14 @@ func Strip(s string, re *regexp.Regexp) string { return re.ReplaceAllString(s, "
 
 func Scale(x *big.Int) *big.Int { return x }
 
+var lazy *regexp.Regexp
+
+func getPattern() *regexp.Regexp { return regexp.MustCompile("^v[0-9]+$") }
+func compiled() (*regexp.Regexp, error) { return regexp.Compile("x") }
+func FetchPattern() *regexp.Regexp { return nil }
+func getReadPattern() *regexp.Regexp { return nil }
+func pattern(s string) *regexp.Regexp { return nil }
+
 type Shape interface{ Area() float64 }
 
 type Square struct{ side float64 }
@@ -99,6 +107,8 @@ func TestForeignAndImplValues(t *testing.T) {
 	}{
 		{"regexp", param("Strip", 1), []string{`regexp.MustCompile("[,_ ]")`, `regexp.MustCompile("\\s+")`}, spec.Null,
 			"a *regexp.Regexp is built by its package's constructor, from patterns that compile"},
+		{"own producers", param("Strip", 1), []string{"getPattern()", "func() *regexp.Regexp { v, _ := compiled(); return v }()"}, spec.Null,
+			"the package's own functions without parameters that make the type come before the foreign constructor's samples; get names a getter"},
 		{"big.Int", param("Scale", 0), []string{`big.NewInt(`}, spec.Null,
 			"a *big.Int of a package the package under test imports"},
 		{"reflect.Value", param("Empty", 0), []string{`reflect.ValueOf([]int{1, 2, 3})`, `reflect.ValueOf(map[string]int{"a": 1})`, `reflect.ValueOf(interface{}(true))`, `reflect.ValueOf(interface{}(""))`}, spec.Code,
@@ -126,6 +136,14 @@ func TestForeignAndImplValues(t *testing.T) {
 		}
 		if strings.Contains(got, "numbers[string]") {
 			t.Errorf("%s: a generic type instantiated against its constraint:\n%s", tt.name, got)
+		}
+		for _, not := range []string{"lazy", "FetchPattern", "ReadPattern", "pattern("} {
+			if strings.Contains(got, not) {
+				t.Errorf("%s: %s offered: a variable set lazily, a fetch, a function with parameters:\n%s", tt.name, not, got)
+			}
+		}
+		if tt.name == "own producers" && !strings.HasPrefix(got, "func() *regexp.Regexp { v, _ := compiled(); return v }()\ngetPattern()\nregexp.") {
+			t.Errorf("%s: the package's own values do not come first, by name:\n%s", tt.name, got)
 		}
 		if strings.Contains(got, "Named") {
 			t.Errorf("%s: a type that does not implement the interface was offered:\n%s", tt.name, got)

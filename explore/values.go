@@ -82,7 +82,7 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 	if n, p := g.builtTarget(t); n != nil {
 		built, ptr = g.builtValues(n, p, depth), p
 	} else if n, p := g.foreignTarget(t); n != nil {
-		built, ptr = g.foreignValues(n, p, depth), p
+		built, ptr = append(g.ownProducers(t, n, p), g.foreignValues(n, p, depth)...), p
 	}
 	if len(built) == 0 {
 		return g.computePlain(t, depth)
