@@ -187,14 +187,18 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 	return out
 }
 
-// takesOwn reports whether a parameter of sig is n or *n: a function that
-// makes a value from one of its own type (Must(v *Version, err error)
-// *Version, Clone(t *T) *T) passes a value on; it does not make one, and
-// taken for a constructor it only nests itself (Must(Must(nil, err),
+// takesOwn reports whether a parameter of sig is n, *n or a slice of
+// either (a variadic one too): a function that makes a value from values
+// of its own type (Must(v *Version, err error) *Version, Clone(t *T) *T,
+// Chain(opts ...Option) Option) passes values on; it does not make one,
+// and taken for a constructor it only nests itself (Must(Must(nil, err),
 // err)), ahead of the constructors that parse.
 func takesOwn(sig *types.Signature, n *types.Named) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := types.Unalias(sig.Params().At(i).Type())
+		if s, ok := t.(*types.Slice); ok {
+			t = types.Unalias(s.Elem())
+		}
 		if p, ok := t.(*types.Pointer); ok {
 			t = types.Unalias(p.Elem())
 		}

@@ -185,6 +185,57 @@ func (g *valueGen) namedFuncs(t types.Type, sig *types.Signature) []spec.Value {
 	return out
 }
 
+// maxMakerLists bounds the argument lists each maker is called with
+// (see funcMakers).
+const maxMakerLists = 2
+
+// funcMakers are calls of the functions that return a function of the
+// named func type n: the functional options of a constructor
+// (WithPrefix("v") for opts ...Option, WithTimeout(3)), middleware
+// builders. They are the package's own, then, when n is declared in
+// another package that code may name, that package's exported ones; by
+// name, at most maxNamedFuncs, each called with its typical arguments
+// and one more list. Left out: generic functions, those that take an n
+// (combinators: Chain(opts ...Option) Option), the function under test,
+// and functions that look like they wait on I/O.
+func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
+	if g.self == nil || depth >= maxDepth {
+		return nil
+	}
+	ts := target.NewQualifier(g.self).TypeString(n)
+	var out []spec.Value
+	made := 0
+	add := func(pkg *types.Package, exported bool) {
+		for _, name := range pkg.Scope().Names() {
+			fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+			if !ok || exported && !fn.Exported() || fn == g.under || made == maxNamedFuncs {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.TypeParams().Len() > 0 || !producesType(sig, n) || takesOwn(sig, n) || ioLike(name) {
+				continue
+			}
+			call := name
+			if pkg != g.self {
+				call = pkg.Name() + "." + name
+			}
+			lists := g.argLists(sig, depth, 1)
+			if len(lists) == 0 {
+				continue
+			}
+			made++
+			for _, args := range lists[:min(len(lists), maxMakerLists)] {
+				out = append(out, spec.CodeValue(dropErr(sig, call+"("+strings.Join(args, ", ")+")", ts)))
+			}
+		}
+	}
+	add(g.self, false)
+	if p := n.Obj().Pkg(); p != nil && p != g.self && p.Path() != g.self.Path() && target.CodeNames(g.self, p) {
+		add(p, true)
+	}
+	return out
+}
+
 // orderBody is the body of a comparator that orders its parameters a
 // and b: the typical function of its type (see typical).
 func orderBody(a, b string) string { return "return " + a + " < " + b }

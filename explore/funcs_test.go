@@ -1,8 +1,12 @@
 package explore
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -167,5 +171,73 @@ func TestNamedFuncs(t *testing.T) {
 				t.Errorf("namedFuncs = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+const makersSrc = `package ver
+
+type options struct {
+	prefix string
+	limit  int
+}
+
+type Option func(*options)
+
+func WithPrefix(p string) Option     { return func(o *options) { o.prefix = p } }
+func withLimit(n int) Option         { return func(o *options) { o.limit = n } }
+func Chain(opts ...Option) Option    { return nil }
+func FetchPrefix(url string) Option  { return nil }
+func Parse(v string, opts ...Option) (string, error) { return v, nil }
+`
+
+// TestFuncMakers: a parameter of a named func type (a functional option)
+// is given what the package's functions that return one make, called
+// with their arguments, as itself and as an element of opts ...Option;
+// never a combinator that takes options, nor a function that looks like
+// a fetch.
+func TestFuncMakers(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "ver.go", makersSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("example.com/ver", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newValueGen(pkg, &mined{})
+	option := pkg.Scope().Lookup("Option").Type()
+	// join lists the code of the values and of their elements.
+	var code func(v spec.Value) []string
+	code = func(v spec.Value) []string {
+		if v.Kind == spec.Code {
+			return []string{v.Str}
+		}
+		var out []string
+		for _, e := range v.List {
+			out = append(out, code(e)...)
+		}
+		return out
+	}
+	join := func(vs []spec.Value) string {
+		var out []string
+		for _, v := range vs {
+			out = append(out, code(v)...)
+		}
+		return strings.Join(out, "\n")
+	}
+	one := join(g.values(option))
+	elems := join(g.values(types.NewSlice(option)))
+	for _, tc := range []struct{ name, got string }{{"Option", one}, {"[]Option", elems}} {
+		for _, want := range []string{`WithPrefix("abc")`, `withLimit(`} {
+			if !strings.Contains(tc.got, want) {
+				t.Errorf("%s: no %s among:\n%s", tc.name, want, tc.got)
+			}
+		}
+		for _, not := range []string{"Chain(", "FetchPrefix("} {
+			if strings.Contains(tc.got, not) {
+				t.Errorf("%s: %s offered:\n%s", tc.name, not, tc.got)
+			}
+		}
 	}
 }

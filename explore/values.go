@@ -119,8 +119,16 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			// implementations.
 			return append(consts, g.ifaceValues(it, n.TypeArgs(), depth)...)
 		}
-		if sig, ok := n.Underlying().(*types.Signature); ok && depth == 0 {
-			return append(consts, append(g.namedFuncs(n, sig), g.funcValues(sig)...)...)
+		if sig, ok := n.Underlying().(*types.Signature); ok {
+			makers := g.funcMakers(n, depth)
+			if depth == 0 {
+				return append(consts, append(append(g.namedFuncs(n, sig), makers...), g.funcValues(sig)...)...)
+			}
+			if len(makers) > 0 {
+				// Nested (an element of opts ...Option): nil, or
+				// what the package's makers return.
+				return append(append(consts, spec.NullValue()), makers...)
+			}
 		}
 		return append(consts, g.computePlain(n.Underlying(), depth)...)
 	}

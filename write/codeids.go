@@ -16,7 +16,8 @@ import (
 //	func() *Cache { v := New(2); p := v; p.Add(1, 2); p.Add(3, 4); p.OnEvicted = func(k Key, v any) {}; return p }()
 //
 // they are on-evicted, add-x2, new-2; for New().WithTimeout(3),
-// with-timeout, new. Code that does not parse has none.
+// with-timeout, new; for []Option{WithPrefix("v")}, with-prefix-v. Code
+// that does not parse has none.
 func codeFeatures(src string) []string {
 	e, err := parser.ParseExpr(src)
 	if err != nil {
@@ -47,6 +48,16 @@ func exprFeatures(e ast.Expr, depth int) []string {
 		return exprFeatures(e.X, depth+1)
 	case *ast.StarExpr:
 		return exprFeatures(e.X, depth+1)
+	case *ast.CompositeLit:
+		// []Option{WithPrefix("v")}: what its elements were built by.
+		var out []string
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			out = append(out, exprFeatures(el, depth+1)...)
+		}
+		return out
 	case *ast.CallExpr:
 		switch fn := ast.Unparen(e.Fun).(type) {
 		case *ast.FuncLit:

@@ -32,6 +32,8 @@ func TestCodeFeatures(t *testing.T) {
 		{"words past 12 bytes left out", `Pair(struct{ A int }{A: 1}, []int(nil))`, []string{"pair"}},
 		{"named constants", `Toggle(true, nil)`, []string{"toggle-true-nil"}},
 		{"empty string", `Parse("")`, []string{"parse-empty"}},
+		{"functional options", `[]Option{WithPrefix("v"), WithStrict(true)}`, []string{"with-prefix-v", "with-strict-true"}},
+		{"keyed elements", `map[string]Option{"a": WithPrefix("")}`, []string{"with-prefix-empty"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
