@@ -37,6 +37,35 @@ func TestDiffersArgsAfter(t *testing.T) {
 	}
 }
 
+// TestDiffersOutcomes: what a probe's outcomes against the original and
+// the mutant say of the mutant. A failed engine is no verdict: on the
+// original it tells nothing, on the mutant it is retried as a timeout.
+func TestDiffersOutcomes(t *testing.T) {
+	ok := executors.Result{Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(1)}}
+	other := executors.Result{Outcome: executors.OK, Outputs: []spec.Value{spec.IntValue(2)}}
+	panicked := executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "boom"}}
+	timeout := executors.Result{Outcome: executors.Timeout}
+	broken := executors.Result{Outcome: executors.Broken, Message: "worker did not start"}
+	tests := []struct {
+		name          string
+		base, got     executors.Result
+		kill, timeout bool
+	}{
+		{"the same result", ok, ok, false, false},
+		{"another result", ok, other, true, false},
+		{"a panic", ok, panicked, true, false},
+		{"a timeout against the mutant", ok, timeout, false, true},
+		{"a timeout against the original", timeout, other, false, false},
+		{"an engine failed against the mutant", ok, broken, false, true},
+		{"an engine failed against the original", broken, other, false, false},
+	}
+	for _, tt := range tests {
+		if kill, timeout := differs(tt.base, tt.got, false); kill != tt.kill || timeout != tt.timeout {
+			t.Errorf("%s: differs = %t, %t; want %t, %t", tt.name, kill, timeout, tt.kill, tt.timeout)
+		}
+	}
+}
+
 // TestVarying checks which probes two runs of the original tell apart:
 // those whose results change, and those whose lists only change order,
 // which then kill a mutant only by what they hold.

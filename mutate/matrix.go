@@ -689,14 +689,17 @@ func varying(a, b []executors.Result) (unstable, anyOrder []int) {
 // differs compares what a probe did against a mutant (got) with what it
 // did against the original (base): kill when the outcome, the results,
 // the error or the panic differ (durations and output aside), timeout
-// when only got timed out. A probe that timed out against the original
-// tells nothing. With anyOrder, lists compare in any order.
+// when only got timed out. A probe that timed out against the original,
+// or whose engine failed there, tells nothing. An engine that failed
+// against the mutant (a worker that could not start on a loaded
+// machine) is no verdict on the mutant either: it counts as a timeout,
+// so that the run is tried again with longer times.
 func differs(base, got executors.Result, anyOrder bool) (kill, timeout bool) {
 	eq := spec.EqualOption{Unordered: anyOrder}
 	switch {
-	case base.Outcome == executors.Timeout:
+	case base.Outcome == executors.Timeout || base.Outcome == executors.Broken:
 		return false, false
-	case got.Outcome == executors.Timeout:
+	case got.Outcome == executors.Timeout || got.Outcome == executors.Broken:
 		return false, true
 	case base.Outcome != got.Outcome:
 		return true, false
