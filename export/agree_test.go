@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -164,7 +165,12 @@ func TestKeepsPackageState(t *testing.T) {
 		t.Errorf("the exported file does not keep order alone:\n%s", src[bytes.Index(src, []byte("func specgenKeep")):][:200])
 	}
 	got := goTest(t, dir, src)
-	for _, name := range []string{"TestSpecgen/ChangeOrder/little", "TestSpecgen/Order/the-default"} {
+	keep := src[bytes.Index(src, []byte("func specgenKeep")):]
+	keep = keep[:bytes.Index(keep, []byte("\n}\n"))]
+	if regexp.MustCompile(`\bunits\b`).Match(keep) {
+		t.Errorf("the exported file keeps units, which unitsOnce sets on first use:\n%s", keep)
+	}
+	for _, name := range []string{"TestSpecgen/ChangeOrder/little", "TestSpecgen/Order/the-default", "TestSpecgen/Unit/kilo", "TestSpecgen/Units/two"} {
 		if got[name] != "pass" {
 			t.Errorf("%s: %q, want pass (all: %v)", name, got[name], got)
 		}

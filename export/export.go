@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/format"
 	"go/types"
 	"os"
@@ -33,6 +34,7 @@ import (
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/runner"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 //go:embed internal/evalrt/evalrt.go
@@ -259,7 +261,7 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 	if timeout <= 0 {
 		timeout = defaultTimeout
 	}
-	keep := keepVars(pkg.Types)
+	keep := keepVars(pkg.Types, onceSet(pkg))
 	var body bytes.Buffer
 	names := newNamer()
 	var tests []string
@@ -344,15 +346,17 @@ func Source(ctx context.Context, dir string, files []string, opts Options) ([]by
 // they do in specgen run, where each function's cases run in a process
 // of their own (a case of SetBinaryOrder would otherwise change what the
 // cases of functions run after it read). Variables that hold a lock or
-// an atomic value by value are left alone: they are not to be copied.
-// It is "" when there is nothing to keep.
-func keepVars(pkg *types.Package) string {
+// an atomic value by value are left alone: they are not to be copied;
+// so are those in lazy (set once, by a sync.Once): put back to nil, they
+// would stay nil, their Once spent. It is "" when there is nothing to
+// keep.
+func keepVars(pkg *types.Package, lazy map[*types.Var]bool) string {
 	if pkg == nil {
 		return ""
 	}
 	var names []string
 	for _, name := range pkg.Scope().Names() {
-		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name != "_" && copyable(v.Type(), map[types.Type]bool{}) {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name != "_" && !lazy[v] && copyable(v.Type(), map[types.Type]bool{}) {
 			names = append(names, name)
 		}
 	}
@@ -368,6 +372,58 @@ func keepVars(pkg *types.Package) string {
 	fmt.Fprintf(&b, "func specgenKeep() func() {\n\t%s := %s\n", strings.Join(saved, ", "), strings.Join(names, ", "))
 	fmt.Fprintf(&b, "\treturn func() { %s = %s }\n}\n\n", strings.Join(names, ", "), strings.Join(saved, ", "))
 	return b.String()
+}
+
+// onceSet are the package-level variables of pkg that a function
+// literal passed to a sync.Once's Do assigns: values made on first use
+// (versionRegexpOnce.Do(func() { versionRegexp = regexp.MustCompile(…)
+// })).
+func onceSet(pkg *target.Package) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	if pkg == nil || pkg.Types == nil || pkg.TypesInfo == nil {
+		return out
+	}
+	for _, file := range pkg.Syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Do" || !isOnce(pkg.TypesInfo.TypeOf(sel.X)) {
+				return true
+			}
+			lit, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			ast.Inspect(lit.Body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok {
+					return true
+				}
+				for _, l := range as.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+						if v, ok := pkg.TypesInfo.Uses[id].(*types.Var); ok && v.Parent() == pkg.Types.Scope() {
+							out[v] = true
+						}
+					}
+				}
+				return true
+			})
+			return true
+		})
+	}
+	return out
+}
+
+// isOnce reports whether t is sync.Once or a pointer to one.
+func isOnce(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Once"
 }
 
 // copyable reports whether a value of t may be copied: it holds no

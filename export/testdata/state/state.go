@@ -24,3 +24,23 @@ func Order() string {
 	defer mu.Unlock()
 	return order
 }
+
+// units is made on first use, by unitsOnce: put back to nil between two
+// functions' cases, it would stay nil.
+var (
+	units     map[string]int
+	unitsOnce sync.Once
+)
+
+func table() map[string]int {
+	unitsOnce.Do(func() {
+		units = map[string]int{"k": 1000, "M": 1000000}
+	})
+	return units
+}
+
+// Unit is the factor of a unit's symbol.
+func Unit(s string) int { return table()[s] }
+
+// Units counts the units known.
+func Units() int { return len(table()) }
