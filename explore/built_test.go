@@ -2,8 +2,6 @@ package explore
 
 import (
 	"errors"
-	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"math/rand/v2"
@@ -67,15 +65,7 @@ func NewRelease(v string, opts ...Option) (*Release, error) { return nil, nil }
 `
 
 func TestBuiltValues(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "semver.go", builtSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/semver", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkSource(t, "example.com/semver", builtSrc)
 	g := newValueGen(pkg, &mined{})
 	typ := func(name string) types.Type { return pkg.Scope().Lookup(name).Type() }
 	codes := func(vs []spec.Value) []string {

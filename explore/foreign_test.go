@@ -1,10 +1,6 @@
 package explore
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -76,15 +72,7 @@ func CountInts(b Bag[int]) int { return b.Len() }
 `
 
 func TestForeignAndImplValues(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "strip.go", foreignSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/strip", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkSource(t, "example.com/strip", foreignSrc)
 	g := newValueGen(pkg, &mined{})
 	param := func(fn string, i int) types.Type {
 		return pkg.Scope().Lookup(fn).Type().(*types.Signature).Params().At(i).Type()

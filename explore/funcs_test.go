@@ -1,9 +1,6 @@
 package explore
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -196,15 +193,7 @@ func Parse(v string, opts ...Option) (string, error) { return v, nil }
 // never a combinator that takes options, nor a function that looks like
 // a fetch.
 func TestFuncMakers(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "ver.go", makersSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/ver", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkSource(t, "example.com/ver", makersSrc)
 	g := newValueGen(pkg, &mined{})
 	option := pkg.Scope().Lookup("Option").Type()
 	// join lists the code of the values and of their elements.

@@ -203,3 +203,19 @@ func TestLoadFunc(t *testing.T) {
 		t.Fatalf("loadFunc: got %+v", f)
 	}
 }
+
+// checkSource type-checks src, one file of the package path, with the
+// standard library importable.
+func checkSource(t testing.TB, path, src string) *types.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "src.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check(path, fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}

@@ -1,9 +1,6 @@
 package explore
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -32,15 +29,7 @@ func (it *Iterator) Value() int { return it.list.items[it.index] }
 `
 
 func TestProducedValues(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "list.go", producedSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/list", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkSource(t, "example.com/list", producedSrc)
 	g := newValueGen(pkg, &mined{})
 	it := types.NewPointer(pkg.Scope().Lookup("Iterator").Type())
 	var list []string
@@ -99,15 +88,7 @@ type cell[T any] struct {
 // from a field of another type's values, filled ones among them, a
 // generic type's at the same type arguments.
 func TestProjectedValues(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "tree.go", projectedSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("example.com/tree", fset, []*ast.File{file}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkSource(t, "example.com/tree", projectedSrc)
 	g := newValueGen(pkg, &mined{})
 	cell, err := types.Instantiate(nil, pkg.Scope().Lookup("cell").Type(), []types.Type{types.Typ[types.String]}, true)
 	if err != nil {
