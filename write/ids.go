@@ -484,10 +484,17 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 		if w := declaredSlug(v.Str); w != "" {
 			return []string{w}
 		}
-		if s := scalarSlug(v); s != "" && len(s) <= 16 {
+		// What built it (new-semver-1p2p3, with-prefix-v), else its
+		// text (&Version{}: version). The text's slug is cut at 16
+		// bytes, so it cannot come first: func() *Version { v, _ :=
+		// NewSemver("1") ... } would be func-version-v-n.
+		if f := codeFeatures(v.Str); len(f) > 0 {
+			return f
+		}
+		if s := scalarSlug(v); s != "" {
 			return []string{s}
 		}
-		return codeFeatures(v.Str)
+		return nil
 	}
 	return nil
 }

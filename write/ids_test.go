@@ -90,6 +90,10 @@ func TestIDFeatures(t *testing.T) {
 		{"function of the package", code("lessByName"), nil, []string{"less-by-name"}},
 		{"long name cut at a word", code("sort.CompareCaseInsensitiveStrings"), nil, []string{"compare-case"}},
 		{"predeclared name", code("iota"), nil, []string{"iota"}},
+		{"built with an error dropped", code(`func() *Version { v, _ := NewSemver("1"); return v }()`), nil, []string{"new-semver-1"}},
+		{"a method of the receiver", code("v.Core()"), nil, []string{"core"}},
+		{"an empty composite", code("&Version{}"), nil, []string{"version"}},
+		{"options", code(`[]Option{WithPrefix("v")}`), nil, []string{"with-prefix-v"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := valueFeatures(*tt.v, tt.typ, 1)
