@@ -66,6 +66,17 @@ func TestDiffersOutcomes(t *testing.T) {
 	}
 }
 
+// TestTimedOutOnce: the probes run again with more time are those that
+// timed out in one run of the original only; a hang (both) is not.
+func TestTimedOutOnce(t *testing.T) {
+	ok := executors.Result{Outcome: executors.OK}
+	to := executors.Result{Outcome: executors.Timeout}
+	got := timedOutOnce([]executors.Result{ok, to, ok, to}, []executors.Result{ok, ok, to, to})
+	if !slices.Equal(got, []int{1, 2}) {
+		t.Errorf("timedOutOnce = %v, want [1 2]", got)
+	}
+}
+
 // TestVarying checks which probes two runs of the original tell apart:
 // those whose results change, and those whose lists only change order,
 // which then kill a mutant only by what they hold.

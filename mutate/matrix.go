@@ -297,6 +297,32 @@ func Matrix(ctx context.Context, f *target.Func, probes []executors.Probe, opts 
 			slowest = max(slowest, r.Duration)
 		}
 	}
+	// A probe that timed out in one run of the original and returned in
+	// the other ran on a loaded machine: it is run again, with the others
+	// that did, with ten times the time, so that whether it counts
+	// (unstable probes do not) does not depend on the load. One that
+	// timed out in both is left so: a hang, and no kill either way.
+	if slow := timedOutOnce(orig[0], orig[1]); len(slow) > 0 {
+		p := prog(false, overlay, 10*timeout)
+		again := *p
+		again.Probes = nil
+		for _, i := range slow {
+			again.Probes = append(again.Probes, p.Probes[i])
+		}
+		again.Also = append(slices.Clip(p.Also), p.Probes...)
+		rep, err := runSelected(ctx, engine, &again, 0)
+		if err != nil {
+			return nil, fmt.Errorf("mutation matrix of %s: run the schema again: %w", f.Name, err)
+		}
+		for j, i := range slow {
+			for r := range orig {
+				if orig[r][i].Outcome == executors.Timeout {
+					orig[r][i] = rep.Results[j]
+				}
+			}
+			slowest = max(slowest, rep.Results[j].Duration)
+		}
+	}
 	// The native results, with the coverage measured.
 	k.Base = make([]executors.Result, len(probes))
 	for i, r := range orig[0] {
@@ -663,6 +689,18 @@ func covering(file string, rep *executors.Report, line, col int) []int {
 				out = append(out, i)
 				break
 			}
+		}
+	}
+	return out
+}
+
+// timedOutOnce are the probes that timed out in one of two runs of the
+// original, a and b, and not in the other.
+func timedOutOnce(a, b []executors.Result) []int {
+	var out []int
+	for i := range a {
+		if (a[i].Outcome == executors.Timeout) != (b[i].Outcome == executors.Timeout) {
+			out = append(out, i)
 		}
 	}
 	return out
