@@ -177,8 +177,8 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 // unless n.NoSandbox; what must go when the batch closes is added to
 // b.closers.
 func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
-	mk := func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
-		cmd := exec.CommandContext(ctx, bin)
+	mk := func() (*exec.Cmd, confinedWorker, func(), error) {
+		cmd := exec.Command(bin)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), n.Env...)
 		cmd.Env = append(cmd.Env, n.WorkerEnv...)
@@ -198,7 +198,7 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 		return nil, fmt.Errorf("native: %w", err)
 	}
 	b.closers = append(b.closers, release)
-	return func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
+	return func() (*exec.Cmd, confinedWorker, func(), error) {
 		s, cleanup, err := rd.scratch(dir, n.Logf)
 		if err != nil {
 			return nil, confinedWorker{}, nil, err
@@ -207,13 +207,13 @@ func (n *Native) workerCmd(bin, dir string, b *Batch) (workerCmd, error) {
 		env := append(os.Environ(), n.Env...)
 		env = append(env, n.WorkerEnv...)
 		env = append(env, d.Env()...)
-		cmd := exec.CommandContext(ctx, bin)
+		cmd := exec.Command(bin)
 		cmd.Env = append(env, "SPECGEN_WORKER=native")
 		if status.Active() {
 			// specgen's executable confines itself and becomes the
 			// worker binary, which cannot import the sandbox: it is
 			// built in the user's module.
-			cmd = exec.CommandContext(ctx, exe)
+			cmd = exec.Command(exe)
 			cmd.Env = append(env, workerEnv(d)...)
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=confine", "SPECGEN_EXEC="+bin)
 		}

@@ -175,3 +175,38 @@ func TestRunManyStartsWorkersAsNeeded(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchWorkerOutlivesItsStarter checks that a batch's worker is not
+// bound to the context of the probe that started it: the mutation step
+// confirms a hang under a context of its own, cancelled once confirmed,
+// and the worker that confirmation started went on serving other
+// mutants' probes. Killed with that context, it made the next probe
+// "exit: the worker was killed", a kill of a mutant that only a loaded
+// machine (which confirms more hangs) saw.
+func TestBatchWorkerOutlivesItsStarter(t *testing.T) {
+	n := &executors.Native{CacheDir: t.TempDir(), Workers: 1}
+	div := &executors.Program{Func: calcFunc(t, "Div"), Overlay: schemaOverlay(t), Probes: []executors.Probe{
+		{ID: "a", Args: []string{"12", "3"}},
+	}}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b, err := n.Open(ctx, []*executors.Program{div})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	short, stop := context.WithCancel(ctx)
+	if r, err := b.RunMutant(short, 0, 0, 1); err != nil || r.Outcome != executors.OK {
+		t.Fatalf("first probe: %v %+v", err, r)
+	}
+	stop()
+	for k, w := range []string{"4", "36", "15"} {
+		r, err := b.RunMutant(ctx, 0, 0, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].String() != w {
+			t.Errorf("mutant %d after the first probe's context ended: %s %v %s, want %s", k, r.Outcome, r.Outputs, r.Message, w)
+		}
+	}
+}

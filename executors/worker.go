@@ -24,7 +24,13 @@ import (
 // workerCmd makes the command of a fresh worker process, with what the
 // worker knows of its sandbox and the function that removes what the
 // command needed (its scratch directory) once the process has ended.
-type workerCmd func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error)
+//
+// The command is not bound to a context: a worker serves the probes of
+// many callers, each with a context of its own, and lives until its pool
+// stops or kills it (on a timeout, a cancelled call, a crash). Bound to
+// the context of the call that started it, it was killed when that
+// context ended, under the probe another caller was running on it.
+type workerCmd func() (*exec.Cmd, confinedWorker, func(), error)
 
 // worker is a running worker process: requests go to its stdin, answers
 // come back on its fd 3, and its stderr is kept (bounded) to explain a crash.
@@ -63,8 +69,8 @@ func (t *tailBuffer) take() string {
 	return s
 }
 
-func startWorker(ctx context.Context, mk workerCmd) (*worker, error) {
-	cmd, conf, cleanup, err := mk(ctx)
+func startWorker(mk workerCmd) (*worker, error) {
+	cmd, conf, cleanup, err := mk()
 	if err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}

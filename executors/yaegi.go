@@ -108,8 +108,8 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	fix := strings.NewReplacer(filepath.Join(gopath, "src", filepath.FromSlash(pkg.ImportPath))+string(filepath.Separator), pkg.Dir+string(filepath.Separator))
 	status := sandboxStatus(y.NoSandbox)
 	proto := pool{
-		mk: func(ctx context.Context) (*exec.Cmd, confinedWorker, func(), error) {
-			cmd := exec.CommandContext(ctx, exe)
+		mk: func() (*exec.Cmd, confinedWorker, func(), error) {
+			cmd := exec.Command(exe)
 			cmd.Dir = pkg.Dir
 			cmd.Env = append(os.Environ(), y.Env...)
 			cmd.Env = append(cmd.Env, "SPECGEN_WORKER=yaegi", "SPECGEN_YAEGI_GOPATH="+gopath, "SPECGEN_YAEGI_PKG="+pkg.ImportPath)
@@ -334,7 +334,7 @@ func cleanYaegiError(err error) error {
 // start starts the pool's worker, reading the handshake of workers that
 // send one.
 func (p *pool) start(ctx context.Context) error {
-	w, err := startWorker(ctx, p.mk)
+	w, err := startWorker(p.mk)
 	if err != nil {
 		return err
 	}
