@@ -368,7 +368,7 @@ type pools struct {
 func newPools(n int, mk workerCmd) *pools {
 	ps := &pools{slots: make(chan struct{}, n)}
 	for range n {
-		ps.idle = append(ps.idle, &pool{mk: mk})
+		ps.idle = append(ps.idle, &pool{mk: mk, greets: true})
 		ps.slots <- struct{}{}
 	}
 	return ps

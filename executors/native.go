@@ -106,7 +106,11 @@ import (
 )
 
 func TestMain(m *specgentesting.M) {
-	if err := SpecgenServe(specgenos.Stdin, specgenos.NewFile(3, "specgen-answers"), SpecgenRunProbe, SpecgenCovTake, %s, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
+	answers := specgenos.NewFile(3, "specgen-answers")
+	// The greeting: the package has initialised, and the time of the
+	// first probe starts now.
+	answers.WriteString(%q + "\n")
+	if err := SpecgenServe(specgenos.Stdin, answers, SpecgenRunProbe, SpecgenCovTake, %s, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
 		specgenos.Stderr.WriteString("specgen worker: " + err.Error() + "\n")
 		specgenos.Exit(3)
 	}
@@ -143,7 +147,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 		files[filepath.Join(pkg.Dir, name)] = src
 	}
 	files[filepath.Join(pkg.Dir, "specgen_rt_test.go")] = []byte(rtPackageClause.ReplaceAllString(rtSource, "package "+pkg.Name))
-	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name, cmpTakeName(prepd)))
+	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name, nativeGreeting, cmpTakeName(prepd)))
 
 	key := sha256.New()
 	hashFiles(key, files)

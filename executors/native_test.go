@@ -40,3 +40,23 @@ func TestBuildKeepsUserLdflags(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeTimeStartsAfterInit runs a fast probe, with a timeout shorter
+// than its package's initialisation, on fresh workers: the time of a
+// probe runs from the worker's greeting, not from its start, which a
+// loaded machine makes as slow as this package's init (a fast probe of
+// a mutant then timed out there, and showed its result on an idle one).
+func TestProbeTimeStartsAfterInit(t *testing.T) {
+	f := loadFunc(t, "testdata/mod", "./slowinit", "Double")
+	n := &executors.Native{CacheDir: t.TempDir(), Workers: 2}
+	prog := &executors.Program{Func: f, Timeout: 300 * time.Millisecond, Probes: []executors.Probe{
+		{ID: "two", Args: []string{"2"}},
+		{ID: "three", Args: []string{"3"}},
+	}}
+	rep := run(t, n, prog)
+	for i, want := range []string{"4", "6"} {
+		if r := rep.Results[i]; r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].String() != want {
+			t.Errorf("%s: %s %v %s, want %s", r.ID, r.Outcome, r.Outputs, r.Message, want)
+		}
+	}
+}

@@ -181,6 +181,9 @@ type pool struct {
 	yaegi   bool
 	// handshake: the worker greets with one line once it has loaded.
 	handshake bool
+	// greets: the worker greets with nativeGreeting once its package
+	// has initialised; waited for a while (see start).
+	greets bool
 	// mutant is the mutant of the last probe run (Batch).
 	mutant int
 }

@@ -1,6 +1,7 @@
 package executors
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -362,6 +363,34 @@ func (p *pool) start(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+	if p.greets {
+		// A native worker greets once its package has initialised: a
+		// probe's time runs from then, not from the process's start,
+		// which a loaded machine makes longer than a fast probe's
+		// timeout (a mutant's probes would then time out there and
+		// kill it by its result on an idle machine). A worker that
+		// ends or is slow to greet is left for the probe to report
+		// as before: an init that panics, exits or hangs is what it
+		// shows.
+		select {
+		case line, ok := <-w.lines:
+			if ok && !bytes.Equal(bytes.TrimSpace(line), []byte(nativeGreeting)) {
+				w.kill()
+				return fmt.Errorf("worker sent a bad greeting: %.80q", line)
+			}
+		case <-time.After(greetWait):
+		case <-ctx.Done():
+			w.kill()
+			return ctx.Err()
+		}
+	}
 	p.w = w
 	return nil
 }
+
+// nativeGreeting is the line a native worker greets with (see nativeMain).
+const nativeGreeting = `{"id":"ready"}`
+
+// greetWait bounds the wait for a native worker's greeting: past it,
+// the worker's first probe waits for it within its own time.
+const greetWait = 10 * time.Second
