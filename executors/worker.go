@@ -42,6 +42,9 @@ type worker struct {
 	done   chan struct{} // closed when the process has exited and its scratch directory is gone
 	err    error         // Wait's result, valid after done
 	conf   confinedWorker
+	// greeting: the worker's greeting is still to come, before the
+	// first answer (it was slow to start; see pool.start).
+	greeting bool
 }
 
 // tailBuffer keeps the last max bytes written to it.
@@ -153,22 +156,28 @@ func (w *worker) call(ctx context.Context, req rt.SpecgenRequest, timeout time.D
 	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
-	select {
-	case line, ok := <-w.lines:
-		if !ok {
-			return nil, errWorkerDied
+	for {
+		select {
+		case line, ok := <-w.lines:
+			if !ok {
+				return nil, errWorkerDied
+			}
+			if w.greeting {
+				w.greeting = false
+				continue
+			}
+			var resp rt.SpecgenWire
+			dec := json.NewDecoder(bytes.NewReader(line))
+			dec.UseNumber()
+			if err := dec.Decode(&resp); err != nil {
+				return nil, fmt.Errorf("worker sent a bad answer: %w", err)
+			}
+			return &resp, nil
+		case <-timer.C:
+			return nil, context.DeadlineExceeded
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
-		var resp rt.SpecgenWire
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.UseNumber()
-		if err := dec.Decode(&resp); err != nil {
-			return nil, fmt.Errorf("worker sent a bad answer: %w", err)
-		}
-		return &resp, nil
-	case <-timer.C:
-		return nil, context.DeadlineExceeded
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
 }
 
@@ -182,7 +191,7 @@ type pool struct {
 	// handshake: the worker greets with one line once it has loaded.
 	handshake bool
 	// greets: the worker greets with nativeGreeting once its package
-	// has initialised; waited for a while (see start).
+	// has initialised, waited for greetWait at most (see start).
 	greets bool
 	// mutant is the mutant of the last probe run (Batch).
 	mutant int

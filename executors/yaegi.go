@@ -1,7 +1,6 @@
 package executors
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -332,53 +331,50 @@ func cleanYaegiError(err error) error {
 	return errors.New(msg)
 }
 
-// start starts the pool's worker, reading the handshake of workers that
-// send one.
+// start starts the pool's worker, reading the greeting of workers that
+// send one. A yaegi worker (handshake) greets once it has loaded the
+// package, or says why it could not; one that does not is an error. A
+// native worker (greets) greets once its package has initialised: a
+// probe's time runs from then, not from the process's start, which a
+// loaded machine makes longer than a fast probe's timeout (a mutant's
+// probes would then time out there and kill it by its result on an
+// idle machine). A native worker that ends or is slow to greet is left
+// for its probe to report as before: an init that panics, exits or
+// hangs is what it shows.
 func (p *pool) start(ctx context.Context) error {
 	w, err := startWorker(p.mk)
 	if err != nil {
 		return err
 	}
-	if p.handshake {
+	if p.handshake || p.greets {
+		wait := 2 * time.Minute
+		if p.greets {
+			wait = greetWait
+		}
 		select {
 		case line, ok := <-w.lines:
-			if !ok {
+			switch {
+			case !ok && p.greets:
+			case !ok:
 				<-w.done
 				return fmt.Errorf("worker ended while loading: %s", strings.TrimSpace(w.stderr.take()))
+			default:
+				var hello rt.SpecgenResponse
+				if err := json.Unmarshal(line, &hello); err != nil {
+					w.kill()
+					return fmt.Errorf("worker sent a bad greeting: %w", err)
+				}
+				if hello.Fail != "" {
+					w.kill()
+					return errors.New(hello.Fail)
+				}
 			}
-			var hello rt.SpecgenResponse
-			if err := json.Unmarshal(line, &hello); err != nil {
+		case <-time.After(wait):
+			if p.handshake {
 				w.kill()
-				return fmt.Errorf("worker sent a bad greeting: %w", err)
+				return errors.New("worker did not load within 2m")
 			}
-			if hello.Fail != "" {
-				w.kill()
-				return errors.New(hello.Fail)
-			}
-		case <-time.After(2 * time.Minute):
-			w.kill()
-			return errors.New("worker did not load within 2m")
-		case <-ctx.Done():
-			w.kill()
-			return ctx.Err()
-		}
-	}
-	if p.greets {
-		// A native worker greets once its package has initialised: a
-		// probe's time runs from then, not from the process's start,
-		// which a loaded machine makes longer than a fast probe's
-		// timeout (a mutant's probes would then time out there and
-		// kill it by its result on an idle machine). A worker that
-		// ends or is slow to greet is left for the probe to report
-		// as before: an init that panics, exits or hangs is what it
-		// shows.
-		select {
-		case line, ok := <-w.lines:
-			if ok && !bytes.Equal(bytes.TrimSpace(line), []byte(nativeGreeting)) {
-				w.kill()
-				return fmt.Errorf("worker sent a bad greeting: %.80q", line)
-			}
-		case <-time.After(greetWait):
+			w.greeting = true
 		case <-ctx.Done():
 			w.kill()
 			return ctx.Err()
@@ -392,5 +388,6 @@ func (p *pool) start(ctx context.Context) error {
 const nativeGreeting = `{"id":"ready"}`
 
 // greetWait bounds the wait for a native worker's greeting: past it,
-// the worker's first probe waits for it within its own time.
+// the worker's first probe waits for it, and for its answer, within its
+// own time.
 const greetWait = 10 * time.Second
