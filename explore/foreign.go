@@ -50,7 +50,8 @@ func (g *valueGen) foreignTarget(t types.Type) (*types.Named, bool) {
 // by the exported functions of that package that return it from plain
 // arguments (regexp.MustCompile, big.NewInt, strings.NewReader), the
 // error dropped; those without an error, then those named Must…, first.
-func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Value {
+// ts names n as code of the package under test does (regexp.Regexp).
+func (g *valueGen) foreignValues(n *types.Named, ts string, ptr bool, depth int) []spec.Value {
 	if depth >= maxDepth {
 		return nil
 	}
@@ -84,7 +85,6 @@ func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Val
 			}
 		}
 	}
-	ts := pkg.Name() + "." + n.Obj().Name()
 	var out []spec.Value
 	for _, c := range sorted {
 		for _, args := range g.foreignArgs(c, depth) {
@@ -102,8 +102,9 @@ func (g *valueGen) foreignValues(n *types.Named, ptr bool, depth int) []spec.Val
 // type (see ownProducers).
 const maxOwnProducers = 4
 
-// ownProducers are the values of t, an opaque type n of another package
-// (*regexp.Regexp), that the package makes without arguments: its
+// ownProducers are the values of t, an opaque type of another package
+// named ts as its package's code names it (regexp.Regexp; t is a pointer
+// to it when ptr is set), that the package makes without arguments: its
 // functions without parameters that return a t, maybe with an error
 // (getVersionRegexp()), by name. They are what the package passes where
 // t is taken (newVersion(v, pattern *regexp.Regexp)), which samples of
@@ -112,8 +113,7 @@ const maxOwnProducers = 4
 // such a function) holds what earlier probes of the process did. The
 // function under test and functions that look like they wait on I/O are
 // never called.
-func (g *valueGen) ownProducers(t types.Type, n *types.Named, ptr bool) []spec.Value {
-	ts := n.Obj().Pkg().Name() + "." + n.Obj().Name()
+func (g *valueGen) ownProducers(t types.Type, ts string, ptr bool) []spec.Value {
 	if ptr {
 		ts = "*" + ts
 	}

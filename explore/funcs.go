@@ -170,19 +170,37 @@ func (g *valueGen) namedFuncs(t types.Type, sig *types.Signature) []spec.Value {
 			if len(out) == maxNamedFuncs {
 				return
 			}
-			if pkg != g.self {
-				name = pkg.Name() + "." + name
-			}
-			out = append(out, spec.CodeValue(name))
+			out = append(out, spec.CodeValue(g.funcName(pkg, name)))
 		}
 	}
-	add(g.self, false)
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		if p := n.Obj().Pkg(); p != nil && p != g.self && p.Path() != g.self.Path() && target.CodeNames(g.self, p) {
-			add(p, true)
-		}
+	for _, pkg := range g.funcHomes(t) {
+		add(pkg, pkg != g.self)
 	}
 	return out
+}
+
+// funcHomes are the packages whose declared functions give values of t
+// (see namedFuncs and funcMakers): the package under test, then, when t
+// is a named type of another package that code may name (see
+// target.CodeNames), that package, whose exported functions only may be
+// named.
+func (g *valueGen) funcHomes(t types.Type) []*types.Package {
+	homes := []*types.Package{g.self}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if p := n.Obj().Pkg(); p != nil && p != g.self && p.Path() != g.self.Path() && target.CodeNames(g.self, p) {
+			homes = append(homes, p)
+		}
+	}
+	return homes
+}
+
+// funcName is how code of the package under test names fn, declared in
+// pkg.
+func (g *valueGen) funcName(pkg *types.Package, name string) string {
+	if pkg != g.self {
+		return pkg.Name() + "." + name
+	}
+	return name
 }
 
 // maxMakerLists bounds the argument lists each maker is called with
@@ -215,10 +233,7 @@ func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
 			if sig.TypeParams().Len() > 0 || !producesType(sig, n) || takesOwn(sig, n) || ioLike(name) {
 				continue
 			}
-			call := name
-			if pkg != g.self {
-				call = pkg.Name() + "." + name
-			}
+			call := g.funcName(pkg, name)
 			lists := g.argLists(sig, depth, 1)
 			if len(lists) == 0 {
 				continue
@@ -229,9 +244,8 @@ func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
 			}
 		}
 	}
-	add(g.self, false)
-	if p := n.Obj().Pkg(); p != nil && p != g.self && p.Path() != g.self.Path() && target.CodeNames(g.self, p) {
-		add(p, true)
+	for _, pkg := range g.funcHomes(n) {
+		add(pkg, pkg != g.self)
 	}
 	return out
 }

@@ -82,7 +82,8 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 	if n, p := g.builtTarget(t); n != nil {
 		built, ptr = g.builtValues(n, p, depth), p
 	} else if n, p := g.foreignTarget(t); n != nil {
-		built, ptr = append(g.ownProducers(t, n, p), g.foreignValues(n, p, depth)...), p
+		ts := n.Obj().Pkg().Name() + "." + n.Obj().Name()
+		built, ptr = append(g.ownProducers(t, ts, p), g.foreignValues(n, ts, p, depth)...), p
 	}
 	if len(built) == 0 {
 		return g.computePlain(t, depth)
