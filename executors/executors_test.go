@@ -771,3 +771,50 @@ func TestSubsetReusesBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestCallbackCalls checks that a callback argument is recorded after
+// the call as the calls it got, each its argument or the list of its
+// arguments (a variadic one as a list), in order: when the program
+// observes what calls leave behind and when a probe names it; nothing is
+// recorded for a callback not called, or called more often than a log
+// states, and a nil one is called as it is (and panics).
+func TestCallbackCalls(t *testing.T) {
+	fn := func(name string) *target.Func { return loadFunc(t, "testdata/mod", "./callback", name) }
+	each, greet, sum, count := fn("EachWhile"), fn("Greet"), fn("Sum"), fn("Count")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range []struct {
+				name string
+				prog *executors.Program
+				want string
+			}{
+				{"until-false", &executors.Program{Func: each, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"[]int{5, 6, 7}", "func(i, x int) bool { return x < 6 }"}}}},
+					"xs=[5, 6, 7] visit=[[0, 5], [1, 6]]"},
+				{"named-type-variadic", &executors.Program{Func: greet, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"func(string) {}", `[]string{"a", "", "b"}`}}}},
+					`h=["a", "b"]`},
+				{"variadic-callback", &executors.Program{Func: sum, Probes: []executors.Probe{{Args: []string{"func(int, ...int) {}", "[]int{1, 2}"}, ArgsAfter: []string{"done"}}}},
+					"done=[[3, [1, 2]]]"},
+				{"no-params", &executors.Program{Func: count, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"2", "func() {}"}}}},
+					"tick=[[], []]"},
+				{"not-called", &executors.Program{Func: count, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"0", "func() {}"}}}},
+					""},
+				{"too-often", &executors.Program{Func: count, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"1000", "func() {}"}}}},
+					""},
+			} {
+				c.prog.Probes[0].ID = c.name
+				r := run(t, e, c.prog).Results[0]
+				var got []string
+				for _, a := range r.ArgsAfter {
+					got = append(got, a.Name+"="+a.Value.String())
+				}
+				if strings.Join(got, " ") != c.want {
+					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, strings.Join(got, " "), c.want, r)
+				}
+			}
+			r := run(t, e, &executors.Program{Func: each, ObserveReceiver: true, Probes: []executors.Probe{{ID: "nil", Args: []string{"[]int{1}", "nil"}}}}).Results[0]
+			if r.Outcome != executors.Panicked {
+				t.Errorf("nil callback: %+v, want the panic the function gives", r)
+			}
+		})
+	}
+}

@@ -296,6 +296,10 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	if usesName(p.Setup, rn) {
 		rn = "" // the setup's own variable
 	}
+	after, observe, err := argsAfter(p, f, g.prog.ObserveReceiver)
+	if err != nil {
+		return "", err
+	}
 	var late []int
 	arg := func(j int) {
 		prm := f.Params[j]
@@ -309,6 +313,9 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		}
 		fmt.Fprintf(&b, "var %s %s = %s\n", v, typ, a)
 		fmt.Fprintf(&b, "specgenR(\"in\", %q, %s)\n", prm.Name, v)
+		if sig, ok := prm.Type.Underlying().(*types.Signature); ok && slices.Contains(after, j) {
+			writeCallLog(&b, v, sig, g.self, imp)
+		}
 		args[j] = v
 		if prm.Variadic {
 			args[j] += "..."
@@ -372,7 +379,7 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	if err := g.recordAfter(&b, p, f, imp); err != nil {
 		return "", err
 	}
-	if err := g.recordArgsAfter(&b, p, f); err != nil {
+	if err := recordArgsAfter(&b, f, after, observe); err != nil {
 		return "", err
 	}
 	if len(p.Asserts) > 0 {
@@ -540,12 +547,13 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 	return nil
 }
 
-// recordArgsAfter writes the code that records arguments after the
-// call (Probe.ArgsAfter, or with Program.ObserveReceiver those of
-// target.Func.ChangeableParams and target.Func.ObservedParams): as
-// canonical trees, or through observers (Probe.ArgsObserve, or for an
-// observed parameter the ones target.Observers picks).
-func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func) error {
+// argsAfter are the parameters whose arguments are recorded after the
+// call (Probe.ArgsAfter, or when observing those of
+// target.Func.ChangeableParams, target.Func.CallbackParams and
+// target.Func.ObservedParams), by index, and the observers of those
+// recorded through them (Probe.ArgsObserve, or for an observed
+// parameter the ones target.Observers picks).
+func argsAfter(p Probe, f *target.Func, observing bool) ([]int, map[int][]string, error) {
 	var idx []int
 	observe := map[int][]string{}
 	switch {
@@ -565,19 +573,70 @@ func (g *generator) recordArgsAfter(b *strings.Builder, p Probe, f *target.Func)
 		}
 		for _, n := range p.ArgsAfter {
 			if want[n] {
-				return fmt.Errorf("argument after the call: %s has no parameter %s", f.Name, n)
+				return nil, nil, fmt.Errorf("argument after the call: %s has no parameter %s", f.Name, n)
 			}
 		}
-	case g.prog.ObserveReceiver:
-		idx = f.ChangeableParams()
+	case observing:
+		idx = append(f.ChangeableParams(), f.CallbackParams()...)
 		for _, j := range f.ObservedParams() {
 			idx = append(idx, j)
 			observe[j] = target.Observers(f.Params[j].Type, f.Pkg)
 		}
 	}
+	return idx, observe, nil
+}
+
+// writeCallLog writes the code that has the callback in variable v, of
+// signature sig, log its calls in specgenC<v> (see specgenCalls) before
+// it runs: what a function that takes a callback does with it.
+func writeCallLog(b *strings.Builder, v string, sig *types.Signature, self *types.Package, imp *importSet) {
+	var decls, names, results []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		name := "specgenX" + strconv.Itoa(i)
+		ts := typeString(sig.Params().At(i).Type(), self, imp)
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			ts = "..." + typeString(sig.Params().At(i).Type().(*types.Slice).Elem(), self, imp)
+		}
+		decls = append(decls, name+" "+ts)
+		names = append(names, name)
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		results = append(results, typeString(sig.Results().At(i).Type(), self, imp))
+	}
+	head := "func(" + strings.Join(decls, ", ") + ")"
+	switch len(results) {
+	case 0:
+	case 1:
+		head += " " + results[0]
+	default:
+		head += " (" + strings.Join(results, ", ") + ")"
+	}
+	calls := append([]string(nil), names...)
+	if sig.Variadic() {
+		calls[len(calls)-1] += "..."
+	}
+	call := "specgenF" + v + "(" + strings.Join(calls, ", ") + ")"
+	if len(results) > 0 {
+		call = "return " + call
+	}
+	log := "specgenC" + v
+	fmt.Fprintf(b, "%s := &specgenCalls{}\n_ = %s\n", log, log)
+	fmt.Fprintf(b, "if %s != nil {\nspecgenF%s := %s\n%s = %s {\n%s.add(%s)\n%s\n}\n}\n",
+		v, v, v, v, head, log, strings.Join(names, ", "), call)
+}
+
+// recordArgsAfter writes the code that records the arguments of the
+// parameters idx after the call: as canonical trees, through the
+// observers of observe, or for a callback the calls it got (see
+// writeCallLog), when it got any.
+func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[int][]string) error {
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	for _, j := range idx {
 		name, v := f.Params[j].Name, "specgenA"+strconv.Itoa(j)
+		if _, ok := f.Params[j].Type.Underlying().(*types.Signature); ok {
+			fmt.Fprintf(b, "if specgenL := specgenC%s.list(); specgenL != nil {\nspecgenR(\"argafter\", %q, specgenL)\n}\n", v, name)
+			continue
+		}
 		keys, ok := observe[j]
 		if !ok {
 			fmt.Fprintf(b, "specgenR(\"argafter\", %q, %s)\n", name, v)
@@ -676,6 +735,7 @@ func (g *generator) harness(idx []int) []byte {
 	imp.add("fmt", "specgenfmt")
 	imp.add("strings", "specgenstrings")
 	imp.add("strconv", "specgenstrconv")
+	imp.add("sync", "specgensync")
 	pkg := g.prog.Func.Pkg
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by specgen. DO NOT EDIT.\n\npackage %s\n\n", g.pkgName)
@@ -726,6 +786,46 @@ func specgenErrType(e error) string {
 	}
 	body.WriteString(`	}
 	return ""
+}
+
+// specgenCalls logs the calls a callback argument gets: each call's
+// argument, or the list of its arguments when it takes other than one.
+type specgenCalls struct {
+	mu    specgensync.Mutex
+	calls []interface{}
+	n     int
+}
+
+// specgenMaxCalls bounds the calls a log states: a callback called more
+// often is not stated.
+const specgenMaxCalls = 256
+
+func (c *specgenCalls) add(args ...interface{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	if c.n > specgenMaxCalls {
+		c.calls = nil
+		return
+	}
+	var call interface{} = append([]interface{}{}, args...)
+	if len(args) == 1 {
+		call = args[0]
+	}
+	// Appended as one value: yaegi spreads a []interface{} appended
+	// to a []interface{}.
+	c.calls = append(c.calls, call)
+}
+
+// list is the log, or nil when the callback was not called or was
+// called too often to state.
+func (c *specgenCalls) list() interface{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == 0 || c.n > specgenMaxCalls {
+		return nil
+	}
+	return append([]interface{}(nil), c.calls...)
 }
 
 func specgenErr(rec func(string, string, interface{}), err error) {

@@ -277,7 +277,10 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 				add("inputs_after", "inputs_after: %s has no parameter %s (parameters: %s)", info.Name, name, strings.Join(info.Params, ", "))
 			default:
 				t := fn.Params[slices.Index(info.Params, name)].Type
-				if msg := checkFits(t, e.Val, "inputs_after."+name); msg != "" {
+				if _, ok := t.Underlying().(*types.Signature); ok && e.Val.Kind != spec.List {
+					// A callback after the call is the calls it got.
+					add("inputs_after", "inputs_after.%s: want the list of the calls the callback got (each its argument, or the list of its arguments), got %s", name, e.Val.Kind)
+				} else if msg := checkFits(t, e.Val, "inputs_after."+name); msg != "" {
 					add("inputs_after", "%s", msg)
 				}
 				probe.ArgsAfter = append(probe.ArgsAfter, name)

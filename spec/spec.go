@@ -153,8 +153,11 @@ type Case struct {
 	// InputsAfter are arguments the call changes through them (pointer,
 	// slice and map parameters), as the call leaves them, when it returns
 	// (with or without an error): a map by parameter name of values
-	// written as expected writes a result; null for a nil pointer.
-	InputsAfter *Value `yaml:"inputs_after,omitempty" json:"inputs_after,omitempty" jsonschema:"description=arguments the call changes (pointer, slice or map parameters) as it leaves them: a map by parameter name"`
+	// written as expected writes a result; null for a nil pointer. A
+	// callback (a parameter of a func type) is the list of the calls it
+	// got, in order: each its argument, or the list of its arguments
+	// when it takes other than one.
+	InputsAfter *Value `yaml:"inputs_after,omitempty" json:"inputs_after,omitempty" jsonschema:"description=arguments the call changes (pointer, slice or map parameters) as it leaves them, and the calls a callback got (a list, each call its argument or the list of its arguments): a map by parameter name"`
 	// Duration bounds this case's run time.
 	Duration *Duration `yaml:"duration,omitempty" json:"duration,omitempty" jsonschema:"description=maximum run time: milliseconds or a Go duration"`
 	// Tolerance is the relative float tolerance of Expected for this case.

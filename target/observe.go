@@ -766,3 +766,20 @@ func Beside(base *types.Package, except ...string) *types.Package {
 	}
 	return pkg
 }
+
+// CallbackParams are the parameters of a func type that the function
+// may call back, by index: what it calls them with is part of what it
+// does (Each(cb), Walk(fn), SortFunc(less)). Their calls are recorded
+// as the argument's value after the call.
+func (f *Func) CallbackParams() []int {
+	var out []int
+	for i, p := range f.Params {
+		if p.Variadic || p.Name == "_" || p.Name == "" {
+			continue
+		}
+		if _, ok := p.Type.Underlying().(*types.Signature); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}

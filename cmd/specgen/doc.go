@@ -196,6 +196,9 @@ with the ReceiverAfter evaluator. Likewise a function that writes
 through a pointer, slice or map argument states the arguments a call
 changed as it leaves them (inputs_after: {s: [3, 2, 1]}); a run that
 leaves them otherwise fails the case with the InputsAfter evaluator.
+A callback argument is stated as the calls it got, in order, each its
+argument or the list of its arguments (inputs_after: {visit: [[0, 5],
+[1, 6]]}).
 
 A case pins what the function does today, bugs included. After the table
 (and as a "# specgen: review — <reason>" comment above the case), gen lists the generated cases a reviewer should check before
