@@ -517,11 +517,17 @@ var mutatorVerbs = []string{
 	"Consume", "Dec", "Decrement", "Delete", "Dequeue", "Do", "Done",
 	"Drain", "Emit", "Enqueue", "Fire", "Flush", "Grow", "Inc",
 	"Increment", "Init", "Insert", "Lock", "Must", "Next", "Now", "Open",
-	"Pop", "Push", "Put", "RLock", "RUnlock", "Rand", "Read", "Receive",
+	"Pop", "Purge", "Push", "Put", "RLock", "RUnlock", "Rand", "Read", "Receive",
 	"Recv", "Release", "Remove", "Reset", "Run", "Scan", "Seek", "Send",
 	"Set", "Shift", "Shrink", "Shuffle", "Since", "Skip", "Sort", "Start",
 	"Step", "Stop", "Store", "Swap", "Take", "Tick", "Truncate", "Try",
 	"Unlock", "Wait", "Write",
+}
+
+// syncMethod reports a method of sync's types (Lock, Wait), which
+// changes no state a caller observes.
+func syncMethod(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == "sync"
 }
 
 // MutatorName reports a method name made of a mutator verb, alone or
@@ -663,7 +669,11 @@ func (p *Package) writesThrough(body *ast.BlockStmt, v types.Object, seen map[*t
 		case *ast.CallExpr:
 			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && rooted(sel.X) {
 				if fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Signature().Recv() != nil {
-					writes = writes || p.writesReceiverSeen(fn, seen)
+					// A method whose body is not at hand (of an
+					// interface, of another package) is taken at its
+					// name: c.recent.RemoveOldest() writes, not
+					// c.lock.Lock().
+					writes = writes || p.writesReceiverSeen(fn, seen) || p.methodDecl(fn) == nil && MutatorName(fn.Name()) && !syncMethod(fn)
 				}
 			}
 			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "delete" || id.Name == "clear" || id.Name == "copy") && len(n.Args) > 0 {

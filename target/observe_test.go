@@ -284,6 +284,9 @@ func TestMutatesReceiver(t *testing.T) {
 		{"(*Stack).Address", false, "neither writes nor has a mutator's name"},
 		{"Stack.Empty", false, "a value receiver: the caller's value cannot change"},
 		{"(*Cursor).Again", false, "calls itself and writes nothing"},
+		{"(*Front).evictOne", true, "calls a method of an interface field named like a mutator"},
+		{"(*Front).zero", true, "calls a method of another package's type named like a mutator"},
+		{"(*Front).size", false, "locks a sync.Mutex field and reads"},
 	} {
 		f, err := p.Func(c.name)
 		if err != nil {

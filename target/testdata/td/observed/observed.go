@@ -6,6 +6,7 @@ import (
 	"context"
 	"math/big"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -154,3 +155,30 @@ func Refill(dst *Stack, n int) { dst.Grown() }
 func Peeked(s *Stack) int       { return s.Len() }
 func Fill(o *Open)              { o.A = 1 }
 func Mark(t *Token, dst *Stack) { t.id = 1; dst.items = nil }
+
+// store is what a Front keeps its entries in.
+type store interface {
+	Put(k string)
+	Len() int
+}
+
+// Front keeps entries behind an interface, a lock and a number of
+// another package.
+type Front struct {
+	s  store
+	mu sync.Mutex
+	n  *big.Int
+}
+
+// evictOne writes through a method of the interface.
+func (f *Front) evictOne() { f.s.Put("x") }
+
+// zero writes through a method of another package.
+func (f *Front) zero() { f.n.SetInt64(0) }
+
+// size only reads, under the lock.
+func (f *Front) size() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.s.Len()
+}
