@@ -573,6 +573,30 @@ func (g *valueGen) methodGen(n *types.Named, m *types.Func) *valueGen {
 // shrank (a ring buffer that wrapped, a heap reordered).
 var removerNames = []string{"Pop", "Remove", "Delete", "Del", "Dequeue", "Take", "Shift", "Evict", "Unset"}
 
+// readerNames are the methods that look an element up: called among a
+// mutator's calls, they may change the container's order or counts (an
+// LRU cache's recency, a 2Q cache's frequent list). The likeliest to
+// change it first.
+var readerNames = []string{"Get", "Touch", "Lookup", "Load", "Find", "Peek", "Contains", "Has"}
+
+// maxReaders bounds the readers a container is touched by.
+const maxReaders = 2
+
+// readers are the exported methods of *T named like Get or Lookup, with
+// parameters, in readerNames' order, at most maxReaders; those that also
+// fill or take (GetOrAdd, PeekOrAdd) are mutators or removers instead.
+func (g *valueGen) readers(n *types.Named) []*types.Func {
+	ms := slices.DeleteFunc(g.containerMethods(n, readerNames, 1), func(m *types.Func) bool {
+		other := append(append([]string(nil), mutatorNames...), removerNames...)
+		return namedLike(m.Name(), other) || hasWord(m.Name(), other)
+	})
+	rank := func(m *types.Func) int {
+		return slices.IndexFunc(readerNames, func(name string) bool { return namedLike(m.Name(), []string{name}) || hasWord(m.Name(), []string{name}) })
+	}
+	slices.SortStableFunc(ms, func(a, b *types.Func) int { return rank(a) - rank(b) })
+	return ms[:min(len(ms), maxReaders)]
+}
+
 // namedLike reports whether name is one of names or one of them
 // followed by a capitalised word (PushBack, AddItem).
 func namedLike(name string, names []string) bool {
@@ -782,6 +806,28 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 		varied = append(varied,
 			fill(bases[0], append(calls(adds[:2]), call(r, rargs(adds[0])))),
 			fill(bases[0], append(append(calls(adds[:5]), call(r, rargs(adds[1]))), calls(adds[5:])...)))
+	}
+	// Touches: the first element given again after two others, to the
+	// mutator (Add(a), Add(b), Add(c), Add(a): an update in place, a
+	// promotion to a frequent list, a count of two) and to each reader
+	// that takes what the mutator took first (Get(a): a move to the
+	// front of a recency list).
+	if len(margs[0]) > 2 {
+		msig := spread(muts[0].Type().(*types.Signature))
+		first := margs[0][:3]
+		calls := func() []string {
+			var cs []string
+			for _, a := range first {
+				cs = append(cs, call(muts[0], a))
+			}
+			return cs
+		}
+		varied = append(varied, fill(bases[0], append(calls(), call(muts[0], first[0]))))
+		for _, r := range g.readers(n) {
+			if rsig := r.Type().(*types.Signature); prefixOf(spread(rsig), msig) {
+				varied = append(varied, fill(bases[0], append(calls(), call(r, first[0][:rsig.Params().Len()]))))
+			}
+		}
 	}
 	if len(muts) > 1 {
 		var cs []string

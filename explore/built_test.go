@@ -302,6 +302,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why:  "without a constructor the zero value is filled; Remove takes an element that was added",
 		},
 		{
+			name: "touches", typ: "Set", ptr: true,
+			want: []string{
+				`func() *Set { p := &Set{}; p.Add(2); p.Add(0); p.Add(1); p.Add(2); return p }()`,
+				`func() *Set { p := &Set{}; p.Add(2); p.Add(0); p.Add(1); p.Has(2); return p }()`,
+			},
+			why: "the first element given again after two others, to the mutator and to a reader that takes it: an update, a promotion, a move to the front",
+		},
+		{
 			name: "variadic-mutator", typ: "Ring", ptr: true,
 			want: []string{
 				`func() *Ring { p := NewRing(); p.Add("abc"); return p }()`,
