@@ -591,7 +591,9 @@ func (g *valueGen) readers(n *types.Named) []*types.Func {
 		return namedLike(m.Name(), other) || hasWord(m.Name(), other)
 	})
 	rank := func(m *types.Func) int {
-		return slices.IndexFunc(readerNames, func(name string) bool { return namedLike(m.Name(), []string{name}) || hasWord(m.Name(), []string{name}) })
+		return slices.IndexFunc(readerNames, func(name string) bool {
+			return namedLike(m.Name(), []string{name}) || hasWord(m.Name(), []string{name})
+		})
 	}
 	slices.SortStableFunc(ms, func(a, b *types.Func) int { return rank(a) - rank(b) })
 	return ms[:min(len(ms), maxReaders)]
