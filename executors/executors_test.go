@@ -818,3 +818,31 @@ func TestCallbackCalls(t *testing.T) {
 		})
 	}
 }
+
+// TestResultChannelsDrained checks that a result's exported receive-only
+// channel, as it is observed or as a field of its canonical tree, reads
+// as the values it delivers until closed (an iterator's C), and stays an
+// opaque value when it is not closed in time.
+func TestResultChannelsDrained(t *testing.T) {
+	numbers := loadFunc(t, "testdata/mod", "./callback", "Numbers")
+	words := loadFunc(t, "testdata/mod", "./callback", "Words")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for _, c := range []struct {
+				name string
+				prog *executors.Program
+				want string
+			}{
+				{"observed", &executors.Program{Func: numbers, ObserveOpaque: true, Probes: []executors.Probe{{Args: []string{"3"}}}}, "{C: [0, 1, 2]}"},
+				{"never-closed", &executors.Program{Func: numbers, ObserveOpaque: true, Probes: []executors.Probe{{Args: []string{"-1"}}}}, `{C: "<chan int>"}`},
+				{"canonical", &executors.Program{Func: words, Probes: []executors.Probe{{Args: []string{`"w"`, `[]string{"a", "b"}`}}}}, `{Name: "w", Words: ["a", "b"]}`},
+			} {
+				c.prog.Probes[0].ID = c.name
+				r := run(t, e, c.prog).Results[0]
+				if len(r.Outputs) != 1 || r.Outputs[0].String() != c.want {
+					t.Errorf("%s: outputs %v, want %s; result %+v", c.name, r.Outputs, c.want, r)
+				}
+			}
+		})
+	}
+}

@@ -467,6 +467,10 @@ type SpecgenRecorder struct {
 	// obsInto is the map the observers that follow go to: the last
 	// result, receiver or argument recorded as observed.
 	obsInto map[string]interface{}
+	// drained, while a result is observed, holds its observers whose
+	// receive-only channel was read (see specgenDrain): a second reading
+	// finds it empty, which is no sign of an unstable observer.
+	drained map[string]bool
 }
 
 // Record is the callback handed to probes.
@@ -481,6 +485,9 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "out":
 		if drained, ok := specgenDrain(v); ok {
 			v = drained
+		} else if w, ok := r.drainFields(v); ok {
+			r.Resp.Outputs = append(r.Resp.Outputs, w)
+			break
 		}
 		r.Resp.Outputs = append(r.Resp.Outputs, r.canon(v))
 	case "errtypes", "errsent":
@@ -514,15 +521,18 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "outobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
 		r.Resp.Outputs = append(r.Resp.Outputs, r.obsInto)
+		r.drained = map[string]bool{}
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.drained = nil
 		r.Resp.After = &SpecgenAfter{V: r.obsInto}
 	case "argafterobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.drained = nil
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
@@ -582,6 +592,52 @@ func specgenDrain(v interface{}) (interface{}, bool) {
 	return nil, false
 }
 
+// drainFields is the wire form of v, a struct or a pointer to one that a
+// call returned, with its exported receive-only channels read as
+// specgenDrain reads a returned channel: an iterator's C, what the
+// result stands for. ok is false when v has no such channel that
+// specgenDrain could read.
+func (r *SpecgenRecorder) drainFields(v interface{}) (interface{}, bool) {
+	rv := specgenreflect.ValueOf(v)
+	if rv.IsValid() && r.Opt.Unbox != nil {
+		if u, ok := r.Opt.Unbox(rv); ok {
+			rv = u
+		}
+	}
+	if rv.IsValid() && rv.Kind() == specgenreflect.Ptr {
+		if rv.IsNil() {
+			return nil, false
+		}
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() || rv.Kind() != specgenreflect.Struct {
+		return nil, false
+	}
+	t := rv.Type()
+	c := specgenCanonizer{opt: r.Opt}
+	pairs := []interface{}{}
+	drained := false
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !c.exported(f) {
+			continue
+		}
+		fv := rv.Field(i)
+		if f.Type.Kind() == specgenreflect.Chan && f.Type.ChanDir() == specgenreflect.RecvDir {
+			if d, ok := specgenDrain(fv.Interface()); ok {
+				pairs = append(pairs, []interface{}{f.Name, r.canon(d)})
+				drained = true
+				continue
+			}
+		}
+		pairs = append(pairs, []interface{}{f.Name, r.canon(fv.Interface())})
+	}
+	if !drained {
+		return nil, false
+	}
+	return map[string]interface{}{"m": pairs}, true
+}
+
 // The texts of the opaque values of observers that did not give one
 // value (executors.ObserverPanic and executors.ObserverUnstable).
 const (
@@ -602,9 +658,20 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 		last, _ = pairs[len(pairs)-1].([]interface{})
 	}
 	again := len(last) == 2 && last[0] == key
+	if r.drained != nil && kind == "obs" {
+		// A result's exported receive-only channel (an iterator's C)
+		// stands for the values it delivers.
+		if t := specgenreflect.TypeOf(v); t != nil && t.Kind() == specgenreflect.Chan && t.ChanDir() == specgenreflect.RecvDir {
+			if d, ok := specgenDrain(v); ok {
+				v = d
+				r.drained[key] = true
+			}
+		}
+	}
 	switch {
 	case kind == "obs":
 		pairs = append(pairs, []interface{}{key, r.canon(v)})
+	case again && kind == "obsagain" && r.drained[key]:
 	case !again:
 		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
 	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):
