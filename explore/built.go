@@ -307,7 +307,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		// and expressions would grow with every level.
 		chains1, chains2 = g.chains(n, bases, depth)
 	}
-	fills := g.fills(n, bases, depth)
+	fills := g.fills(n, bases, alarmBases(calls, ts), depth)
 	var extra []string
 	for _, e := range interleave(chains1, fills, chains2) {
 		extra = append(extra, e.as(ts, ptr))
@@ -428,6 +428,23 @@ func builtBases(calls []builtCall, typicals map[*types.Func]int, ts string) []bu
 		out = append(out, builtExpr{src: "&" + ts + "{}", ptr: true})
 	}
 	return out
+}
+
+// alarmBases are the values built by a constructor given a function
+// that panics (see panicBody), at most one per constructor: an eviction
+// callback, a listener. Filled by one call, which does not call it
+// back, they show by a panic each call under test that does, and each
+// that should but does not.
+func alarmBases(calls []builtCall, ts string) []builtExpr {
+	var out []builtExpr
+	seen := map[*types.Func]bool{}
+	for _, bc := range calls {
+		if !seen[bc.c.fn] && strings.Contains(bc.call, panicBody) {
+			seen[bc.c.fn] = true
+			out = append(out, bc.expr(ts))
+		}
+	}
+	return out[:min(len(out), maxBases)]
 }
 
 // Bounds of the chains.
@@ -694,7 +711,7 @@ var fillSizes = []int{1, 3, 8}
 // eight times (the mutators in turn); then varied states: the hooks set
 // after three calls (see hooks), removals among the calls (Push, Push,
 // Pop), the mutators interleaved, and the other bases filled.
-func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtExpr {
+func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) []builtExpr {
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var muts []*types.Func
 	var margs [][][]string
@@ -841,6 +858,9 @@ func (g *valueGen) fills(n *types.Named, bases []builtExpr, depth int) []builtEx
 	}
 	for _, b := range bases[1:] {
 		varied = append(varied, fill(b, repeat(0, 3)))
+	}
+	for _, b := range alarms {
+		varied = append(varied, fill(b, repeat(0, 1)))
 	}
 	return interleave(plain, varied)
 }

@@ -347,6 +347,13 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "a function argument of a constructor is a small function, a comparator first; not nil",
 		},
 		{
+			name: "alarm-constructor", typ: "Sorted", ptr: true,
+			want: []string{
+				`func() *Sorted { p := NewSorted(func(x string, y string) bool { panic("boom") }); p.Insert("abc"); return p }()`,
+			},
+			why: "a constructor given a function that panics, filled by one call that does not call it back: each later call that does shows by the panic",
+		},
+		{
 			name: "hook-method", typ: "Ring", ptr: true,
 			want: []string{
 				`func() *Ring { p := NewRing(); p.Add("abc"); p.Add(""); p.Add("1"); p.OnLen(func(x int) bool { return true }); return p }()`,

@@ -60,7 +60,7 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 	ret := func(exprs []string) string { return "return " + strings.Join(exprs, ", ") }
 	if res.Len() == 0 {
 		add("")
-		add(`panic("boom")`)
+		add(panicBody)
 		return append(out, spec.NullValue())
 	}
 	zeros := make([]string, res.Len())
@@ -132,9 +132,13 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 			}
 		}
 	}
-	add(`panic("boom")`)
+	add(panicBody)
 	return append(out, spec.NullValue())
 }
+
+// panicBody is the body of the candidate function that panics: passed
+// where a function is called back, it shows by its panic that it was.
+const panicBody = `panic("boom")`
 
 // maxNamedFuncs bounds the declared functions namedFuncs gives.
 const maxNamedFuncs = 4

@@ -178,7 +178,7 @@ func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 	if depth < maxDepth {
 		ts := target.NewQualifier(g.self).TypeString(u)
 		calls, typicals := g.ctorCalls(g.ctors(u), depth)
-		fills := g.fills(u, builtBases(calls, typicals, ts), depth)
+		fills := g.fills(u, builtBases(calls, typicals, ts), alarmBases(calls, ts), depth)
 		if len(fills) > 0 {
 			// The first fill (one call), and the one with the most
 			// calls: a tree deep enough to have children.
