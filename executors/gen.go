@@ -590,33 +590,17 @@ func argsAfter(p Probe, f *target.Func, observing bool) ([]int, map[int][]string
 // signature sig, log its calls in specgenC<v> (see specgenCalls) before
 // it runs: what a function that takes a callback does with it.
 func writeCallLog(b *strings.Builder, v string, sig *types.Signature, self *types.Package, imp *importSet) {
-	var decls, names, results []string
-	for i := 0; i < sig.Params().Len(); i++ {
-		name := "specgenX" + strconv.Itoa(i)
-		ts := typeString(sig.Params().At(i).Type(), self, imp)
-		if sig.Variadic() && i == sig.Params().Len()-1 {
-			ts = "..." + typeString(sig.Params().At(i).Type().(*types.Slice).Elem(), self, imp)
-		}
-		decls = append(decls, name+" "+ts)
-		names = append(names, name)
+	names := make([]string, sig.Params().Len())
+	for i := range names {
+		names[i] = "specgenX" + strconv.Itoa(i)
 	}
-	for i := 0; i < sig.Results().Len(); i++ {
-		results = append(results, typeString(sig.Results().At(i).Type(), self, imp))
-	}
-	head := "func(" + strings.Join(decls, ", ") + ")"
-	switch len(results) {
-	case 0:
-	case 1:
-		head += " " + results[0]
-	default:
-		head += " (" + strings.Join(results, ", ") + ")"
-	}
+	head := target.FuncHead(sig, names, func(t types.Type) string { return typeString(t, self, imp) })
 	calls := append([]string(nil), names...)
 	if sig.Variadic() {
 		calls[len(calls)-1] += "..."
 	}
 	call := "specgenF" + v + "(" + strings.Join(calls, ", ") + ")"
-	if len(results) > 0 {
+	if sig.Results().Len() > 0 {
 		call = "return " + call
 	}
 	log := "specgenC" + v

@@ -20,31 +20,12 @@ import (
 func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 	q := target.NewQualifier(g.self)
 	params := sig.Params()
-	var names, decls []string
-	for i := 0; i < params.Len(); i++ {
-		name := paramName(i, params.Len())
-		names = append(names, name)
-		ts := q.TypeString(params.At(i).Type())
-		if sig.Variadic() && i == params.Len()-1 {
-			if s, ok := params.At(i).Type().Underlying().(*types.Slice); ok {
-				ts = "..." + q.TypeString(s.Elem())
-			}
-		}
-		decls = append(decls, name+" "+ts)
+	names := make([]string, params.Len())
+	for i := range names {
+		names[i] = paramName(i, params.Len())
 	}
+	head := target.FuncHead(sig, names, q.TypeString)
 	res := sig.Results()
-	var rtypes []string
-	for i := 0; i < res.Len(); i++ {
-		rtypes = append(rtypes, q.TypeString(res.At(i).Type()))
-	}
-	head := "func(" + strings.Join(decls, ", ") + ")"
-	switch len(rtypes) {
-	case 0:
-	case 1:
-		head += " " + rtypes[0]
-	default:
-		head += " (" + strings.Join(rtypes, ", ") + ")"
-	}
 	var out []spec.Value
 	seen := map[string]bool{}
 	add := func(body string) {

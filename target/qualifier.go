@@ -144,3 +144,35 @@ func (q *Qualifier) anyName() string {
 	}
 	return "any"
 }
+
+// FuncHead is the head of a function literal of signature sig, its
+// parameters named names ("func(x int, rest ...string) (bool, error)"),
+// each type written by typeString.
+func FuncHead(sig *types.Signature, names []string, typeString func(types.Type) string) string {
+	params := sig.Params()
+	decls := make([]string, params.Len())
+	for i := range decls {
+		t := params.At(i).Type()
+		ts := typeString(t)
+		if sig.Variadic() && i == params.Len()-1 {
+			if s, ok := t.Underlying().(*types.Slice); ok {
+				ts = "..." + typeString(s.Elem())
+			}
+		}
+		decls[i] = names[i] + " " + ts
+	}
+	head := "func(" + strings.Join(decls, ", ") + ")"
+	res := sig.Results()
+	switch res.Len() {
+	case 0:
+	case 1:
+		head += " " + typeString(res.At(0).Type())
+	default:
+		rts := make([]string, res.Len())
+		for i := range rts {
+			rts[i] = typeString(res.At(i).Type())
+		}
+		head += " (" + strings.Join(rts, ", ") + ")"
+	}
+	return head
+}

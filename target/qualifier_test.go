@@ -59,3 +59,28 @@ func TestQualifier(t *testing.T) {
 		t.Errorf("NewQualifier(nil).TypeString = %q, want %q", got, want)
 	}
 }
+
+func TestFuncHead(t *testing.T) {
+	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
+	errType := types.Universe.Lookup("error").Type()
+	params := func(ts ...types.Type) *types.Tuple {
+		var vs []*types.Var
+		for _, t := range ts {
+			vs = append(vs, types.NewParam(0, nil, "", t))
+		}
+		return types.NewTuple(vs...)
+	}
+	for _, c := range []struct {
+		sig  *types.Signature
+		want string
+	}{
+		{types.NewSignatureType(nil, nil, nil, params(), params(), false), "func()"},
+		{types.NewSignatureType(nil, nil, nil, params(num, num), params(boolean), false), "func(a int, b int) bool"},
+		{types.NewSignatureType(nil, nil, nil, params(str, types.NewSlice(num)), params(num, errType), true), "func(a string, b ...int) (int, error)"},
+	} {
+		names := []string{"a", "b"}[:c.sig.Params().Len()]
+		if got := FuncHead(c.sig, names, func(t types.Type) string { return types.TypeString(t, nil) }); got != c.want {
+			t.Errorf("FuncHead(%s) = %q, want %q", c.sig, got, c.want)
+		}
+	}
+}
