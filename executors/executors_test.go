@@ -379,12 +379,8 @@ func TestArgsAfterObserved(t *testing.T) {
 			} {
 				c.prog.Probes[0].ID = c.name
 				r := run(t, e, c.prog).Results[0]
-				var got []string
-				for _, a := range r.ArgsAfter {
-					got = append(got, a.Name+"="+a.Value.String())
-				}
-				if strings.Join(got, " ") != c.want {
-					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, strings.Join(got, " "), c.want, r)
+				if got := argsAfter(r); got != c.want {
+					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, got, c.want, r)
 				}
 			}
 		})
@@ -803,12 +799,8 @@ func TestCallbackCalls(t *testing.T) {
 			} {
 				c.prog.Probes[0].ID = c.name
 				r := run(t, e, c.prog).Results[0]
-				var got []string
-				for _, a := range r.ArgsAfter {
-					got = append(got, a.Name+"="+a.Value.String())
-				}
-				if strings.Join(got, " ") != c.want {
-					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, strings.Join(got, " "), c.want, r)
+				if got := argsAfter(r); got != c.want {
+					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, got, c.want, r)
 				}
 			}
 			r := run(t, e, &executors.Program{Func: each, ObserveReceiver: true, Probes: []executors.Probe{{ID: "nil", Args: []string{"[]int{1}", "nil"}}}}).Results[0]
@@ -845,4 +837,14 @@ func TestResultChannelsDrained(t *testing.T) {
 			}
 		})
 	}
+}
+
+// argsAfter writes the arguments a probe recorded after the call as
+// name=value, in order.
+func argsAfter(r executors.Result) string {
+	var out []string
+	for _, a := range r.ArgsAfter {
+		out = append(out, a.Name+"="+a.Value.String())
+	}
+	return strings.Join(out, " ")
 }
