@@ -614,27 +614,34 @@ func (r *SpecgenRecorder) drainFields(v interface{}) (interface{}, bool) {
 		return nil, false
 	}
 	t := rv.Type()
-	c := specgenCanonizer{opt: r.Opt}
+	c := specgenCanonizer{opt: r.Opt, seen: map[uintptr]bool{}, left: specgenCanonBudget}
+	// The channels first: a value without one is canonical as it is.
+	drained := map[int]interface{}{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if c.exported(f) && f.Type.Kind() == specgenreflect.Chan && f.Type.ChanDir() == specgenreflect.RecvDir {
+			if d, ok := specgenDrain(rv.Field(i).Interface()); ok {
+				drained[i] = d
+			}
+		}
+	}
+	if len(drained) == 0 {
+		return nil, false
+	}
+	// One budget for the whole value, as SpecgenCanon gives it.
 	pairs := []interface{}{}
-	drained := false
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !c.exported(f) {
 			continue
 		}
 		fv := rv.Field(i)
-		if f.Type.Kind() == specgenreflect.Chan && f.Type.ChanDir() == specgenreflect.RecvDir {
-			if d, ok := specgenDrain(fv.Interface()); ok {
-				pairs = append(pairs, []interface{}{f.Name, r.canon(d)})
-				drained = true
-				continue
-			}
+		if d, ok := drained[i]; ok {
+			fv = specgenreflect.ValueOf(d)
 		}
-		pairs = append(pairs, []interface{}{f.Name, r.canon(fv.Interface())})
+		pairs = append(pairs, []interface{}{f.Name, c.value(fv, 1)})
 	}
-	if !drained {
-		return nil, false
-	}
+	r.Resp.Cut += c.cut
 	return map[string]interface{}{"m": pairs}, true
 }
 
