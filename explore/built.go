@@ -810,7 +810,9 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		}
 		// Three calls: two added, the first taken; eight: five added,
 		// the second taken, two more added, six left (a count that is
-		// not a power of two: a ring of four has wrapped).
+		// not a power of two: a ring of four has wrapped); five: four
+		// added, the last taken (a tree's node split by the fourth and
+		// merged back).
 		adds := make([][]string, 7)
 		for j := range adds {
 			adds[j] = margs[0][j%len(margs[0])]
@@ -824,7 +826,8 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		}
 		varied = append(varied,
 			fill(bases[0], append(calls(adds[:2]), call(r, rargs(adds[0])))),
-			fill(bases[0], append(append(calls(adds[:5]), call(r, rargs(adds[1]))), calls(adds[5:])...)))
+			fill(bases[0], append(append(calls(adds[:5]), call(r, rargs(adds[1]))), calls(adds[5:])...)),
+			fill(bases[0], append(calls(adds[:4]), call(r, rargs(adds[3])))))
 	}
 	// Touches: the first element given again after two others, to the
 	// mutator (Add(a), Add(b), Add(c), Add(a): an update in place, a

@@ -287,6 +287,11 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why:  "a remover among the mutator's calls: a state that grew and shrank",
 		},
 		{
+			name: "grown-then-shrunk", typ: "Queue", ptr: true,
+			want: []string{`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Push("1"); p.Push(" "); p.Pop(); return p }()`},
+			why:  "four added and one taken: a tree's node split by the fourth and merged back",
+		},
+		{
 			name: "mutators-interleaved", typ: "Queue", ptr: true,
 			want: []string{`func() *Queue { p := NewQueue(); p.Push("abc"); p.PushFront(""); p.Push("1"); p.PushFront(" "); p.Push("42"); p.PushFront("a"); p.Push("1.5"); p.PushFront("A"); return p }()`},
 			why:  "two mutators in turn",
