@@ -365,24 +365,14 @@ func TestArgsAfterObserved(t *testing.T) {
 	move := calcFunc(t, "MoveTop")
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {
-			for _, c := range []struct {
-				name string
-				prog *executors.Program
-				want string
-			}{
+			checkProbes(t, e, argsAfter, "arguments after", []probeCase{
 				{"observed", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack(1, 2)", "NewStack(5)"}}}},
 					`from={String(): "[1]", Len(): 1} to={String(): "[5 2]", Len(): 2}`},
 				{"nil", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack()", "nil"}}}},
 					`from={String(): "[]", Len(): 0} to=null`},
 				{"chosen", &executors.Program{Func: move, Probes: []executors.Probe{{Args: []string{"NewStack(3)", "NewStack()"}, ArgsAfter: []string{"to"}, ArgsObserve: map[string][]string{"to": {"Len()"}}}}},
 					`to={Len(): 1}`},
-			} {
-				c.prog.Probes[0].ID = c.name
-				r := run(t, e, c.prog).Results[0]
-				if got := argsAfter(r); got != c.want {
-					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, got, c.want, r)
-				}
-			}
+			})
 		})
 	}
 }
@@ -779,11 +769,7 @@ func TestCallbackCalls(t *testing.T) {
 	each, greet, sum, count := fn("EachWhile"), fn("Greet"), fn("Sum"), fn("Count")
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {
-			for _, c := range []struct {
-				name string
-				prog *executors.Program
-				want string
-			}{
+			checkProbes(t, e, argsAfter, "arguments after", []probeCase{
 				{"until-false", &executors.Program{Func: each, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"[]int{5, 6, 7}", "func(i, x int) bool { return x < 6 }"}}}},
 					"xs=[5, 6, 7] visit=[[0, 5], [1, 6]]"},
 				{"named-type-variadic", &executors.Program{Func: greet, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"func(string) {}", `[]string{"a", "", "b"}`}}}},
@@ -796,13 +782,7 @@ func TestCallbackCalls(t *testing.T) {
 					""},
 				{"too-often", &executors.Program{Func: count, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"1000", "func() {}"}}}},
 					""},
-			} {
-				c.prog.Probes[0].ID = c.name
-				r := run(t, e, c.prog).Results[0]
-				if got := argsAfter(r); got != c.want {
-					t.Errorf("%s: arguments after = %s, want %s; result %+v", c.name, got, c.want, r)
-				}
-			}
+			})
 			r := run(t, e, &executors.Program{Func: each, ObserveReceiver: true, Probes: []executors.Probe{{ID: "nil", Args: []string{"[]int{1}", "nil"}}}}).Results[0]
 			if r.Outcome != executors.Panicked {
 				t.Errorf("nil callback: %+v, want the panic the function gives", r)
@@ -820,21 +800,11 @@ func TestResultChannelsDrained(t *testing.T) {
 	words := loadFunc(t, "testdata/mod", "./callback", "Words")
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {
-			for _, c := range []struct {
-				name string
-				prog *executors.Program
-				want string
-			}{
+			checkProbes(t, e, outputs, "outputs", []probeCase{
 				{"observed", &executors.Program{Func: numbers, ObserveOpaque: true, Probes: []executors.Probe{{Args: []string{"3"}}}}, "{C: [0, 1, 2]}"},
 				{"never-closed", &executors.Program{Func: numbers, ObserveOpaque: true, Probes: []executors.Probe{{Args: []string{"-1"}}}}, `{C: "<chan int>"}`},
 				{"canonical", &executors.Program{Func: words, Probes: []executors.Probe{{Args: []string{`"w"`, `[]string{"a", "b"}`}}}}, `{Name: "w", Words: ["a", "b"]}`},
-			} {
-				c.prog.Probes[0].ID = c.name
-				r := run(t, e, c.prog).Results[0]
-				if len(r.Outputs) != 1 || r.Outputs[0].String() != c.want {
-					t.Errorf("%s: outputs %v, want %s; result %+v", c.name, r.Outputs, c.want, r)
-				}
-			}
+			})
 		})
 	}
 }
@@ -847,4 +817,33 @@ func argsAfter(r executors.Result) string {
 		out = append(out, a.Name+"="+a.Value.String())
 	}
 	return strings.Join(out, " ")
+}
+
+// probeCase is a program of one probe and what a test wants it to show.
+type probeCase struct {
+	name string
+	prog *executors.Program
+	want string
+}
+
+// checkProbes runs each case's probe on e, named by the case, and checks
+// that show, describing what, writes its result as the case wants.
+func checkProbes(t *testing.T, e executors.Executor, show func(executors.Result) string, what string, cases []probeCase) {
+	t.Helper()
+	for _, c := range cases {
+		c.prog.Probes[0].ID = c.name
+		r := run(t, e, c.prog).Results[0]
+		if got := show(r); got != c.want {
+			t.Errorf("%s: %s = %s, want %s; result %+v", c.name, what, got, c.want, r)
+		}
+	}
+}
+
+// outputs writes a probe's results, one per line.
+func outputs(r executors.Result) string {
+	var out []string
+	for _, o := range r.Outputs {
+		out = append(out, o.String())
+	}
+	return strings.Join(out, "\n")
 }

@@ -603,8 +603,8 @@ const maxReaders = 2
 // parameters, in readerNames' order, at most maxReaders; those that also
 // fill or take (GetOrAdd, PeekOrAdd) are mutators or removers instead.
 func (g *valueGen) readers(n *types.Named) []*types.Func {
+	other := append(append([]string(nil), mutatorNames...), removerNames...)
 	ms := slices.DeleteFunc(g.containerMethods(n, readerNames, 1), func(m *types.Func) bool {
-		other := append(append([]string(nil), mutatorNames...), removerNames...)
 		return namedLike(m.Name(), other) || hasWord(m.Name(), other)
 	})
 	rank := func(m *types.Func) int {

@@ -592,6 +592,12 @@ func specgenDrain(v interface{}) (interface{}, bool) {
 	return nil, false
 }
 
+// specgenRecvOnly reports a receive-only channel type (<-chan T), which
+// a result exports for its caller to read.
+func specgenRecvOnly(t specgenreflect.Type) bool {
+	return t != nil && t.Kind() == specgenreflect.Chan && t.ChanDir() == specgenreflect.RecvDir
+}
+
 // drainFields is the wire form of v, a struct or a pointer to one that a
 // call returned, with its exported receive-only channels read as
 // specgenDrain reads a returned channel: an iterator's C, what the
@@ -619,7 +625,7 @@ func (r *SpecgenRecorder) drainFields(v interface{}) (interface{}, bool) {
 	drained := map[int]interface{}{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if c.exported(f) && f.Type.Kind() == specgenreflect.Chan && f.Type.ChanDir() == specgenreflect.RecvDir {
+		if c.exported(f) && specgenRecvOnly(f.Type) {
 			if d, ok := specgenDrain(rv.Field(i).Interface()); ok {
 				drained[i] = d
 			}
@@ -668,7 +674,7 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 	if r.drained != nil && kind == "obs" {
 		// A result's exported receive-only channel (an iterator's C)
 		// stands for the values it delivers.
-		if t := specgenreflect.TypeOf(v); t != nil && t.Kind() == specgenreflect.Chan && t.ChanDir() == specgenreflect.RecvDir {
+		if specgenRecvOnly(specgenreflect.TypeOf(v)) {
 			if d, ok := specgenDrain(v); ok {
 				v = d
 				r.drained[key] = true
