@@ -241,14 +241,39 @@ func typesOf(fd *ast.FuncDecl, info *types.Info) *probeTypes {
 // constSites lists the constants of e that are elements of composite
 // literals, values and a map's keys (an array's or a slice's keys must
 // stay constant; a map's were checked distinct as constants in every
-// probe that shares the function), each with the typed type it takes:
-// {Major: 7, Label: "x"}, []int{1, -2}, map[string]int{"a": 1}. A
-// constant elsewhere may be part of a constant expression
-// (1 << 70 >> 68), which must stay one.
+// probe that shares the function), or arguments of calls of functions,
+// each with the typed type it takes: {Major: 7, Label: "x"},
+// []int{1, -2}, map[string]int{"a": 1}, MustCompile("a*"), New(2). A
+// conversion's or a builtin's argument may have to stay constant
+// (Kind("x") of a constant type, len, unsafe.Sizeof), and a constant
+// elsewhere may be part of a constant expression (1 << 70 >> 68), which
+// must stay one.
 func constSites(e ast.Expr, info *types.Info) []constSite {
 	var out []constSite
 	base := e.Pos()
+	site := func(el ast.Expr) {
+		text, ok := constText(el)
+		if !ok {
+			return
+		}
+		tv, ok := info.Types[el]
+		if !ok || tv.Type == nil {
+			return
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			return
+		}
+		out = append(out, constSite{from: int(el.Pos() - base), to: int(el.End() - base), text: text, typ: tv.Type})
+	}
 	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := info.Types[call.Fun]; ok && fn.IsValue() && !fn.IsBuiltin() {
+				for _, a := range call.Args {
+					site(a)
+				}
+			}
+			return true
+		}
 		cl, ok := n.(*ast.CompositeLit)
 		if !ok {
 			return true
@@ -268,18 +293,7 @@ func constSites(e ast.Expr, info *types.Info) []constSite {
 			elts = append(elts, el)
 		}
 		for _, el := range elts {
-			text, ok := constText(el)
-			if !ok {
-				continue
-			}
-			tv, ok := info.Types[el]
-			if !ok || tv.Type == nil {
-				continue
-			}
-			if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
-				continue
-			}
-			out = append(out, constSite{from: int(el.Pos() - base), to: int(el.End() - base), text: text, typ: tv.Type})
+			site(el)
 		}
 		return true
 	})

@@ -575,6 +575,19 @@ func TestReceiverFunctions(t *testing.T) {
 		{[]executors.Probe{
 			{ID: "other-key", Recv: `&Span{grid: [3]int{1: 7}}`, Args: []string{`""`}},
 		}, []string{`0..00[][0 7 0][]interface {}(nil)map[]`}, 2},
+		// The constant arguments of a function's call travel in the
+		// request too, a variadic list's elements among them; a
+		// conversion's and a builtin's stay.
+		{[]executors.Probe{
+			{ID: "constructor", Recv: `NewSpan("ab", 1, -2, 0.5, "x", "y")`, Args: []string{`"/"`}},
+			{ID: "kind", Recv: `Labelled(Kind("k"))`, Args: []string{`"/"`}},
+		}, []string{`AB/1..-2/0.5/[x y]/[0 0 0]/[]interface {}(nil)/map[]`, `k/0..0/0/[]/[0 0 0]/[]interface {}(nil)/map[]`}, 3},
+		{[]executors.Probe{
+			{ID: "other-arguments", Recv: `NewSpan("c\td", 7, 8, -1, "", "z")`, Args: []string{`":"`}},
+		}, []string{"C\tD:7..8:-1:[ z]:[0 0 0]:[]interface {}(nil):map[]"}, 3},
+		{[]executors.Probe{
+			{ID: "other-kind", Recv: `Labelled(Kind("ji"))`, Args: []string{`":"`}},
+		}, []string{`ji:0..0:0:[]:[0 0 0]:[]interface {}(nil):map[]`}, 4},
 	})
 }
 

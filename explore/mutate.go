@@ -88,7 +88,13 @@ func (mu *mutator) candidate(t types.Type, depth int) spec.Value {
 // of the change.
 func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, string) {
 	if v.Kind == spec.Code {
-		// Code is changed as a whole: another of the type's candidates.
+		// Code is changed by one of its literals (what a constructor
+		// parses), or as a whole: another of the type's candidates.
+		if mu.rng.IntN(2) == 0 {
+			if code, op, ok := mu.codeLiteral(v.Str); ok {
+				return spec.CodeValue(code), "literal " + op
+			}
+		}
 		return mu.candidate(t, depth), "replace"
 	}
 	v = coerce(v, t)

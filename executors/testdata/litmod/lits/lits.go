@@ -52,3 +52,15 @@ type Span struct {
 func (s *Span) Describe(sep string) string {
 	return fmt.Sprint(s.label, sep, s.lo, "..", s.hi, sep, s.w, sep, s.tags, sep, s.grid, sep, fmt.Sprintf("%#v", s.vals), sep, s.marks)
 }
+
+// NewSpan parses a label and takes the bounds and a weight, the way a
+// constructor of a value a method is called on does.
+func NewSpan(label string, lo, hi int8, w float32, tags ...string) *Span {
+	return &Span{lo: int(lo), hi: int(hi), label: strings.ToUpper(label), w: w, tags: tags}
+}
+
+// Kind is a string type whose constants stay constants.
+type Kind string
+
+// Labelled is a span labelled with a kind.
+func Labelled(k Kind) *Span { return &Span{label: string(k)} }

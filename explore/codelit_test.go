@@ -1,0 +1,84 @@
+package explore
+
+import (
+	"go/parser"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCodeLiteral: a value built by code is changed by one of its string
+// or small integer literals, the rest of its text kept, and it still
+// parses; an array's length, a constant index and a large integer are
+// not changed, nor is code without literals.
+func TestCodeLiteral(t *testing.T) {
+	for _, tt := range []struct {
+		code string
+		// may lists the literals that can change, as written.
+		may []string
+	}{
+		{`MustCompile("a*")`, []string{`"a*"`}},
+		{"Parse(`raw\\n`)", []string{"`raw\\n`"}},
+		{`New(2)`, []string{`2`}},
+		{`NewSpan("ab", 1, 300, [3]int{1: 9}, xs[4])`, []string{`"ab"`, `1`, `9`}},
+		{`func() *Cache { c := New(4); c.Add("k", 0x10); return c }()`, []string{`4`, `"k"`}},
+	} {
+		seen := map[string]bool{}
+		for seed := uint64(0); seed < 200; seed++ {
+			mu := newMutator(rand.New(rand.NewPCG(seed, 3)), newValueGen(nil, &mined{}))
+			out, op, ok := mu.codeLiteral(tt.code)
+			if !ok {
+				t.Fatalf("codeLiteral(%s): not changed", tt.code)
+			}
+			if _, err := parser.ParseExpr(out); err != nil {
+				t.Fatalf("codeLiteral(%s) = %s (%s), which does not parse: %v", tt.code, out, op, err)
+			}
+			from, to, ok := changedLiteral(tt.code, out, tt.may)
+			if !ok {
+				t.Fatalf("codeLiteral(%s) = %s (%s): not one of %q changed", tt.code, out, op, tt.may)
+			}
+			seen[from] = true
+			if n, err := strconv.Atoi(to); err == nil && (n < 0 || n > maxCodeLiteral) {
+				t.Errorf("codeLiteral(%s) = %s: integer %d out of 0..%d", tt.code, out, n, maxCodeLiteral)
+			}
+		}
+		for _, l := range tt.may {
+			if !seen[l] {
+				t.Errorf("codeLiteral(%s): %s never changed in 200 seeds", tt.code, l)
+			}
+		}
+	}
+	for _, code := range []string{`New()`, `&Pattern{}`, `[2]int{}`, `Size(1 << 70 >> 68)`, `New(128)`, `"unterminated`} {
+		mu := newMutator(rand.New(rand.NewPCG(1, 3)), newValueGen(nil, &mined{}))
+		if out, _, ok := mu.codeLiteral(code); ok {
+			t.Errorf("codeLiteral(%s) = %s, want no change", code, out)
+		}
+	}
+}
+
+// changedLiteral finds which literal of may changed from code to out,
+// all else equal, and what it became.
+func changedLiteral(code, out string, may []string) (from, to string, ok bool) {
+	for _, l := range may {
+		for i := 0; ; {
+			j := strings.Index(code[i:], l)
+			if j < 0 {
+				break
+			}
+			at := i + j
+			pre, post := code[:at], code[at+len(l):]
+			if strings.HasPrefix(out, pre) && strings.HasSuffix(out, post) && len(out) >= len(pre)+len(post) {
+				mid := out[len(pre) : len(out)-len(post)]
+				if mid != l && litRE.MatchString(mid) {
+					return l, mid, true
+				}
+			}
+			i = at + 1
+		}
+	}
+	return "", "", false
+}
+
+var litRE = regexp.MustCompile("^(\"(?:[^\"\\\\]|\\\\.)*\"|[0-9]+)$")
