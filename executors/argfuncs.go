@@ -140,14 +140,20 @@ func (g *generator) splitArgs(p Probe, lits []string, typed *probeTypes) (Probe,
 }
 
 // localType reports whether t is written without naming another
-// package: a type of package self, or a pointer to one, not
-// instantiated.
+// package: a type of package self, or a pointer to one, instantiated
+// or not with type arguments that name none either (*LRU[int, string],
+// not *LRU[time.Duration, int]).
 func localType(t types.Type, self *types.Package) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	return ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == self.Path()
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != self.Path() {
+		return false
+	}
+	imp := newImportSet()
+	typeString(t, self, imp)
+	return len(imp.byName) == 0
 }
 
 const argPlaceholder = "specgenArgFunc"
