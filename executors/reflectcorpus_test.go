@@ -54,8 +54,6 @@ func TestReflectCorpus(t *testing.T) {
 	native := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
 	yaegi := &executors.Yaegi{Logf: t.Logf}
 	auto := &executors.Auto{Native: native, Yaegi: yaegi}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
 
 	funcs, _ := pkg.Funcs()
 	var rows []corpusRow
@@ -74,6 +72,11 @@ func TestReflectCorpus(t *testing.T) {
 		for i, a := range args {
 			prog.Probes = append(prog.Probes, executors.Probe{ID: strconv.Itoa(i), Args: []string{a}})
 		}
+		// Each function's runs are bounded on their own: a build takes
+		// seconds on an idle machine and many times that on a loaded one,
+		// where one bound over the whole corpus ran out (CI of 912efab).
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
 		nrep, err := native.Run(ctx, prog)
 		if err != nil {
 			t.Fatalf("%s: native: %v", f.Name, err)
