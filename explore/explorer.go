@@ -167,12 +167,16 @@ type Progress struct {
 	Records []*Record
 }
 
-// DefaultMaxTime is Options.MaxTime's default.
-const DefaultMaxTime = 20 * time.Second
+// DefaultMaxTime and DefaultMaxProbes are Options.MaxTime's and
+// Options.MaxProbes's defaults.
+const (
+	DefaultMaxTime   = 20 * time.Second
+	DefaultMaxProbes = 2000
+)
 
 func (o Options) withDefaults(ex Explorer) Options {
 	if o.MaxProbes <= 0 {
-		o.MaxProbes = 2000
+		o.MaxProbes = DefaultMaxProbes
 	}
 	if o.MaxTime <= 0 {
 		o.MaxTime = DefaultMaxTime

@@ -546,12 +546,16 @@ func (g *generator) exploreAll(ctx context.Context, f *target.Func, exe executor
 		return nil, fmt.Errorf("no type arguments found for %s that satisfy its constraints", f.TypeParamList())
 	}
 	if n := len(insts); n > 1 {
-		if eopts.MaxProbes > 0 {
-			eopts.MaxProbes = max(eopts.MaxProbes/n, 1)
+		// The budgets are the function's, shared by its instantiations,
+		// the defaults too (unset, each instantiation took all of them).
+		if eopts.MaxProbes <= 0 {
+			eopts.MaxProbes = explore.DefaultMaxProbes
 		}
-		if eopts.MaxTime > 0 {
-			eopts.MaxTime /= time.Duration(n)
+		if eopts.MaxTime <= 0 {
+			eopts.MaxTime = explore.DefaultMaxTime
 		}
+		eopts.MaxProbes = max(eopts.MaxProbes/n, 1)
+		eopts.MaxTime /= time.Duration(n)
 		limit = max(limit/n, 1)
 	}
 	var all []*spec.Case
