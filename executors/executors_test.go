@@ -3,8 +3,8 @@ package executors_test
 import (
 	"context"
 	"fmt"
-	"math"
 	"go/types"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
