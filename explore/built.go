@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -1077,7 +1078,7 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 		t := sig.Params().At(0).Type()
 		cands := sub.argCands(t, depth)
 		if isStringType(t) {
-			cands = likelyFirst(cands)
+			cands = documentedFirst(likelyFirst(cands), sub.m)
 		}
 		want := sub.typical(t, cands)
 		typical = -1
@@ -1214,6 +1215,50 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 	}
 	g.subs[fn] = sub
 	return sub
+}
+
+// documentedFirst orders a constructor's string candidates with the
+// examples quoted in the docs of the constructor, of the functions it
+// calls and of its file's declarations (a pattern's syntax, `a*`,
+// `{a,b}`) taking every other place among the first of vs: a parser
+// whose input has no digits would otherwise be built from numbers only.
+func documentedFirst(vs []spec.Value, m *mined) []spec.Value {
+	quoted := map[string]bool{}
+	for _, s := range append(append([]string(nil), m.docs...), m.related...) {
+		if s != "" && len(s) <= 40 {
+			quoted[s] = true
+		}
+	}
+	var docs, other []spec.Value
+	for _, v := range vs {
+		if v.Kind == spec.String && quoted[v.Str] {
+			docs = append(docs, v)
+		} else {
+			other = append(other, v)
+		}
+	}
+	if len(docs) == 0 {
+		return vs
+	}
+	// A quoted character is more often a token of the syntax (`*`, `[`)
+	// than an example of the input.
+	sort.SliceStable(docs, func(i, j int) bool {
+		return utf8.RuneCountInString(docs[i].Str) > 1 && utf8.RuneCountInString(docs[j].Str) <= 1
+	})
+	// other's order is likelyFirst's; a documented example goes after
+	// each of its first ctorArgPicks/2, ahead of the rest.
+	out := make([]spec.Value, 0, len(vs))
+	n := min(len(docs), ctorArgPicks/2)
+	for i := 0; i < n; i++ {
+		if i < len(other) {
+			out = append(out, other[i])
+		}
+		out = append(out, docs[i])
+	}
+	if n < len(other) {
+		out = append(out, other[n:]...)
+	}
+	return append(out, docs[n:]...)
 }
 
 // likelyFirst orders string candidates of a parser's input: those with

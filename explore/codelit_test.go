@@ -4,9 +4,12 @@ import (
 	"go/parser"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // TestCodeLiteral: a value built by code is changed by one of its string
@@ -82,3 +85,37 @@ func changedLiteral(code, out string, may []string) (from, to string, ok bool) {
 }
 
 var litRE = regexp.MustCompile("^(\"(?:[^\"\\\\]|\\\\.)*\"|[0-9]+)$")
+
+// TestDocumentedFirst: a constructor's string candidates take the
+// examples quoted in the docs every other place among the first, the
+// longer before a lone character (more often a token of the syntax);
+// with no example quoted, the order is kept.
+func TestDocumentedFirst(t *testing.T) {
+	strs := func(ss ...string) []spec.Value {
+		var vs []spec.Value
+		for _, s := range ss {
+			vs = append(vs, spec.StringValue(s))
+		}
+		return vs
+	}
+	for _, tt := range []struct {
+		vs        []string
+		docs, rel []string
+		want      []string
+	}{
+		{[]string{"1", "42", "*", "abc", "{a,b}", "x"}, nil, []string{"{a,b}", "*", "unused"},
+			[]string{"1", "{a,b}", "42", "*", "abc", "x"}},
+		{[]string{"1", "1.2.3", "abc"}, []string{"1.2.3"}, nil, []string{"1", "1.2.3", "abc"}},
+		{[]string{"1", "42", "abc"}, nil, nil, []string{"1", "42", "abc"}},
+		{[]string{"*", "?"}, nil, []string{"*", "?"}, []string{"*", "?"}},
+	} {
+		got := documentedFirst(strs(tt.vs...), &mined{docs: tt.docs, related: tt.rel})
+		var gs []string
+		for _, v := range got {
+			gs = append(gs, v.Str)
+		}
+		if !slices.Equal(gs, tt.want) {
+			t.Errorf("documentedFirst(%q, docs %q, related %q) = %q, want %q", tt.vs, tt.docs, tt.rel, gs, tt.want)
+		}
+	}
+}
