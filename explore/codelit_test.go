@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"context"
 	"go/parser"
+	"go/types"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -10,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // TestCodeLiteral: a value built by code is changed by one of its string
@@ -116,6 +119,58 @@ func TestDocumentedFirst(t *testing.T) {
 		}
 		if !slices.Equal(gs, tt.want) {
 			t.Errorf("documentedFirst(%q, docs %q, related %q) = %q, want %q", tt.vs, tt.docs, tt.rel, gs, tt.want)
+		}
+	}
+}
+
+// TestFieldValues: an input of a type of the package is also read off
+// the fields of the values its constructors build, an interface field
+// asserted to the input's type; a field of another type, a type of
+// another package and a struct's own type are not.
+func TestFieldValues(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fields"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fn, param string
+		want      []string
+	}{
+		{"depth", "n", []string{`Parse(`, `).root`}},
+		{"sum.size", "", []string{`).root.(sum)`}},
+		{"(*Expr).text2", "", nil},
+	} {
+		f, err := p.Func(tt.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var typ types.Type
+		if tt.param == "" {
+			typ = f.Recv
+		} else {
+			typ = f.Params[0].Type
+		}
+		g := newValueGen(p.Types, mine(f))
+		g.pkg = p
+		var got []string
+		for _, v := range g.fieldValues(typ, 0) {
+			got = append(got, v.Str)
+		}
+		if tt.want == nil {
+			if len(got) > 0 {
+				t.Errorf("%s: fieldValues = %q, want none", tt.fn, got)
+			}
+			continue
+		}
+		if len(got) == 0 {
+			t.Errorf("%s: no field values", tt.fn)
+		}
+		for _, e := range got {
+			for _, w := range tt.want {
+				if !strings.Contains(e, w) {
+					t.Errorf("%s: field value %s, want it to contain %s", tt.fn, e, w)
+				}
+			}
 		}
 	}
 }

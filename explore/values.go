@@ -55,6 +55,12 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 	}
 	g.cache[key] = nil // a recursive type sees no candidates for itself
 	vs := g.compute(t, depth)
+	if fs := g.fieldValues(t, depth); len(fs) > 0 {
+		// After the first (nil, the zero value), taking turns with the
+		// others.
+		k := min(1, len(vs))
+		vs = append(vs[:k:k], interleave(fs, vs[k:])...)
+	}
 	limit := maxCandidates
 	if isStringType(t) {
 		limit = maxStrings

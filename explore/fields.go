@@ -1,0 +1,91 @@
+package explore
+
+import (
+	"go/types"
+
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// fieldReads bounds the built values of one struct type whose fields
+// are read as values of another type (see fieldValues).
+const fieldReads = 6
+
+// fieldValues are values of t, a type of the package under test, read
+// off the fields of values its constructors build: the matcher tree a
+// pattern compiles to, the node a parser makes, a table, as the package's
+// own code put them together ((MustCompile("a*")).m), where a value built
+// field by field by the explorer rarely holds together. A field of an
+// interface type that t implements is asserted to t
+// ((MustCompile("{a,b}")).m.(altMatcher)); a probe whose assertion fails
+// stops before its call and is no case. Only top-level inputs are read
+// so, once per input type.
+func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
+	if g.self == nil || g.noOwn || depth != 0 || !ownType(t, g.self) {
+		return nil
+	}
+	scope := g.self.Scope()
+	var out []spec.Value
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.Identical(n, t) {
+			continue
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		var reads []string
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			switch {
+			case f.Embedded():
+			case types.Identical(f.Type(), t):
+				reads = append(reads, "."+f.Name())
+			case types.IsInterface(f.Type()) && !types.IsInterface(t) && types.AssignableTo(t, f.Type()):
+				if !emptyInterface(f.Type()) {
+					reads = append(reads, "."+f.Name()+".("+target.NewQualifier(g.self).TypeString(t)+")")
+				}
+			}
+		}
+		if len(reads) == 0 {
+			continue
+		}
+		pt := types.NewPointer(n)
+		k := 0
+		for _, v := range g.valuesAt(pt, depth+1) {
+			if v.Kind != spec.Code {
+				continue // a value the explorer wrote: its fields are its own
+			}
+			e, ok := g.arg(v, pt)
+			if !ok {
+				continue
+			}
+			for _, r := range reads {
+				out = append(out, spec.CodeValue("("+e+")"+r))
+			}
+			if k++; k == fieldReads {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ownType reports whether t is a type of package self, not generic, a
+// pointer to one or a slice of them.
+func ownType(t types.Type, self *types.Package) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return ownType(u.Elem(), self)
+	case *types.Slice:
+		return ownType(u.Elem(), self)
+	case *types.Named:
+		return u.Obj().Pkg() == self && u.TypeArgs().Len() == 0 && u.TypeParams().Len() == 0
+	}
+	return false
+}
