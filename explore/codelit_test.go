@@ -125,7 +125,8 @@ func TestDocumentedFirst(t *testing.T) {
 
 // TestFieldValues: an input of a type of the package is also read off
 // the fields of the values its constructors build, an interface field
-// asserted to the input's type; a field of another type, a type of
+// asserted to the input's type (or, for a []node, to the package's type
+// of that underlying type); a field of another type, a type of
 // another package and a struct's own type are not.
 func TestFieldValues(t *testing.T) {
 	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fields"})
@@ -138,6 +139,7 @@ func TestFieldValues(t *testing.T) {
 	}{
 		{"depth", "n", []string{`Parse(`, `).root`}},
 		{"sum.size", "", []string{`).root.(sum)`}},
+		{"total", "ns", []string{`).root.(sum)`}},
 		{"(*Expr).text2", "", nil},
 	} {
 		f, err := p.Func(tt.fn)

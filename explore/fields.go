@@ -17,14 +17,31 @@ const fieldReads = 6
 // own code put them together ((MustCompile("a*")).m), where a value built
 // field by field by the explorer rarely holds together. A field of an
 // interface type that t implements is asserted to t
-// ((MustCompile("{a,b}")).m.(altMatcher)); a probe whose assertion fails
-// stops before its call and is no case. Only top-level inputs are read
+// ((MustCompile("{a,b}")).m.(altMatcher)), and for a t without a name
+// to the package's types of t's underlying type, assignable to t
+// ((MustCompile("a*b")).m.(multiMatcher) for a []matcher); a probe whose
+// assertion fails stops before its call and is no case. Only top-level inputs are read
 // so, once per input type.
 func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 	if g.self == nil || g.noOwn || depth != 0 || !ownType(t, g.self) {
 		return nil
 	}
 	scope := g.self.Scope()
+	// What an interface field may hold that is a t: t itself, or, for
+	// a t without a name, the package's types of its underlying type
+	// ([]matcher is held as a multiMatcher).
+	var held []types.Type
+	if _, ok := types.Unalias(t).(*types.Named); ok {
+		held = append(held, t)
+	} else {
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && types.Identical(n.Underlying(), t) {
+					held = append(held, n)
+				}
+			}
+		}
+	}
 	var out []spec.Value
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -46,9 +63,11 @@ func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 			case f.Embedded():
 			case types.Identical(f.Type(), t):
 				reads = append(reads, "."+f.Name())
-			case types.IsInterface(f.Type()) && !types.IsInterface(t) && types.AssignableTo(t, f.Type()):
-				if !emptyInterface(f.Type()) {
-					reads = append(reads, "."+f.Name()+".("+target.NewQualifier(g.self).TypeString(t)+")")
+			case types.IsInterface(f.Type()) && !types.IsInterface(t) && !emptyInterface(f.Type()):
+				for _, h := range held {
+					if types.AssignableTo(h, f.Type()) {
+						reads = append(reads, "."+f.Name()+".("+target.NewQualifier(g.self).TypeString(h)+")")
+					}
 				}
 			}
 		}

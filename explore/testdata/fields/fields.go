@@ -54,3 +54,11 @@ func depth(n node) int {
 func (s sum) size() int { return len(s) }
 
 func (e *Expr) text2() string { return e.text + e.text }
+
+func total(ns []node) int {
+	t := 0
+	for _, n := range ns {
+		t += n.eval()
+	}
+	return t
+}
