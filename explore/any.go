@@ -43,17 +43,8 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 	if g.self == nil || depth >= maxDepth-1 {
 		return nil
 	}
-	scope := g.self.Scope()
 	var out []spec.Value
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 {
-			continue
-		}
+	for _, n := range namedTypes(g.self) {
 		if _, ok := n.Underlying().(*types.Interface); ok {
 			continue
 		}

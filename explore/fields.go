@@ -26,7 +26,7 @@ func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 	if g.self == nil || g.noOwn || depth != 0 || !ownType(t, g.self) {
 		return nil
 	}
-	scope := g.self.Scope()
+	named := namedTypes(g.self)
 	// What an interface field may hold that is a t: t itself, or, for
 	// a t without a name, the package's types of its underlying type
 	// ([]matcher is held as a multiMatcher).
@@ -34,22 +34,15 @@ func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 	if _, ok := types.Unalias(t).(*types.Named); ok {
 		held = append(held, t)
 	} else {
-		for _, name := range scope.Names() {
-			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-				if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && types.Identical(n.Underlying(), t) {
-					held = append(held, n)
-				}
+		for _, n := range named {
+			if types.Identical(n.Underlying(), t) {
+				held = append(held, n)
 			}
 		}
 	}
 	var out []spec.Value
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || types.Identical(n, t) {
+	for _, n := range named {
+		if types.Identical(n, t) {
 			continue
 		}
 		st, ok := n.Underlying().(*types.Struct)
@@ -107,4 +100,19 @@ func ownType(t types.Type, self *types.Package) bool {
 		return u.Obj().Pkg() == self && u.TypeArgs().Len() == 0 && u.TypeParams().Len() == 0
 	}
 	return false
+}
+
+// namedTypes are the named types package self declares, neither aliases
+// nor generic, in the order of their names.
+func namedTypes(self *types.Package) []*types.Named {
+	scope := self.Scope()
+	var out []*types.Named
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
