@@ -1077,8 +1077,11 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	if sig.Params().Len() == 1 && !sig.Variadic() {
 		t := sig.Params().At(0).Type()
 		cands := sub.argCands(t, depth)
+		picks := ctorArgPicks
 		if isStringType(t) {
-			cands = documentedFirst(likelyFirst(cands), sub.m)
+			var docs int
+			cands, docs = documented(likelyFirst(cands), sub.m)
+			picks += docs
 		}
 		want := sub.typical(t, cands)
 		typical = -1
@@ -1089,7 +1092,7 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 				}
 				lists = append(lists, []string{e})
 			}
-			if len(lists) == ctorArgPicks {
+			if len(lists) == picks {
 				break
 			}
 		}
@@ -1217,48 +1220,40 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 	return sub
 }
 
-// documentedFirst orders a constructor's string candidates with the
-// examples quoted in the docs of the constructor, of the functions it
-// calls and of its file's declarations (a pattern's syntax, `a*`,
-// `{a,b}`) taking every other place among the first of vs: a parser
-// whose input has no digits would otherwise be built from numbers only.
-func documentedFirst(vs []spec.Value, m *mined) []spec.Value {
+// ctorDocPicks bounds the documented examples a constructor's string
+// argument is tried with, past its ctorArgPicks first candidates.
+const ctorDocPicks = 6
+
+// documented moves the examples quoted in the docs of a constructor, of
+// the functions it calls and of its file's declarations (a pattern's
+// syntax, `a*`, `{a,b}`), up to ctorDocPicks of them, the longer before
+// a lone character (more often a token of the syntax), right after the
+// first ctorArgPicks of vs, and reports how many it moved there: a
+// parser whose input has no digits would otherwise be built from
+// numbers only, and the candidates likelyFirst put first keep their
+// places (a doc's "MAJOR.MINOR.PATCH" is no version).
+func documented(vs []spec.Value, m *mined) ([]spec.Value, int) {
 	quoted := map[string]bool{}
 	for _, s := range append(append([]string(nil), m.docs...), m.related...) {
 		if s != "" && len(s) <= 40 {
 			quoted[s] = true
 		}
 	}
-	var docs, other []spec.Value
-	for _, v := range vs {
+	head := vs[:min(len(vs), ctorArgPicks)]
+	var docs, rest []spec.Value
+	for _, v := range vs[len(head):] {
 		if v.Kind == spec.String && quoted[v.Str] {
 			docs = append(docs, v)
 		} else {
-			other = append(other, v)
+			rest = append(rest, v)
 		}
 	}
-	if len(docs) == 0 {
-		return vs
-	}
-	// A quoted character is more often a token of the syntax (`*`, `[`)
-	// than an example of the input.
 	sort.SliceStable(docs, func(i, j int) bool {
 		return utf8.RuneCountInString(docs[i].Str) > 1 && utf8.RuneCountInString(docs[j].Str) <= 1
 	})
-	// other's order is likelyFirst's; a documented example goes after
-	// each of its first ctorArgPicks/2, ahead of the rest.
-	out := make([]spec.Value, 0, len(vs))
-	n := min(len(docs), ctorArgPicks/2)
-	for i := 0; i < n; i++ {
-		if i < len(other) {
-			out = append(out, other[i])
-		}
-		out = append(out, docs[i])
-	}
-	if n < len(other) {
-		out = append(out, other[n:]...)
-	}
-	return append(out, docs[n:]...)
+	n := min(len(docs), ctorDocPicks)
+	out := append(append(append(head[:len(head):len(head)], docs[:n]...), rest...), docs[n:]...)
+	return out, n
 }
 
 // likelyFirst orders string candidates of a parser's input: those with

@@ -56,7 +56,7 @@ func TestCodeLiteral(t *testing.T) {
 			}
 		}
 	}
-	for _, code := range []string{`New()`, `&Pattern{}`, `[2]int{}`, `Size(1 << 70 >> 68)`, `New(128)`, `"unterminated`} {
+	for _, code := range []string{`New()`, `NewCache(func(k int) { panic("boom") })`, `&Pattern{}`, `[2]int{}`, `Size(1 << 70 >> 68)`, `New(128)`, `"unterminated`} {
 		mu := newMutator(rand.New(rand.NewPCG(1, 3)), newValueGen(nil, &mined{}))
 		if out, _, ok := mu.codeLiteral(code); ok {
 			t.Errorf("codeLiteral(%s) = %s, want no change", code, out)
@@ -89,11 +89,11 @@ func changedLiteral(code, out string, may []string) (from, to string, ok bool) {
 
 var litRE = regexp.MustCompile("^(\"(?:[^\"\\\\]|\\\\.)*\"|[0-9]+)$")
 
-// TestDocumentedFirst: a constructor's string candidates take the
-// examples quoted in the docs every other place among the first, the
-// longer before a lone character (more often a token of the syntax);
-// with no example quoted, the order is kept.
-func TestDocumentedFirst(t *testing.T) {
+// TestDocumented: a constructor's string candidates past the first
+// ctorArgPicks take the examples quoted in the docs right after them, the
+// longer before a lone character, at most ctorDocPicks; the first keep
+// their places; with no example quoted, the order is kept.
+func TestDocumented(t *testing.T) {
 	strs := func(ss ...string) []spec.Value {
 		var vs []spec.Value
 		for _, s := range ss {
@@ -101,24 +101,26 @@ func TestDocumentedFirst(t *testing.T) {
 		}
 		return vs
 	}
+	first := []string{"1", "42", "1.5", "0", "-1", "007", "00", "+1", "-0", "1e3", "", "abc"}
 	for _, tt := range []struct {
-		vs        []string
+		rest      []string
 		docs, rel []string
 		want      []string
+		moved     int
 	}{
-		{[]string{"1", "42", "*", "abc", "{a,b}", "x"}, nil, []string{"{a,b}", "*", "unused"},
-			[]string{"1", "{a,b}", "42", "*", "abc", "x"}},
-		{[]string{"1", "1.2.3", "abc"}, []string{"1.2.3"}, nil, []string{"1", "1.2.3", "abc"}},
-		{[]string{"1", "42", "abc"}, nil, nil, []string{"1", "42", "abc"}},
-		{[]string{"*", "?"}, nil, []string{"*", "?"}, []string{"*", "?"}},
+		{[]string{"x", "*", "y", "{a,b}"}, nil, []string{"{a,b}", "*", "unused", "1"}, []string{"{a,b}", "*", "x", "y"}, 2},
+		{[]string{"x", "1.2.3"}, []string{"1.2.3"}, nil, []string{"1.2.3", "x"}, 1},
+		{[]string{"x", "y"}, nil, nil, []string{"x", "y"}, 0},
+		{[]string{"a", "b", "c", "d", "e", "f", "g", "h"}, []string{"a", "b", "c", "d", "e", "f", "g"}, nil, []string{"a", "b", "c", "d", "e", "f", "h", "g"}, 6},
 	} {
-		got := documentedFirst(strs(tt.vs...), &mined{docs: tt.docs, related: tt.rel})
+		got, moved := documented(strs(append(slices.Clone(first), tt.rest...)...), &mined{docs: tt.docs, related: tt.rel})
 		var gs []string
 		for _, v := range got {
 			gs = append(gs, v.Str)
 		}
-		if !slices.Equal(gs, tt.want) {
-			t.Errorf("documentedFirst(%q, docs %q, related %q) = %q, want %q", tt.vs, tt.docs, tt.rel, gs, tt.want)
+		want := append(slices.Clone(first), tt.want...)
+		if !slices.Equal(gs, want) || moved != tt.moved {
+			t.Errorf("documented(first, %q, docs %q, related %q) = %q, %d; want %q, %d", tt.rest, tt.docs, tt.rel, gs, moved, want, tt.moved)
 		}
 	}
 }

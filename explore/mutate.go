@@ -89,8 +89,10 @@ func (mu *mutator) candidate(t types.Type, depth int) spec.Value {
 func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, string) {
 	if v.Kind == spec.Code {
 		// Code is changed by one of its literals (what a constructor
-		// parses), or as a whole: another of the type's candidates.
-		if mu.rng.IntN(2) == 0 {
+		// parses), or as a whole: another of the type's candidates. A
+		// function is only swapped: its literals are what it returns or
+		// panics with, each another of the candidates at best.
+		if _, fn := t.Underlying().(*types.Signature); !fn && mu.rng.IntN(2) == 0 {
 			if code, op, ok := mu.codeLiteral(v.Str); ok {
 				return spec.CodeValue(code), "literal " + op
 			}
