@@ -20,8 +20,8 @@ const fieldReads = 6
 // ((MustCompile("{a,b}")).m.(altMatcher)), and for a t without a name
 // to the package's types of t's underlying type, assignable to t
 // ((MustCompile("a*b")).m.(multiMatcher) for a []matcher); a probe whose
-// assertion fails stops before its call and is no case. Only top-level inputs are read
-// so, once per input type.
+// assertion fails stops before its call and is no case. Only top-level
+// inputs are read so, once per input type.
 func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 	if g.self == nil || g.noOwn || depth != 0 || !ownType(t, g.self) {
 		return nil
@@ -40,6 +40,11 @@ func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 			}
 		}
 	}
+	q := target.NewQualifier(g.self)
+	heldNames := make([]string, len(held))
+	for i, h := range held {
+		heldNames[i] = q.TypeString(h)
+	}
 	var out []spec.Value
 	for _, n := range named {
 		if types.Identical(n, t) {
@@ -57,9 +62,9 @@ func (g *valueGen) fieldValues(t types.Type, depth int) []spec.Value {
 			case types.Identical(f.Type(), t):
 				reads = append(reads, "."+f.Name())
 			case types.IsInterface(f.Type()) && !types.IsInterface(t) && !emptyInterface(f.Type()):
-				for _, h := range held {
+				for i, h := range held {
 					if types.AssignableTo(h, f.Type()) {
-						reads = append(reads, "."+f.Name()+".("+target.NewQualifier(g.self).TypeString(h)+")")
+						reads = append(reads, "."+f.Name()+".("+heldNames[i]+")")
 					}
 				}
 			}
