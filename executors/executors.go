@@ -133,6 +133,13 @@ type Probe struct {
 	// (see target.Func.Instantiate), so that one program runs cases of
 	// several instantiations.
 	Func *target.Func
+	// Globals are package-level variables of the package under test
+	// that the probe sets before everything else it runs (Setup, the
+	// arguments, the receiver) and that are set back to what they held
+	// when the probe ends, however it ends: the knobs a function reads
+	// (CoerceNewVersion = false). Their values as set are recorded
+	// (Result.Globals).
+	Globals []Global
 	// Mutant selects the mutant the probe runs against when the
 	// program's Overlay holds a mutant schema (a package-level int
 	// variable named MutantVar that the mutated code switches on): the
@@ -140,6 +147,13 @@ type Probe struct {
 	// the original code. It is not part of the build: programs that
 	// differ only in it share one.
 	Mutant int
+}
+
+// Global is one package-level variable a probe sets: its name in the
+// package under test and the Go expression of its value.
+type Global struct {
+	Name string
+	Expr string
 }
 
 // MutantVar is the package-level int variable of a mutant schema that
@@ -230,6 +244,9 @@ type Result struct {
 	// in parameter order, when the probe asked for them
 	// (Probe.ArgsAfter, Program.ObserveReceiver) and the call returned.
 	ArgsAfter []NamedValue
+	// Globals are the package-level variables the probe set
+	// (Probe.Globals), by name in the probe's order, as set.
+	Globals []NamedValue
 	// Err is the returned error (the last result of type error), when non-nil.
 	Err *ErrorInfo
 	// Panic is set for Panicked, and for Exited when the process died of a panic.

@@ -877,3 +877,89 @@ func outputs(r executors.Result) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestGlobals runs probes that set package-level variables: each sees
+// what it set, the next sees them as they were (after a panic too), the
+// values as set are recorded, and natively probes that differ only in
+// the constants they set share one build.
+func TestGlobals(t *testing.T) {
+	f := loadFunc(t, "testdata/litmod", "./lits", "Greet")
+	g := func(kv ...string) []executors.Global {
+		var out []executors.Global
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, executors.Global{Name: kv[i], Expr: kv[i+1]})
+		}
+		return out
+	}
+	probes := []executors.Probe{
+		{ID: "loud", Args: []string{`"bob"`}, Globals: g("Loud", "true", "Suffix", `"?!"`, "level", "3")},
+		{ID: "quiet", Args: []string{`"bob"`}},
+		{ID: "panics", Args: []string{`""`}, Globals: g("Loud", "true")},
+		{ID: "after-panic", Args: []string{`""`}},
+		{ID: "loud-again", Args: []string{`"al"`}, Globals: g("Loud", "1 == 1", "Suffix", `strings.Repeat("!", 2)`), Imports: map[string]string{"strings": "strings"}},
+	}
+	cache := t.TempDir()
+	var builds int
+	native := &executors.Native{CacheDir: cache, Workers: 1, Logf: func(format string, a ...any) {
+		if strings.HasPrefix(fmt.Sprintf(format, a...), "native: go test -c") {
+			builds++
+		}
+	}}
+	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf, Workers: 1}} {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: probes})
+			want := []struct {
+				out, panic string
+				globals    string
+			}{
+				{out: "BOB?!3", globals: `Loud=true Suffix="?!" level=3`},
+				{out: "bob"},
+				{panic: "loud greeting of nobody", globals: "Loud=true"},
+				{out: ""},
+				{out: "AL!!0", globals: `Loud=true Suffix="!!"`},
+			}
+			for k, r := range rep.Results {
+				var got, globals []string
+				for _, o := range r.Outputs {
+					got = append(got, o.Str)
+				}
+				for _, nv := range r.Globals {
+					globals = append(globals, nv.Name+"="+nv.Value.String())
+				}
+				w := want[k]
+				if w.panic != "" {
+					if r.Outcome != executors.Panicked || r.Panic == nil || r.Panic.Message != w.panic {
+						t.Errorf("%s: %s %v, want the panic %q", r.ID, r.Outcome, r.Panic, w.panic)
+					}
+				} else if r.Outcome != executors.OK || len(got) != 1 || got[0] != w.out {
+					t.Errorf("%s: %s %s %q, want %q", r.ID, r.Outcome, r.Message, got, w.out)
+				}
+				if s := strings.Join(globals, " "); s != w.globals {
+					t.Errorf("%s: globals recorded %q, want %q", r.ID, s, w.globals)
+				}
+			}
+		})
+	}
+	// Other constants for the same variables: no new build.
+	again := []executors.Probe{{ID: "other", Args: []string{`"x"`}, Globals: g("Loud", "false", "Suffix", `"."`, "level", "-1")}}
+	before := builds
+	r := run(t, native, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: again}).Results[0]
+	if r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].Str != "x" {
+		t.Errorf("other: %s %s %v, want x", r.Outcome, r.Message, r.Outputs)
+	}
+	if builds != before {
+		t.Errorf("native built again for probes that set other constants")
+	}
+	// A name that is no variable of the package is an error naming it.
+	bad := &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: []executors.Probe{{ID: "bad", Args: []string{`"x"`}, Globals: g("Greet", "nil")}}}
+	for _, e := range []executors.Executor{native, &executors.Yaegi{Logf: t.Logf}} {
+		rep, err := e.Run(context.Background(), bad)
+		msg := fmt.Sprint(err)
+		if err == nil && len(rep.Results) == 1 {
+			msg = rep.Results[0].Message
+		}
+		if !strings.Contains(msg, "global Greet: not a variable") {
+			t.Errorf("%s: setting a function: %q, want an error naming global Greet", e.Name(), msg)
+		}
+	}
+}

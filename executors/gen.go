@@ -191,7 +191,7 @@ func (g *generator) genProbes(idx []int, suffix string) ([]*probeFile, error) {
 		// Program.Also).
 		const placeholder = "specgenShape"
 		pf := g.probeFuncOf(p)
-		tp, lits, ok := templated(p, pf.Params, pf.Recv)
+		tp, lits, ok := templated(p, pf.Params, pf.Recv, g.self)
 		if !ok {
 			tp, lits = p, nil
 		}
@@ -285,6 +285,9 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "func %s(specgenR func(string, string, interface{})) {\n", name)
+	if err := g.writeGlobals(&b, p.Globals, imp); err != nil {
+		return "", err
+	}
 	if s := strings.TrimSpace(p.Setup); s != "" {
 		b.WriteString(s)
 		b.WriteString("\n")
@@ -418,6 +421,46 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	}
 	b.WriteString("}\n")
 	return b.String(), nil
+}
+
+// writeGlobals writes the code that sets the package-level variables
+// gs before the rest of a probe runs, records them as set, and sets
+// them back when the probe's function returns or panics.
+func (g *generator) writeGlobals(b *strings.Builder, gs []Global, imp *importSet) error {
+	for k, gl := range gs {
+		t, err := GlobalType(g.self, gl.Name)
+		if err != nil {
+			return err
+		}
+		typ := typeString(t, g.self, imp)
+		e := gl.Expr
+		if lit, ok := litArg(e, typ); ok {
+			e = lit
+		}
+		old := "specgenG" + strconv.Itoa(k)
+		fmt.Fprintf(b, "%s := %s\n", old, gl.Name)
+		fmt.Fprintf(b, "defer func() { %s = %s }()\n", gl.Name, old)
+		fmt.Fprintf(b, "%s = %s\n", gl.Name, e)
+		fmt.Fprintf(b, "specgenR(\"global\", %q, %s)\n", gl.Name, gl.Name)
+	}
+	return nil
+}
+
+// GlobalType is the type of the package-level variable name of package
+// pkg, or an error naming what name is instead.
+func GlobalType(pkg *types.Package, name string) (types.Type, error) {
+	if pkg == nil {
+		return nil, fmt.Errorf("global %s: the package has no type information", name)
+	}
+	obj := pkg.Scope().Lookup(name)
+	if obj == nil {
+		return nil, fmt.Errorf("global %s: no package-level variable of that name in %s", name, pkg.Path())
+	}
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return nil, fmt.Errorf("global %s: not a variable of %s", name, pkg.Path())
+	}
+	return v.Type(), nil
 }
 
 // recordOutput writes the code that records the j-th non-error result

@@ -276,8 +276,9 @@ func fits(v constant.Value, k types.BasicKind) bool {
 // parameter's argument is a slice and never literal. A receiver of a
 // named basic type recv built from a constant, ByteSize(3) or
 // func() *ByteSize { v := ByteSize(3); return &v }(), reads its
-// constant from the request too.
-func templated(p Probe, params []target.Param, recv *types.Named) (Probe, []string, bool) {
+// constant from the request too, as does a package-level variable of
+// package self that the probe sets to a constant (Probe.Globals).
+func templated(p Probe, params []target.Param, recv *types.Named, self *types.Package) (Probe, []string, bool) {
 	var lits []string
 	args := append([]string(nil), p.Args...)
 	for j, prm := range params {
@@ -293,6 +294,22 @@ func templated(p Probe, params []target.Param, recv *types.Named) (Probe, []stri
 	}
 	if recv != nil && p.Recv != "" {
 		p.Recv, lits = templatedRecv(p.Recv, recv, lits)
+	}
+	if len(p.Globals) > 0 && self != nil {
+		gs := append([]Global(nil), p.Globals...)
+		for j, gl := range gs {
+			t, err := GlobalType(self, gl.Name)
+			if err != nil {
+				continue // probeBody reports it
+			}
+			k, text := literal(gl.Expr, t)
+			if k == litNone {
+				continue
+			}
+			gs[j].Expr = litMarker + litFuncs[k] + "(" + strconv.Itoa(len(lits)) + ")"
+			lits = append(lits, text)
+		}
+		p.Globals = gs
 	}
 	if len(lits) == 0 {
 		return p, nil, false
@@ -364,6 +381,11 @@ func usedImports(p Probe) map[string]string {
 	for _, a := range p.Args {
 		if !strings.HasPrefix(a, litMarker) && !strings.HasPrefix(a, argMarker) {
 			exprs = append(exprs, a)
+		}
+	}
+	for _, gl := range p.Globals {
+		if !strings.HasPrefix(gl.Expr, litMarker) {
+			exprs = append(exprs, gl.Expr)
 		}
 	}
 	for _, e := range exprs {

@@ -96,7 +96,7 @@ func TestTemplatedImports(t *testing.T) {
 		{"a spec's imports, some unused", Probe{Args: []string{"1", "strings.Count(\"a\", \"\")"}, Imports: map[string]string{"math": "math", "strings": "", "time": "_"}}, map[string]string{"strings": "", "time": "_"}},
 	}
 	for _, tt := range tests {
-		got, _, ok := templated(tt.probe, params, nil)
+		got, _, ok := templated(tt.probe, params, nil, nil)
 		if !ok {
 			t.Errorf("%s: not templated", tt.name)
 			continue

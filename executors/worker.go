@@ -328,6 +328,10 @@ func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 		name, _ := in[0].(string)
 		res.Inputs = append(res.Inputs, NamedValue{Name: name, Value: wireValue(in[1])})
 	}
+	for _, g := range r.Globals {
+		name, _ := g[0].(string)
+		res.Globals = append(res.Globals, NamedValue{Name: name, Value: wireValue(g[1])})
+	}
 	for _, o := range r.Outputs {
 		res.Outputs = append(res.Outputs, wireValue(o))
 	}

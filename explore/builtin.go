@@ -95,10 +95,15 @@ func (b *Builtin) UsesCmps() bool { return !b.opts.NoCmps }
 type analysis struct {
 	// mu serialises the rounds of explorations of the same function: the
 	// value generator caches as it goes.
-	mu          sync.Mutex
-	f           *target.Func
-	types       []types.Type // receiver first (methods), then parameters
-	names       []string     // the names results report the inputs under
+	mu    sync.Mutex
+	f     *target.Func
+	types []types.Type // receiver first (methods), then parameters, then knobs
+	names []string     // the names results report the inputs under
+	// nIn is the number of the call's inputs (receiver and parameters):
+	// the positions after them are knobs, package-level variables the
+	// probe sets (see knobs).
+	nIn         int
+	knobs       []knob
 	self        *types.Package
 	names2paths map[string]string // package names visible to snippets
 	gen         *valueGen
@@ -207,6 +212,12 @@ func newAnalysis(f *target.Func, seedValue uint64, noOwn bool) (*analysis, error
 		a.types = append(a.types, p.Type)
 		a.names = append(a.names, p.Name)
 	}
+	a.nIn = len(a.types)
+	a.knobs = knobs(f)
+	for _, k := range a.knobs {
+		a.types = append(a.types, k.typ)
+		a.names = append(a.names, "global "+k.name)
+	}
 	var firstErr error
 	seen := map[string]bool{}
 	for _, t := range a.seedTuples(seedValue) {
@@ -255,6 +266,10 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		zero[i] = zeroValue(t)
 		if a.names[i] == "receiver" {
 			zero[i] = typicalOf(cands[i]) // a nil receiver is swept like any value
+		}
+		if k := i - a.nIn; k >= 0 {
+			cands[i] = a.knobs[k].cands
+			typical[i], zero[i] = a.knobs[k].def, a.knobs[k].def
 		}
 	}
 	with := func(base []spec.Value, i int, v spec.Value) []spec.Value {
@@ -361,6 +376,17 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 func (a *analysis) code(vals []spec.Value) (string, error) {
 	f := a.f
 	q := target.NewQualifier(a.self)
+	var set strings.Builder // the knobs set to other than their declared values
+	for k, kn := range a.knobs {
+		if a.nIn+k >= len(vals) || spec.Equal(vals[a.nIn+k], kn.def, spec.EqualOption{}) {
+			continue
+		}
+		e, err := target.GoExpr(vals[a.nIn+k], kn.typ, q)
+		if err != nil {
+			return "", fmt.Errorf("global %s: %w", kn.name, err)
+		}
+		set.WriteString(kn.name + " = " + e + "\n")
+	}
 	var recv string
 	k := 0
 	if f.Recv != nil {
@@ -393,7 +419,7 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 			return "", fmt.Errorf("import %q as %s: the name does not resolve", path, name)
 		}
 	}
-	return recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
+	return set.String() + recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
 }
 
 // CallSnippet writes the snippet that calls f, which is not generic
@@ -418,6 +444,10 @@ func CallSnippet(f *target.Func, recv *spec.Value, args []spec.Value) (Snippet, 
 		self = f.Pkg.Types
 	}
 	a := &analysis{f: f, self: self, names2paths: packageNames(f)}
+	a.nIn = len(args)
+	if f.Recv != nil {
+		a.nIn++
+	}
 	var vals []spec.Value
 	if f.Recv != nil {
 		if recv == nil {
@@ -449,7 +479,13 @@ func (a *analysis) decode(r *Record) ([]spec.Value, bool) {
 		return a.harvestedAsRun(r, vals), true
 	}
 	vals := make([]spec.Value, len(a.types))
-	for i, name := range a.names {
+	for k, kn := range a.knobs {
+		vals[a.nIn+k] = kn.def
+		if v, ok := executors.Named(r.Result.Globals, kn.name); ok {
+			vals[a.nIn+k] = coerce(v, kn.typ)
+		}
+	}
+	for i, name := range a.names[:a.nIn] {
 		found := false
 		for _, nv := range r.Result.Inputs {
 			if nv.Name == name {
@@ -667,8 +703,8 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 	// Inputs of the same type (Compare(v, w)) are often meant to differ
 	// a little: copy one onto another and change the copy.
 	var twins [][2]int
-	for i := range vals {
-		for j := range vals {
+	for i := range vals[:a.nIn] {
+		for j := range vals[:a.nIn] {
 			if i != j && types.Identical(a.types[i], a.types[j]) {
 				twins = append(twins, [2]int{i, j})
 			}
@@ -681,16 +717,16 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 		ops = append(ops, a.names[tw[1]]+": copy of "+a.names[tw[0]])
 		mutateAt(tw[1])
 	case r < 13:
-		mutateAt(mu.rng.IntN(n))
+		mutateAt(a.position(mu))
 	case r < 17:
-		i := mu.rng.IntN(n)
+		i := a.position(mu)
 		mutateAt(i)
 		if n > 1 {
 			i = (i + 1 + mu.rng.IntN(n-1)) % n
 		}
 		mutateAt(i)
 	default:
-		i := mu.rng.IntN(n)
+		i := a.position(mu)
 		o := pick()
 		vals[i] = copyValue(o.vals[i])
 		ops = append(ops, a.names[i]+": from probe "+fmt.Sprint(o.record+1))
@@ -699,6 +735,18 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 		}
 	}
 	return vals, strings.Join(ops, ", ")
+}
+
+// position picks the input position a mutation changes: a knob one
+// time in knobPick (when there are knobs), else one of the call's
+// inputs.
+func (a *analysis) position(mu *mutator) int {
+	n := len(a.types)
+	switch {
+	case a.nIn == 0 || a.nIn < n && mu.rng.IntN(knobPick) == 0:
+		return a.nIn + mu.rng.IntN(n-a.nIn)
+	}
+	return mu.rng.IntN(a.nIn)
 }
 
 // hazards are, per input position, the magnitude from which inputs made

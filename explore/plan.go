@@ -8,6 +8,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -175,8 +176,23 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 	if err != nil {
 		return p, err
 	}
-	if len(stmts) > 1 {
-		p.Setup = sc.text(stmts[0].Pos(), stmts[len(stmts)-2].End())
+	// The leading assignments to the package's own variables are the
+	// probe's globals, set back after it (and recorded in the case).
+	first := 0
+	for ; first < len(stmts)-1; first++ {
+		name, rhs, ok := globalAssign(f, stmts[first], locals)
+		if !ok {
+			break
+		}
+		gl := executors.Global{Name: name, Expr: sc.text(rhs.Pos(), rhs.End())}
+		if k := slices.IndexFunc(p.Globals, func(g executors.Global) bool { return g.Name == name }); k >= 0 {
+			p.Globals[k] = gl
+		} else {
+			p.Globals = append(p.Globals, gl)
+		}
+	}
+	if len(stmts)-1 > first {
+		p.Setup = sc.text(stmts[first].Pos(), stmts[len(stmts)-2].End())
 	}
 	p.Recv = recv
 
@@ -187,6 +203,33 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 		p.Imports = imports
 	}
 	return p, nil
+}
+
+// globalAssign reports whether st assigns one value to a package-level
+// variable of f's package (X = v, or pkg.X = v with the package's own
+// name) that the snippet does not declare itself, and returns its name
+// and the value.
+func globalAssign(f *target.Func, st ast.Stmt, locals map[string]bool) (string, ast.Expr, bool) {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || f.Pkg == nil || f.Pkg.Types == nil {
+		return "", nil, false
+	}
+	var name string
+	switch l := as.Lhs[0].(type) {
+	case *ast.Ident:
+		name = l.Name
+	case *ast.SelectorExpr:
+		if x, ok := l.X.(*ast.Ident); ok && x.Name == f.Pkg.Name && !locals[x.Name] {
+			name = l.Sel.Name
+		}
+	}
+	if name == "" || name == "_" || locals[name] {
+		return "", nil, false
+	}
+	if _, err := executors.GlobalType(f.Pkg.Types, name); err != nil {
+		return "", nil, false
+	}
+	return name, as.Rhs[0], true
 }
 
 // snippetSyntaxError renders a parse error with the snippet's own line numbers.

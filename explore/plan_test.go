@@ -51,6 +51,24 @@ func TestProbeFromSnippet(t *testing.T) {
 			reason: "probes live inside the package, so its own name is dropped as a qualifier",
 		},
 		{
+			name: "globals", fn: "ParseSize", code: "units = map[string]int64{\"q\": 4}\nsample.ErrEmpty = nil\nunits = nil\nn := 2\nParseSize(\"x\")",
+			want: executors.Probe{
+				Globals: []executors.Global{{Name: "units", Expr: "nil"}, {Name: "ErrEmpty", Expr: "nil"}},
+				Setup:   "n := 2", Args: []string{`"x"`},
+			},
+			reason: "leading assignments to the package's variables are globals (the last of each kept), set back after the probe",
+		},
+		{
+			name: "globals-only-leading", fn: "ParseSize", code: "s := \"1b\"\nunits = nil\nParseSize(s)",
+			want:   executors.Probe{Setup: "s := \"1b\"\nunits = nil", Args: []string{"s"}},
+			reason: "an assignment after other statements stays in place: moved first it could change what they do",
+		},
+		{
+			name: "globals-local-shadow", fn: "ParseSize", code: "var units int\nunits = 3\nParseSize(\"x\")",
+			want:   executors.Probe{Setup: "var units int\nunits = 3", Args: []string{`"x"`}},
+			reason: "a variable the snippet declares is its own, not the package's",
+		},
+		{
 			name: "time-import", fn: "Human", code: `Human(90 * time.Second)`,
 			want:   executors.Probe{Args: []string{`90 * time.Second`}, Imports: map[string]string{"time": "time"}},
 			reason: "packages used in arguments are imported too",

@@ -415,6 +415,8 @@ func (fi *funcInfo) snippetRules() string {
 		fmt.Fprintf(&b, " as a method: `x.%s(...)` on a value of type %s", f.Obj.Name(), f.Recv.Obj().Name())
 	}
 	b.WriteString("), either alone or on the right of `:=`/`=`; earlier statements may build its arguments.\n")
+	b.WriteString("The first statements may assign the package's own variables (a setting the function reads: `Strict = true`):\n")
+	b.WriteString("they are set for that snippet only and set back after it.\n")
 	b.WriteString("Standard-library packages are used by their name (strings.Repeat, math.MaxInt64, time.Second) without import lines.\n")
 	b.WriteString("The call's results and any returned error or panic are recorded for you: do not print, compare or assert anything.\n\n")
 	b.WriteString("Examples of the format:\n\n")

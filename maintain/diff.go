@@ -46,7 +46,7 @@ type Change struct {
 func caseKey(c *spec.Case) string {
 	var b strings.Builder
 	b.WriteString(c.Types.String())
-	for _, v := range []*spec.Value{c.Receiver, c.Input, c.Inputs} {
+	for _, v := range []*spec.Value{c.Globals, c.Receiver, c.Input, c.Inputs} {
 		b.WriteByte('|')
 		if v != nil {
 			b.WriteString(v.String())
@@ -60,6 +60,9 @@ func describeInput(c *spec.Case) string {
 	var parts []string
 	if len(c.Types) > 0 {
 		parts = append(parts, "types: "+c.Types.String())
+	}
+	if c.Globals != nil {
+		parts = append(parts, "globals: "+c.Globals.String())
 	}
 	if c.Receiver != nil {
 		parts = append(parts, "receiver: "+c.Receiver.String())

@@ -964,7 +964,12 @@ func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string
 		args, err := runner.CaseArgs(f, c)
 		if err == nil {
 			var sn explore.Snippet
-			if sn, err = explore.CallSnippet(f, c.Receiver, args); err == nil {
+			var set string
+			if set, err = explore.GlobalsCode(f, c.Globals); err == nil {
+				sn, err = explore.CallSnippet(f, c.Receiver, args)
+				sn.Code = set + sn.Code
+			}
+			if err == nil {
 				if c.Generated {
 					prior = append(prior, sn)
 				} else {

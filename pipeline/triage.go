@@ -621,6 +621,9 @@ func echoes(f *target.Func, cases []*spec.Case, observed map[*spec.Case]executor
 		if c.Receiver != nil {
 			a.recv = c.Receiver.String()
 		}
+		if c.Globals != nil {
+			a.recv += " globals " + c.Globals.String()
+		}
 		switch {
 		case r.Outcome == executors.OK && r.Err == nil && len(r.Outputs) == 1 && sameScalar(*c.Input, r.Outputs[0]):
 			a.outcome = "ok"

@@ -203,6 +203,28 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		}
 	}
 
+	// Package-level variables set for the case.
+	if c.Globals != nil && c.Globals.Kind == spec.Map {
+		var self *types.Package
+		if fn.Pkg != nil {
+			self = fn.Pkg.Types
+		}
+		for _, e := range c.Globals.Map {
+			name := e.Key.Str
+			t, err := executors.GlobalType(self, name)
+			if err != nil {
+				add("globals", "%v", err)
+				continue
+			}
+			expr, err := target.GoExpr(e.Val, t, q)
+			if err != nil {
+				add("globals", "global %s: %v", name, err)
+				continue
+			}
+			probe.Globals = append(probe.Globals, executors.Global{Name: name, Expr: expr})
+		}
+	}
+
 	// Receiver.
 	switch {
 	case fn.Recv == nil && c.Receiver != nil:

@@ -100,6 +100,7 @@ func inputLines(c *spec.Case) []string {
 	if len(c.Types) > 0 {
 		out = append(out, "types: "+c.Types.String())
 	}
+	add("globals", c.Globals)
 	add("receiver", c.Receiver)
 	add("input", c.Input)
 	add("inputs", c.Inputs)

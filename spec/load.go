@@ -21,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset", "ignore"}
-	caseKeys      = []string{"id", "types", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
+	caseKeys      = []string{"id", "types", "globals", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
 	topLevelNames = []string{"package"}
 )
 
@@ -691,6 +691,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			c.Input, ok = p.value(pr, cctx)
 		case "inputs":
 			c.Inputs, ok = p.value(pr, cctx)
+		case "globals":
+			c.Globals, ok = p.value(pr, cctx)
 		case "receiver":
 			c.Receiver, ok = p.value(pr, cctx)
 		case "expected":
@@ -887,7 +889,7 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 }
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
-	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Expected == nil &&
+	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Globals == nil && c.Expected == nil &&
 		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.InputsAfter == nil && c.Duration == nil && c.Tolerance == 0 && !c.Unordered {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
@@ -915,6 +917,17 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	}
 	if c.Inputs != nil && c.Inputs.Kind != List && c.Inputs.Kind != Map {
 		add(c.field("inputs"), ctx, "inputs: want a map by parameter name or a list in order, got %s", valueKindName(*c.Inputs))
+	}
+	if c.Globals != nil {
+		if c.Globals.Kind != Map {
+			add(c.field("globals"), ctx, "globals: want a map by package-level variable name, got %s", valueKindName(*c.Globals))
+		} else {
+			for _, e := range c.Globals.Map {
+				if e.Key.Kind != String || !token.IsIdentifier(e.Key.Str) {
+					add(c.field("globals"), ctx, "globals: key %s is not a variable name", e.Key)
+				}
+			}
+		}
 	}
 	if c.Receiver != nil && !IsMethodName(fn.Name) {
 		add(c.field("receiver"), ctx, "receiver given, but %s is not a method", fn.Name)

@@ -192,7 +192,7 @@ func TestParseErrors(t *testing.T) {
 			"dataset is a list"},
 		{"case not a mapping", "F:\n  dataset:\n    - 5\n    - case: 7\n",
 			"s.yml:3:7: F: case 1: want a mapping, got an integer\n" +
-				"s.yml:4:13: F: case 2: want a mapping of id, types, receiver, input, inputs, expected, raises, match, receiver_after, inputs_after, duration, tolerance, unordered, got an integer",
+				"s.yml:4:13: F: case 2: want a mapping of id, types, globals, receiver, input, inputs, expected, raises, match, receiver_after, inputs_after, duration, tolerance, unordered, got an integer",
 			"both forms of a case must be mappings"},
 		{"empty case", "F:\n  dataset:\n    - case:\n    - case: {}\n",
 			"s.yml:3:7: F: case 1: empty case\ns.yml:4:7: F: case 2: empty case",

@@ -17,6 +17,7 @@ import (
 func caseFingerprint(c *Case) string {
 	w := *c
 	w.Input, w.Inputs, w.Receiver, w.Expected = asWritten(c.Input), asWritten(c.Inputs), asWritten(c.Receiver), asWritten(c.Expected)
+	w.Globals = asWritten(c.Globals)
 	w.ReceiverAfter, w.InputsAfter = asWritten(c.ReceiverAfter), asWritten(c.InputsAfter)
 	return fingerprint(&w)
 }
@@ -246,13 +247,13 @@ func Deleted(before, now *Function) []string {
 }
 
 // coveredBy reports whether a hand-written case has g's id or the same
-// receiver and inputs.
+// globals, receiver and inputs.
 func coveredBy(g *Case, hand []*Case) bool {
 	for _, h := range hand {
 		if g.ID != "" && h.ID == g.ID {
 			return true
 		}
-		if sameTypes(g.Types, h.Types) && sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
+		if sameTypes(g.Types, h.Types) && sameArg(g.Globals, h.Globals) && sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
 			return true
 		}
 	}

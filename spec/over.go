@@ -522,6 +522,8 @@ func fieldFingerprint(c *Case, name string) string {
 		one.ID = c.ID
 	case "types":
 		one.Types = c.Types
+	case "globals":
+		one.Globals = c.Globals
 	case "receiver":
 		one.Receiver = c.Receiver
 	case "input":

@@ -135,6 +135,12 @@ type Case struct {
 	Input *Value `yaml:"input,omitempty" json:"input,omitempty" jsonschema:"description=the argument of a one-parameter function"`
 	// Inputs are the arguments: a map by parameter name, or a list in order.
 	Inputs *Value `yaml:"inputs,omitempty" json:"inputs,omitempty" jsonschema:"description=the arguments: a map by parameter name or a list in order"`
+	// Globals are package-level variables of the package under test set
+	// for this case only, by name, each built like an argument of the
+	// variable's type (a knob the function reads: CoerceNewVersion:
+	// false). They are set before the receiver and the arguments are
+	// built and set back after the call.
+	Globals *Value `yaml:"globals,omitempty" json:"globals,omitempty" jsonschema:"description=package-level variables of the package set for this case only (set before the receiver and arguments are built; set back after the call): a map by variable name"`
 	// Receiver is the value of the method receiver.
 	Receiver *Value `yaml:"receiver,omitempty" json:"receiver,omitempty" jsonschema:"description=the method receiver, built like an argument of the receiver's type"`
 	// Expected is the result: one value, or a list for several results.

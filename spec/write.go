@@ -249,6 +249,9 @@ func (c *Case) node() *yaml.Node {
 		}
 		add("types", m)
 	}
+	if c.Globals != nil {
+		add("globals", c.Globals.Node())
+	}
 	if c.Receiver != nil {
 		add("receiver", c.Receiver.Node())
 	}

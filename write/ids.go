@@ -368,6 +368,15 @@ func caseFeatures(f *target.Func, c *spec.Case) []string {
 			}
 		}
 	}
+	// A package-level variable set for the case comes first: it is
+	// what sets the case apart from those on the same inputs.
+	if c.Globals != nil && c.Globals.Kind == spec.Map {
+		for _, e := range c.Globals.Map {
+			if fs := valueFeatures(e.Val, nil, 0); len(fs) > 0 {
+				add(nameSlug(e.Key.Str) + "-" + fs[0])
+			}
+		}
+	}
 	var recv []string // the receiver's features, after the arguments'
 	if c.Receiver != nil {
 		switch {

@@ -641,7 +641,36 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	if inputs != nil {
 		r.Inputs = inputs
 	}
+	r.Globals = globalsWithCode(f, p, r.Globals)
 	return r
+}
+
+// globalsWithCode returns the globals a probe set, those whose
+// recorded values would not build again replaced by the code that set
+// them.
+func globalsWithCode(f *target.Func, p executors.Probe, gs []executors.NamedValue) []executors.NamedValue {
+	if len(gs) == 0 || f.Pkg == nil {
+		return gs
+	}
+	var out []executors.NamedValue
+	for i, g := range gs {
+		k := slices.IndexFunc(p.Globals, func(pg executors.Global) bool { return pg.Name == g.Name })
+		t, err := executors.GlobalType(f.Pkg.Types, g.Name)
+		if k < 0 || err != nil || g.Value.Kind == spec.Null {
+			continue
+		}
+		if target.Rebuilds(t) && !unwritable(g.Value) && !retyped(f, t, g.Value, p.Globals[k].Expr) {
+			continue
+		}
+		if out == nil {
+			out = append([]executors.NamedValue(nil), gs...)
+		}
+		out[i].Value = spec.CodeValue(unparen(p.Globals[k].Expr))
+	}
+	if out == nil {
+		return gs
+	}
+	return out
 }
 
 // retyped reports whether v, a value of an interface, was built by expr
@@ -834,6 +863,16 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 		return nil, fmt.Sprintf("left out: its values take %s written, more than a readable case holds", byteSize(n))
 	}
 	c := &spec.Case{}
+	if len(r.Globals) > 0 {
+		m := spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+		for _, g := range r.Globals {
+			if unwritable(g.Value) {
+				return nil, fmt.Sprintf("global %s cannot be written as a value", g.Name)
+			}
+			m.Map = append(m.Map, spec.Entry{Key: spec.StringValue(g.Name), Val: g.Value})
+		}
+		c.Globals = &m
+	}
 	params := map[string]spec.Value{}
 	for _, in := range r.Inputs {
 		if unwritable(in.Value) {

@@ -60,8 +60,8 @@ func (Builtin) Draft(ctx context.Context, req *Request) (*Draft, error) {
 	return &Draft{Function: &spec.Function{Name: req.Func.Name, Dataset: cases}}, nil
 }
 
-// ArgsKey identifies a case's receiver and arguments however they are
-// written: input, inputs by name or inputs in order.
+// ArgsKey identifies a case's globals, receiver and arguments however
+// they are written: input, inputs by name or inputs in order.
 func ArgsKey(f *target.Func, c *spec.Case) string {
 	args := map[string]spec.Value{}
 	switch {
@@ -81,6 +81,9 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 	var b strings.Builder
 	if len(c.Types) > 0 {
 		b.WriteString(c.Types.String() + "\x00")
+	}
+	if c.Globals != nil {
+		b.WriteString("globals " + c.Globals.String() + "\x00")
 	}
 	if c.Receiver != nil {
 		b.WriteString(c.Receiver.String())

@@ -389,14 +389,16 @@ type SpecgenResponse struct {
 	After   *SpecgenAfter    `json:"after,omitempty"`
 	// ArgsAfter are arguments as the call left them: name, value.
 	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
-	Err       *SpecgenErr      `json:"err,omitempty"`
-	Panic     *SpecgenErr      `json:"panic,omitempty"`
-	Asserts   []bool           `json:"asserts,omitempty"`
-	Stdout    string           `json:"stdout,omitempty"`
-	Stderr    string           `json:"stderr,omitempty"`
-	Nanos     int64            `json:"ns"`
-	Covered   []int            `json:"covered,omitempty"`
-	Fail      string           `json:"fail,omitempty"`
+	// Globals are the package-level variables the probe set: name, value.
+	Globals [][2]interface{} `json:"globals,omitempty"`
+	Err     *SpecgenErr      `json:"err,omitempty"`
+	Panic   *SpecgenErr      `json:"panic,omitempty"`
+	Asserts []bool           `json:"asserts,omitempty"`
+	Stdout  string           `json:"stdout,omitempty"`
+	Stderr  string           `json:"stderr,omitempty"`
+	Nanos   int64            `json:"ns"`
+	Covered []int            `json:"covered,omitempty"`
+	Fail    string           `json:"fail,omitempty"`
 	// Cut counts the bytes of values and messages too long to send,
 	// replaced by placeholders naming their size (see SpecgenCanon).
 	Cut int `json:"cut,omitempty"`
@@ -435,6 +437,7 @@ type SpecgenErr struct {
 // code calls it as rec(kind, name, value) with kind one of:
 //
 //	"in"        name = parameter name, value = argument
+//	"global"    name = package-level variable, value = what the probe set it to
 //	"out"       name = result index, value = result
 //	"err"       name = the error's type (%T), value = its message
 //	"errtypes"  name = known error types along the chain, "\n"-separated
@@ -482,6 +485,8 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		}
 	case "in":
 		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, r.canon(v)})
+	case "global":
+		r.Resp.Globals = append(r.Resp.Globals, [2]interface{}{name, r.canon(v)})
 	case "out":
 		if drained, ok := specgenDrain(v); ok {
 			v = drained

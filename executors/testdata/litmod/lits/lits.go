@@ -64,3 +64,22 @@ type Kind string
 
 // Labelled is a span labelled with a kind.
 func Labelled(k Kind) *Span { return &Span{label: string(k)} }
+
+// Loud and Suffix are the knobs Greet reads.
+var (
+	Loud   = false
+	Suffix = "!"
+	level  Unit
+)
+
+// Greet returns name, shouted with Suffix when Loud; a loud greeting
+// of nobody panics.
+func Greet(name string) string {
+	if !Loud {
+		return name
+	}
+	if name == "" {
+		panic("loud greeting of nobody")
+	}
+	return strings.ToUpper(name) + Suffix + strconv.Itoa(int(level))
+}

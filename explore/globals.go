@@ -1,0 +1,319 @@
+package explore
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// maxKnobs bounds the package-level variables one exploration sets.
+const maxKnobs = 4
+
+// knobPick is how rarely (one in knobPick) a mutation changes a knob
+// rather than an input: a knob has a few values, an input many.
+const knobPick = 8
+
+// knob is a package-level variable the function reads that the package
+// itself never assigns: a setting its users change (CoerceNewVersion,
+// DefaultTimeout, Debug). The explorer tries the function under its
+// other values too, each probe setting it before the call and the
+// executor setting it back after.
+type knob struct {
+	name  string
+	typ   types.Type
+	def   spec.Value   // its value as declared
+	cands []spec.Value // def first
+}
+
+// knobs lists the settings f reads, in its reach: variables of the
+// package of a basic type (bool, a number, a string) whose declaration
+// gives a constant value or none, which no function of the package
+// (init included) assigns, increments or takes the address of.
+// Exported ones come first, then in the order the reach reads them; at
+// most maxKnobs.
+func knobs(f *target.Func) []knob {
+	if f.Pkg == nil || f.Pkg.Types == nil || f.Pkg.TypesInfo == nil || f.Pkg.Fset == nil {
+		return nil
+	}
+	info, fset, scope := f.Pkg.TypesInfo, f.Pkg.Fset, f.Pkg.Types.Scope()
+	pkgVar := func(e ast.Expr) *types.Var {
+		var id *ast.Ident
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = e
+		case *ast.SelectorExpr:
+			id = e.Sel
+		default:
+			return nil
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Parent() != scope {
+			return nil
+		}
+		return v
+	}
+	spans := f.Reach()
+	inReach := func(fd *ast.FuncDecl) bool {
+		p, e := fset.Position(fd.Pos()), fset.Position(fd.End())
+		for _, s := range spans {
+			if s.Overlaps(filepath.Clean(p.Filename), p.Line, e.Line) {
+				return true
+			}
+		}
+		return false
+	}
+	written := map[*types.Var]bool{}
+	read := map[*types.Var]int{} // order of first read in the reach
+	for _, file := range f.Pkg.Syntax {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			reach := inReach(fd)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for _, l := range n.Lhs {
+						if v := pkgVar(l); v != nil {
+							written[v] = true
+						}
+					}
+				case *ast.IncDecStmt:
+					if v := pkgVar(n.X); v != nil {
+						written[v] = true
+					}
+				case *ast.UnaryExpr:
+					if n.Op == token.AND {
+						if v := pkgVar(n.X); v != nil {
+							written[v] = true
+						}
+					}
+				case *ast.Ident:
+					if v, ok := info.Uses[n].(*types.Var); ok && reach && v.Parent() == scope {
+						if _, seen := read[v]; !seen {
+							read[v] = len(read)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	var out []knob
+	for v := range read {
+		if written[v] || v.Name() == "_" || strings.HasPrefix(v.Name(), "specgen") {
+			continue
+		}
+		b, ok := v.Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) == 0 || b.Info()&types.IsComplex != 0 {
+			continue
+		}
+		def, ok := declaredValue(f.Pkg, v)
+		if !ok {
+			continue
+		}
+		out = append(out, knob{name: v.Name(), typ: v.Type(), def: def})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		ei, ej := token.IsExported(out[i].name), token.IsExported(out[j].name)
+		if ei != ej {
+			return ei
+		}
+		return read[scope.Lookup(out[i].name).(*types.Var)] < read[scope.Lookup(out[j].name).(*types.Var)]
+	})
+	out = out[:min(len(out), maxKnobs)]
+	for i := range out {
+		out[i].cands = knobValues(out[i].typ, out[i].def)
+	}
+	return out
+}
+
+// declaredValue is the value v, a package-level variable of a basic
+// type, is declared with: its constant initialiser, or its zero value
+// when it has none; ok is false for any other initialiser.
+func declaredValue(pkg *target.Package, v *types.Var) (spec.Value, bool) {
+	for _, file := range pkg.Syntax {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, id := range vs.Names {
+					if pkg.TypesInfo.Defs[id] != v {
+						continue
+					}
+					if len(vs.Values) == 0 {
+						return zeroValue(v.Type()), true
+					}
+					if len(vs.Values) != len(vs.Names) {
+						return spec.Value{}, false
+					}
+					tv, ok := pkg.TypesInfo.Types[vs.Values[i]]
+					if !ok || tv.Value == nil {
+						return spec.Value{}, false
+					}
+					return constValueOf(tv.Value, v.Type())
+				}
+			}
+		}
+	}
+	return spec.Value{}, false
+}
+
+// constValueOf is the constant c as a value of the basic type t.
+func constValueOf(c constant.Value, t types.Type) (spec.Value, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return spec.Value{}, false
+	}
+	info := b.Info()
+	switch {
+	case info&types.IsBoolean != 0 && c.Kind() == constant.Bool:
+		return spec.BoolValue(constant.BoolVal(c)), true
+	case info&types.IsString != 0 && c.Kind() == constant.String:
+		return spec.StringValue(constant.StringVal(c)), true
+	case info&types.IsUnsigned != 0:
+		if u, exact := constant.Uint64Val(constant.ToInt(c)); exact {
+			return spec.UintValue(u), true
+		}
+	case info&types.IsInteger != 0:
+		if i, exact := constant.Int64Val(constant.ToInt(c)); exact {
+			return spec.IntValue(i), true
+		}
+	case info&types.IsFloat != 0:
+		if f, _ := constant.Float64Val(constant.ToFloat(c)); !math.IsInf(f, 0) {
+			return spec.FloatValue(f), true
+		}
+	}
+	return spec.Value{}, false
+}
+
+// knobValues are the values a knob of type t declared as def is tried
+// with, def first: the other truth value of a flag; zero, one, minus
+// one and the neighbours, half and double of a number; the empty string
+// and a word for a string.
+func knobValues(t types.Type, def spec.Value) []spec.Value {
+	out := []spec.Value{def}
+	seen := map[string]bool{def.String(): true}
+	add := func(v spec.Value) {
+		if k := v.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	b := t.Underlying().(*types.Basic)
+	info := b.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		add(spec.BoolValue(!def.Bool))
+	case info&types.IsString != 0:
+		add(spec.StringValue(""))
+		add(spec.StringValue(def.Str + "x"))
+		add(spec.StringValue("x"))
+	case info&types.IsUnsigned != 0:
+		d := def.Uint
+		us := []uint64{0, 1, d / 2}
+		if d > 0 {
+			us = append(us, d-1)
+		}
+		if d < math.MaxUint64 {
+			us = append(us, d+1)
+		}
+		if d <= math.MaxUint64/2 {
+			us = append(us, 2*d)
+		}
+		for _, u := range us {
+			if fitsKind(float64(u), b.Kind()) {
+				add(spec.UintValue(u))
+			}
+		}
+	case info&types.IsInteger != 0:
+		d := def.Int
+		is := []int64{0, 1, -1, d / 2}
+		if d > math.MinInt64 {
+			is = append(is, d-1)
+		}
+		if d < math.MaxInt64 {
+			is = append(is, d+1)
+		}
+		if d >= math.MinInt64/2 && d <= math.MaxInt64/2 {
+			is = append(is, 2*d)
+		}
+		for _, i := range is {
+			if fitsKind(float64(i), b.Kind()) {
+				add(spec.IntValue(i))
+			}
+		}
+	case info&types.IsFloat != 0:
+		d := def.Float
+		for _, x := range []float64{0, 1, -1, d / 2, 2 * d} {
+			add(spec.FloatValue(x))
+		}
+	}
+	return out
+}
+
+// GlobalsCode is the statements that set the package-level variables
+// of a case's globals (a map by name, spec.Case.Globals) before a call
+// of f, as a snippet starts with them (see ProbeFromSnippet): "" for
+// none.
+func GlobalsCode(f *target.Func, globals *spec.Value) (string, error) {
+	if globals == nil {
+		return "", nil
+	}
+	if globals.Kind != spec.Map {
+		return "", fmt.Errorf("globals: want a map by variable name, got %s", globals.Kind)
+	}
+	var self *types.Package
+	if f.Pkg != nil {
+		self = f.Pkg.Types
+	}
+	q := target.NewQualifier(self)
+	var b strings.Builder
+	for _, e := range globals.Map {
+		t, err := executors.GlobalType(self, e.Key.Str)
+		if err != nil {
+			return "", err
+		}
+		x, err := target.GoExpr(e.Val, t, q)
+		if err != nil {
+			return "", fmt.Errorf("global %s: %w", e.Key.Str, err)
+		}
+		b.WriteString(e.Key.Str + " = " + x + "\n")
+	}
+	return b.String(), nil
+}
+
+// fitsKind reports whether x is a value of the basic integer kind k.
+func fitsKind(x float64, k types.BasicKind) bool {
+	switch k {
+	case types.Int8:
+		return x >= math.MinInt8 && x <= math.MaxInt8
+	case types.Int16:
+		return x >= math.MinInt16 && x <= math.MaxInt16
+	case types.Int32:
+		return x >= math.MinInt32 && x <= math.MaxInt32
+	case types.Uint8:
+		return x >= 0 && x <= math.MaxUint8
+	case types.Uint16:
+		return x >= 0 && x <= math.MaxUint16
+	case types.Uint32:
+		return x >= 0 && x <= math.MaxUint32
+	case types.Uint, types.Uint64, types.Uintptr:
+		return x >= 0
+	}
+	return true
+}

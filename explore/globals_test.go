@@ -1,0 +1,110 @@
+package explore
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/target"
+)
+
+// TestKnobs checks which package-level variables of testdata/knobs
+// Parse is explored under: those of a basic type it reads (in its
+// reach) declared with a constant or nothing, exported first, each with
+// its declared value first; not a variable the package writes (calls),
+// one declared with a computed value (computed), one of another type
+// (table) or one only other functions read (Debug).
+func TestKnobs(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("Parse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	var order []string
+	for _, k := range knobs(f) {
+		var vs []string
+		for _, v := range k.cands {
+			vs = append(vs, v.String())
+		}
+		order = append(order, k.name)
+		got[k.name] = strings.Join(vs, " ")
+	}
+	want := map[string]string{
+		"MaxLen": "8 0 1 -1 4 7 9 16",
+		"Prefix": `"v" "" "vx" "x"`,
+		"Strict": "false true",
+		"level":  "3 0 1 2 4 6",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("knobs of Parse (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"MaxLen", "Prefix", "Strict", "level"}, order); d != "" {
+		t.Errorf("knob order (-want +got):\n%s", d)
+	}
+	d, err := p.Func("Debugging")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ks := knobs(d); len(ks) != 1 || ks[0].name != "Debug" {
+		t.Errorf("knobs of Debugging = %v, want Debug alone", ks)
+	}
+}
+
+// TestKnobsExplored explores Parse on the yaegi engine: the probes set
+// the knobs (Strict = true reaches the refused plus sign, level = 6 the
+// doubling), every statement runs, and the knobs each probe set are
+// recorded with its result (executors' TestGlobals checks they are set
+// back).
+func TestKnobsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the yaegi engine")
+	}
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("Parse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{Workers: 1}, Options{MaxProbes: 400, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered, total := x.Statements()
+	if covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+		t.Errorf("%d/%d statements covered, want all", covered, total)
+	}
+	set := map[string]bool{}
+	var plus bool
+	for _, r := range x.Records {
+		for _, g := range r.Result.Globals {
+			set[g.Name] = true
+		}
+		if r.Result.Err != nil && r.Result.Err.Message == "plus sign refused" {
+			plus = true
+			if v, ok := executors.Named(r.Result.Globals, "Strict"); !ok || !v.Bool {
+				t.Errorf("probe %s refused a plus sign with globals %v, want Strict true", r.Snippet.Code, r.Result.Globals)
+			}
+		}
+	}
+	if !plus {
+		t.Error("no probe reached the refused plus sign")
+	}
+	for _, name := range []string{"MaxLen", "Prefix", "Strict", "level"} {
+		if !set[name] {
+			t.Errorf("no probe set %s", name)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/knobs
+
+go 1.22

@@ -1,0 +1,64 @@
+// Package knobs parses numbers under package-level settings, the way
+// legacy code reads its configuration.
+package knobs
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Strict refuses a leading plus sign.
+var Strict = false
+
+// MaxLen bounds the text Parse reads.
+var MaxLen = 8
+
+// Prefix is cut from the front of the text.
+var Prefix = "v"
+
+// Debug is read by no function Parse calls.
+var Debug bool
+
+var (
+	level    uint8 = 3
+	computed       = len(Prefix) * 2 // not a constant
+	calls    int                     // state: Parse counts its calls
+	table    = map[string]int{"one": 1}
+)
+
+var (
+	errTooLong = errors.New("too long")
+	errPlus    = errors.New("plus sign refused")
+)
+
+// Parse reads a number after Prefix.
+func Parse(s string) (int, error) {
+	count()
+	if len(s) > MaxLen {
+		return 0, errTooLong
+	}
+	s = strings.TrimPrefix(s, Prefix)
+	if n, ok := table[s]; ok {
+		return n, nil
+	}
+	if strings.HasPrefix(s, "+") {
+		if Strict {
+			return 0, errPlus
+		}
+		s = s[1:]
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, err
+	}
+	if level > 4 && computed > 0 {
+		n *= 2
+	}
+	return n, nil
+}
+
+func count() { calls++ }
+
+// Debugging reports Debug.
+func Debugging() bool { return Debug }
