@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -106,6 +107,16 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 // from its value v.
 func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Value {
 	t := a.types[i]
+	if v.Kind == spec.Code {
+		if _, fn := t.Underlying().(*types.Signature); fn {
+			return nil // a function's literals are not its behaviour's inputs
+		}
+		var out []spec.Value
+		for _, code := range codeSubstitutions(v.Str, c) {
+			out = append(out, spec.CodeValue(code))
+		}
+		return out
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
@@ -214,12 +225,15 @@ func stringSubstitutions(s string, c executors.Cmp) []string {
 	case executors.CmpInt:
 		for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
 			x, y := p[0], p[1]
-			n, err := strconv.ParseInt(y, 10, 64)
-			if err != nil {
-				continue
+			var forms []string
+			if n, err := strconv.ParseInt(y, 10, 64); err == nil {
+				forms = []string{y, strconv.FormatInt(n-1, 10), strconv.FormatInt(n+1, 10), strconv.FormatInt(n, 16)}
+			} else if u, err := strconv.ParseUint(y, 10, 64); err == nil {
+				// Beyond int64: a uint64 bound such as math.MaxUint64.
+				forms = []string{y, strconv.FormatUint(u-1, 10), strconv.FormatUint(u, 16)}
 			}
 			for _, at := range occurrences(s, x) {
-				for _, z := range []string{y, strconv.FormatInt(n-1, 10), strconv.FormatInt(n+1, 10), strconv.FormatInt(n, 16)} {
+				for _, z := range forms {
 					put(s[:at] + z + s[at+len(x):])
 				}
 			}
@@ -309,6 +323,66 @@ func intSubstitutions(b *types.Basic, v spec.Value, c executors.Cmp) []spec.Valu
 				if k := x.String(); !seen[k] {
 					seen[k] = true
 					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// codeSubstitutions are the expressions code, a value built by Go code
+// (MustParse("1.2.3"), New(uint64(2), 0)), may become given comparison
+// c: a string literal changed as an input string would be, an integer
+// literal equal to one operand of an integer comparison replaced by the
+// other where the literal's type can hold it (0..127 anywhere, else
+// the integer type it is converted to). At most cmpOccurrences.
+func codeSubstitutions(code string, c executors.Cmp) []string {
+	lits, ok := codeLits(code)
+	if !ok {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{code: true}
+	add := func(l codeLit, repl string) {
+		x := code[:l.off] + repl + code[l.off+len(l.text):]
+		if !seen[x] && len(out) < cmpOccurrences {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	for _, l := range lits {
+		switch {
+		case l.tok == token.STRING:
+			str, err := strconv.Unquote(l.text)
+			if err != nil {
+				continue
+			}
+			for _, s := range stringSubstitutions(str, c) {
+				add(l, strconv.Quote(s))
+			}
+		case l.tok == token.INT && c.Kind == executors.CmpInt:
+			for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
+				if p[0] != l.text {
+					continue
+				}
+				if n, err := strconv.ParseInt(p[1], 10, 64); err == nil && n >= 0 && n <= maxCodeLiteral {
+					add(l, p[1])
+					continue
+				}
+				k, ok := intConversions[l.conv]
+				if !ok {
+					continue
+				}
+				var x spec.Value
+				if n, err := strconv.ParseInt(p[1], 10, 64); err == nil {
+					x = spec.IntValue(n)
+				} else if u, err := strconv.ParseUint(p[1], 10, 64); err == nil {
+					x = spec.UintValue(u)
+				} else {
+					continue
+				}
+				if _, ok := intInRange(x, types.Typ[k]); ok {
+					add(l, p[1])
 				}
 			}
 		}

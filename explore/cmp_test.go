@@ -115,3 +115,58 @@ func TestStringSubstitutions(t *testing.T) {
 		})
 	}
 }
+
+// TestCodeSubstitutions: what code that builds a value becomes given
+// one comparison its probe made.
+func TestCodeSubstitutions(t *testing.T) {
+	tests := []struct {
+		name, code string
+		cmp        executors.Cmp
+		want       []string
+	}{
+		{
+			name: "string-literal", code: `MustParse("1.2.3")`,
+			cmp:  executors.Cmp{Kind: executors.CmpString, A: "1", B: "v"},
+			want: []string{`MustParse("v.2.3")`, `MustParse("V.2.3")`},
+		},
+		{
+			name: "number-in-a-string", code: `MustParse("1.2.3")`,
+			cmp:  executors.Cmp{Kind: executors.CmpInt, A: "1", B: "18446744073709551615"},
+			want: []string{`MustParse("18446744073709551615.2.3")`, `MustParse("18446744073709551614.2.3")`, `MustParse("ffffffffffffffff.2.3")`},
+		},
+		{
+			name: "converted-literal", code: `*New(uint64(2), uint64(7), "abc")`,
+			cmp:  executors.Cmp{Kind: executors.CmpInt, A: "2", B: "18446744073709551615"},
+			want: []string{`*New(uint64(18446744073709551615), uint64(7), "abc")`},
+		},
+		{
+			name: "too-big-for-its-conversion", code: `New(int8(2))`,
+			cmp: executors.Cmp{Kind: executors.CmpInt, A: "2", B: "300"},
+		},
+		{
+			name: "small-anywhere", code: `NewStack(3)`,
+			cmp:  executors.Cmp{Kind: executors.CmpInt, A: "3", B: "16"},
+			want: []string{`NewStack(16)`},
+		},
+		{
+			name: "large-unconverted", code: `NewStack(3)`,
+			cmp: executors.Cmp{Kind: executors.CmpInt, A: "3", B: "1000"},
+		},
+		{
+			name: "an-index-stays", code: `xs[2]`,
+			cmp: executors.Cmp{Kind: executors.CmpInt, A: "2", B: "5"},
+		},
+		{
+			name: "not-a-panic-message", code: `func() T { panic("1") }()`,
+			cmp: executors.Cmp{Kind: executors.CmpString, A: "1", B: "2"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := codeSubstitutions(tt.code, tt.cmp)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("codeSubstitutions(%s, %+v) (-want +got):\n%s", tt.code, tt.cmp, d)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package explore
 import (
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"strconv"
 )
 
@@ -11,20 +12,32 @@ import (
 // whatever the type it stands for.
 const maxCodeLiteral = 127
 
-// codeLiteral changes one string literal, or one small integer literal,
-// of a Go expression: the text a constructor parses (MustCompile("a*")),
-// the size it is given (New(2)), an element a container is filled with.
-// A value built by code is otherwise only swapped for another of a few
-// candidates, and the receiver of a method on a parsed value would never
-// be searched the way an argument is. ok is false when the expression
-// has no such literal.
-func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
-	type tok struct {
-		off  int
-		tok  token.Token
-		text string
-	}
-	var toks []tok
+// codeLit is a literal of code that may be changed: a string, or an
+// integer that is a whole argument or element; conv is the integer type
+// it is converted to (uint64(2)), if any.
+type codeLit struct {
+	off  int
+	tok  token.Token
+	text string
+	conv string
+}
+
+// intConversions are the integer types whose conversion of a literal
+// (uint64(2)) says what values the literal may take.
+var intConversions = map[string]types.BasicKind{
+	"int": types.Int, "int8": types.Int8, "int16": types.Int16, "int32": types.Int32, "int64": types.Int64,
+	"uint": types.Uint, "uint8": types.Uint8, "uint16": types.Uint16, "uint32": types.Uint32, "uint64": types.Uint64,
+	"byte": types.Uint8, "rune": types.Int32,
+}
+
+// codeLits lists the literals of a Go expression that may be changed:
+// strings other than a panic's message, and integers that are an
+// argument or an element, whole (not part of a constant expression
+// such as 1 << 70 >> 68, an array's length, an index or a key, any of
+// which may stop compiling when changed). ok is false when the code
+// does not scan.
+func codeLits(code string) ([]codeLit, bool) {
+	var toks []codeLit
 	fset := token.NewFileSet()
 	file := fset.AddFile("", fset.Base(), len(code))
 	var s scanner.Scanner
@@ -34,21 +47,20 @@ func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
 		if t == token.EOF {
 			break
 		}
-		toks = append(toks, tok{file.Offset(pos), t, text})
+		toks = append(toks, codeLit{off: file.Offset(pos), tok: t, text: text})
 	}
-	var lits []tok
+	if s.ErrorCount > 0 {
+		return nil, false
+	}
+	var lits []codeLit
 	for i, t := range toks {
 		switch t.tok {
 		case token.STRING:
-			// Not a panic's message: it changes nothing but the message.
 			if i >= 2 && toks[i-1].tok == token.LPAREN && toks[i-2].tok == token.IDENT && toks[i-2].text == "panic" {
 				continue
 			}
 			lits = append(lits, t)
 		case token.INT:
-			// An argument or an element, whole: not part of a constant
-			// expression (1 << 70 >> 68), an array's length, an index
-			// or a key, any of which may stop compiling when changed.
 			if i == 0 || i == len(toks)-1 {
 				continue
 			}
@@ -62,12 +74,38 @@ func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
 			default:
 				continue
 			}
-			if n, err := strconv.Atoi(t.text); err == nil && n >= 0 && n <= maxCodeLiteral {
-				lits = append(lits, t)
+			if i >= 2 && toks[i-1].tok == token.LPAREN && toks[i+1].tok == token.RPAREN && toks[i-2].tok == token.IDENT {
+				if _, ok := intConversions[toks[i-2].text]; ok && (i < 3 || toks[i-3].tok != token.PERIOD) {
+					t.conv = toks[i-2].text
+				}
 			}
+			lits = append(lits, t)
 		}
 	}
-	if s.ErrorCount > 0 || len(lits) == 0 {
+	return lits, true
+}
+
+// codeLiteral changes one string literal, or one small integer literal,
+// of a Go expression: the text a constructor parses (MustCompile("a*")),
+// the size it is given (New(2)), an element a container is filled with.
+// A value built by code is otherwise only swapped for another of a few
+// candidates, and the receiver of a method on a parsed value would never
+// be searched the way an argument is. ok is false when the expression
+// has no such literal.
+func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
+	all, ok := codeLits(code)
+	if !ok {
+		return "", "", false
+	}
+	var lits []codeLit
+	for _, l := range all {
+		if l.tok == token.STRING {
+			lits = append(lits, l)
+		} else if n, err := strconv.Atoi(l.text); err == nil && n >= 0 && n <= maxCodeLiteral {
+			lits = append(lits, l)
+		}
+	}
+	if len(lits) == 0 {
 		return "", "", false
 	}
 	l := lits[mu.rng.IntN(len(lits))]
