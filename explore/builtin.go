@@ -269,7 +269,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		}
 		if k := i - a.nIn; k >= 0 {
 			cands[i] = a.knobs[k].cands
-			typical[i], zero[i] = a.knobs[k].def, a.knobs[k].def
+			typical[i], zero[i] = a.knobs[k].base, a.knobs[k].base
 		}
 	}
 	with := func(base []spec.Value, i int, v spec.Value) []spec.Value {
@@ -695,6 +695,14 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 		mu.splice = func() (spec.Value, bool) {
 			o := pick()
 			return o.vals[i], true
+		}
+		if k := i - a.nIn; k >= 0 && k < len(a.knobs) && (vals[i].Kind == spec.Code || mu.rng.IntN(2) == 0) {
+			// A knob takes another of its values: a clock hook's
+			// other clocks, a setting's other value.
+			cands := a.knobs[k].cands
+			vals[i] = copyValue(cands[mu.rng.IntN(len(cands))])
+			ops = append(ops, a.names[i]+": another value")
+			return
 		}
 		v, op := mu.mutate(a.types[i], vals[i], 0)
 		vals[i] = v

@@ -32,13 +32,17 @@ type knob struct {
 	name  string
 	typ   types.Type
 	def   spec.Value   // its value as declared
-	cands []spec.Value // def first
+	cands []spec.Value // def first, but for a clock hook: fixed clocks only
+	// base is the value probes start from: def, but for a clock hook
+	// the first fixed clock, so that no case depends on the time it runs.
+	base spec.Value
 }
 
 // knobs lists the settings f reads, in its reach: variables of the
 // package of a basic type (bool, a number, a string) whose declaration
-// gives a constant value or none, which no function of the package
-// (init included) assigns, increments or takes the address of.
+// gives a constant value or none, and clock hooks (var timeNow =
+// time.Now), which no function of the package (init included) assigns,
+// increments or takes the address of.
 // Exported ones come first, then in the order the reach reads them; at
 // most maxKnobs.
 func knobs(f *target.Func) []knob {
@@ -115,6 +119,10 @@ func knobs(f *target.Func) []knob {
 		if written[v] || v.Name() == "_" || strings.HasPrefix(v.Name(), "specgen") {
 			continue
 		}
+		if isClock(v.Type()) && declaredAs(f.Pkg, v, "time", "Now") {
+			out = append(out, knob{name: v.Name(), typ: v.Type(), def: spec.CodeValue("time.Now")})
+			continue
+		}
 		b, ok := v.Type().Underlying().(*types.Basic)
 		if !ok || b.Info()&(types.IsBoolean|types.IsNumeric|types.IsString) == 0 || b.Info()&types.IsComplex != 0 {
 			continue
@@ -135,8 +143,54 @@ func knobs(f *target.Func) []knob {
 	out = out[:min(len(out), maxKnobs)]
 	for i := range out {
 		out[i].cands = knobValues(out[i].typ, out[i].def)
+		out[i].base = out[i].cands[0]
 	}
 	return out
+}
+
+// clocks are the fixed clocks a clock hook (var timeNow = time.Now) is
+// set to: a moment with every field distinct, the Unix epoch, and one
+// in a leap year's last second of the day.
+var clocks = []string{
+	"func() time.Time { return time.Date(2006, time.January, 2, 15, 4, 5, 123456789, time.UTC) }",
+	"func() time.Time { return time.Unix(0, 0).UTC() }",
+	"func() time.Time { return time.Date(2024, time.February, 29, 23, 59, 59, 0, time.UTC) }",
+}
+
+// isClock reports whether t is func() time.Time, the type of a clock
+// hook.
+func isClock(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && !sig.Variadic() && isTime(sig.Results().At(0).Type())
+}
+
+// declaredAs reports whether the package-level variable v is declared
+// with the function pkg.name of another package as its value
+// (var timeNow = time.Now).
+func declaredAs(p *target.Package, v *types.Var, pkg, name string) bool {
+	for _, file := range p.Syntax {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, id := range vs.Names {
+					if p.TypesInfo.Defs[id] != v || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					sel, ok := ast.Unparen(vs.Values[i]).(*ast.SelectorExpr)
+					if !ok {
+						return false
+					}
+					fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func)
+					return ok && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name
+				}
+			}
+		}
+	}
+	return false
 }
 
 // declaredValue is the value v, a package-level variable of a basic
@@ -204,8 +258,16 @@ func constValueOf(c constant.Value, t types.Type) (spec.Value, bool) {
 // knobValues are the values a knob of type t declared as def is tried
 // with, def first: the other truth value of a flag; zero, one, minus
 // one and the neighbours, half and double of a number; the empty string
-// and a word for a string.
+// and a word for a string; for a clock hook, fixed clocks, never the
+// real one.
 func knobValues(t types.Type, def spec.Value) []spec.Value {
+	if isClock(t) {
+		var out []spec.Value
+		for _, c := range clocks {
+			out = append(out, spec.CodeValue(c))
+		}
+		return out
+	}
 	out := []spec.Value{def}
 	seen := map[string]bool{def.String(): true}
 	add := func(v spec.Value) {

@@ -49,6 +49,14 @@ func TestKnobs(t *testing.T) {
 	if d := cmp.Diff([]string{"MaxLen", "Prefix", "Strict", "level"}, order); d != "" {
 		t.Errorf("knob order (-want +got):\n%s", d)
 	}
+	age, err := p.Func("Age")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks := knobs(age)
+	if len(ks) != 1 || ks[0].name != "now" || ks[0].def.Str != "time.Now" || len(ks[0].cands) != len(clocks) || ks[0].base.Str != clocks[0] {
+		t.Errorf("knobs of Age = %v, want the clock hook now, declared time.Now, tried with the fixed clocks only, the first by default", ks)
+	}
 	d, err := p.Func("Debugging")
 	if err != nil {
 		t.Fatal(err)

@@ -372,7 +372,10 @@ func caseFeatures(f *target.Func, c *spec.Case) []string {
 	// what sets the case apart from those on the same inputs.
 	if c.Globals != nil && c.Globals.Kind == spec.Map {
 		for _, e := range c.Globals.Map {
-			if fs := valueFeatures(e.Val, nil, 0); len(fs) > 0 {
+			if m := clockRE.FindStringSubmatch(e.Val.Str); e.Val.Kind == spec.Code && m != nil {
+				// A fixed clock, by its moment: now-at-2006.
+				add(nameSlug(e.Key.Str) + "-at-" + strings.Trim(strings.ToLower(m[1]+"-"+m[2]), "-"))
+			} else if fs := valueFeatures(e.Val, nil, 0); len(fs) > 0 {
 				add(nameSlug(e.Key.Str) + "-" + fs[0])
 			}
 		}
@@ -433,6 +436,10 @@ func caseFeatures(f *target.Func, c *spec.Case) []string {
 	add(recv...)
 	return out
 }
+
+// clockRE finds the moment of a fixed clock written as code:
+// time.Date(2006, ...) or time.Unix(0, 0).
+var clockRE = regexp.MustCompile(`time\.(?:Date\((-?\d+)|(Unix)\()`)
 
 // nameSlug writes a Go name as id words: maxLen → max-len.
 func nameSlug(name string) string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Strict refuses a leading plus sign.
@@ -59,6 +60,18 @@ func Parse(s string) (int, error) {
 }
 
 func count() { calls++ }
+
+// now is the clock, a hook tests set.
+var now = time.Now
+
+// Age is how many years ago year was.
+func Age(year int) (int, error) {
+	n := now().Year() - year
+	if n < 0 {
+		return 0, errors.New("in the future")
+	}
+	return n, nil
+}
 
 // Debugging reports Debug.
 func Debugging() bool { return Debug }
