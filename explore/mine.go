@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -183,6 +184,9 @@ type miner struct {
 	vars  map[types.Object]ast.Expr      // package-level variables → initialisers
 	funcs map[types.Object]*ast.FuncDecl // package functions → declarations
 	done  map[ast.Node]bool
+	// defs are the variables assigned once, to their values (see
+	// singleDefs).
+	defs map[*types.Var]ast.Expr
 	// inTable is set while walking a package variable's initialiser.
 	inTable bool
 	// consumed are literals already classified (a separator is not also
@@ -209,6 +213,7 @@ func mine(f *target.Func) *mined {
 	if f.Pkg != nil {
 		mn.info, mn.self = f.Pkg.TypesInfo, f.Pkg.Types
 		mn.index(files)
+		mn.defs = singleDefs(mn.info, files)
 	}
 	if f.Decl.Doc != nil {
 		mineComment(m, f.Decl.Doc.Text())
@@ -298,8 +303,8 @@ func (mn *miner) mineOwn(files []*ast.File) {
 			if path, name := mn.pkgFunc(c); path != "regexp" || !regexpFuncs[name] {
 				return true
 			}
-			if v := mn.constOf(c.Args[0]); v != nil && v.Kind() == constant.String {
-				for _, s := range regexpSamples(constant.StringVal(v)) {
+			if s, ok := mn.foldString(c.Args[0], 0); ok {
+				for _, s := range regexpSamples(s) {
 					m.pkgMatch(s)
 				}
 			}
@@ -669,13 +674,129 @@ func (mn *miner) call(c *ast.CallExpr) {
 		if !regexpFuncs[name] || len(c.Args) == 0 {
 			return
 		}
-		if v := mn.constOf(c.Args[0]); v != nil && v.Kind() == constant.String {
+		if s, ok := mn.foldString(c.Args[0], 0); ok {
 			mn.consumed[ast.Unparen(c.Args[0])] = true
-			for _, s := range regexpSamples(constant.StringVal(v)) {
+			for _, s := range regexpSamples(s) {
 				mn.m.match(s)
 			}
 		}
 	}
+}
+
+// singleDefs maps the variables of files assigned exactly once (by
+// their declaration, := or =) to the value they are assigned: what a
+// pattern built in steps (ops := `<|>`; re := fmt.Sprintf(`(%s)`, ops))
+// is made of.
+func singleDefs(info *types.Info, files []*ast.File) map[*types.Var]ast.Expr {
+	if info == nil {
+		return nil
+	}
+	defs := map[*types.Var]ast.Expr{}
+	count := map[*types.Var]int{}
+	set := func(id *ast.Ident, e ast.Expr) {
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		if v, ok := obj.(*types.Var); ok {
+			count[v]++
+			defs[v] = e
+		}
+	}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						var e ast.Expr
+						if len(n.Rhs) == len(n.Lhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+							e = n.Rhs[i]
+						}
+						set(id, e)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					var e ast.Expr
+					if len(n.Values) == len(n.Names) {
+						e = n.Values[i]
+					}
+					if e != nil {
+						set(id, e)
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, n := range count {
+		if n != 1 || defs[v] == nil {
+			delete(defs, v)
+		}
+	}
+	return defs
+}
+
+// maxFold bounds how deep foldString follows variables and calls.
+const maxFold = 8
+
+// foldString is the string e evaluates to when it is made of constants
+// only: a constant, a variable assigned once (mn.defs) with such a value,
+// a concatenation of such strings, or fmt.Sprintf of a constant format
+// and such strings and constant numbers (evaluated here).
+func (mn *miner) foldString(e ast.Expr, depth int) (string, bool) {
+	if depth > maxFold {
+		return "", false
+	}
+	if v := mn.constOf(e); v != nil {
+		if v.Kind() == constant.String {
+			return constant.StringVal(v), true
+		}
+		return "", false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if mn.info == nil {
+			return "", false
+		}
+		if v, ok := mn.info.Uses[e].(*types.Var); ok && mn.defs[v] != nil {
+			return mn.foldString(mn.defs[v], depth+1)
+		}
+	case *ast.BinaryExpr:
+		if e.Op != token.ADD {
+			return "", false
+		}
+		x, ok1 := mn.foldString(e.X, depth+1)
+		y, ok2 := mn.foldString(e.Y, depth+1)
+		return x + y, ok1 && ok2
+	case *ast.CallExpr:
+		if path, name := mn.pkgFunc(e); path != "fmt" || name != "Sprintf" || len(e.Args) == 0 || e.Ellipsis.IsValid() {
+			return "", false
+		}
+		format, ok := mn.foldString(e.Args[0], depth+1)
+		if !ok {
+			return "", false
+		}
+		var args []any
+		for _, a := range e.Args[1:] {
+			if s, ok := mn.foldString(a, depth+1); ok {
+				args = append(args, s)
+				continue
+			}
+			v := mn.constOf(a)
+			if v == nil || v.Kind() != constant.Int {
+				return "", false
+			}
+			n, exact := constant.Int64Val(v)
+			if !exact {
+				return "", false
+			}
+			args = append(args, n)
+		}
+		return fmt.Sprintf(format, args...), true
+	}
+	return "", false
 }
 
 // regexpFuncs are the functions of package regexp whose first argument

@@ -1,8 +1,12 @@
 package explore
 
 import (
+	"context"
+	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 func TestMine(t *testing.T) {
@@ -87,5 +91,30 @@ func TestMineStringCombinations(t *testing.T) {
 		if !slices.Contains(got, want) {
 			t.Errorf("combination %q missing from the %d string candidates", want, len(got))
 		}
+	}
+}
+
+// TestMineFoldedPattern: a pattern the package builds at init from a
+// constant, a local variable and fmt.Sprintf is sampled like a literal
+// one.
+func TestMineFoldedPattern(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/sprintfre"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("Check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`^(<=|>=)\s*([0-9]+)(\.[0-9]+){2}$`)
+	m := mine(f)
+	n := 0
+	for _, s := range m.pkgMatches {
+		if re.MatchString(s) {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Errorf("no sample of the folded pattern among the package's matches %q", m.pkgMatches)
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/sprintfre
+
+go 1.22
