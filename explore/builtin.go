@@ -292,6 +292,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
 	out = append(out, a.fromReceiverTuples(cands, typical)...)
+	out = append(out, a.indexPairTuples(cands, typical)...)
 	longest := len(pairs) / 2
 	for _, c := range cands {
 		longest = max(longest, len(c))
@@ -366,6 +367,47 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// maxIndexPairReceivers bounds the receivers indexPairTuples tries.
+const maxIndexPairReceivers = 8
+
+// indexPairTuples are the calls of a method of a slice type that takes
+// two integers (sort.Interface's Less(i, j) and Swap(i, j)) with 0, 1
+// and 1, 0 on receivers holding two elements or more: random integers
+// are out of range or equal, and the two elements are never compared.
+func (a *analysis) indexPairTuples(cands [][]spec.Value, typical []spec.Value) []tuple {
+	if a.f.Recv == nil || len(cands) == 0 {
+		return nil
+	}
+	if _, ok := a.f.Recv.Underlying().(*types.Slice); !ok {
+		return nil
+	}
+	var ints []int
+	for i, p := range a.f.Params {
+		if b, ok := p.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			ints = append(ints, i+1)
+		}
+	}
+	if len(ints) != 2 || len(a.f.Params) != 2 {
+		return nil
+	}
+	var out []tuple
+	n := 0
+	for _, r := range cands[0] {
+		if r.Kind != spec.List || len(r.List) < 2 || n == maxIndexPairReceivers {
+			continue
+		}
+		n++
+		for _, ij := range [][2]int64{{0, 1}, {1, 0}} {
+			t := append([]spec.Value(nil), typical...)
+			t[0] = r
+			t[ints[0]] = coerce(spec.IntValue(ij[0]), a.f.Params[0].Type)
+			t[ints[1]] = coerce(spec.IntValue(ij[1]), a.f.Params[1].Type)
+			out = append(out, tuple{t, "the first two elements of the receiver"})
 		}
 	}
 	return out

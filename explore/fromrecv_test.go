@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -118,5 +119,38 @@ func TestFromReceiverSeedsTwoTypes(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no seed calls Holds(b.mark, b.items), the first expression of each parameter's list")
+	}
+}
+
+// TestIndexPairs: Less(i, j) of a slice type is tried with 0, 1 and
+// 1, 0 on receivers of two elements or more, among the first seeds.
+func TestIndexPairs(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/pairs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("ByPrio.Less")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := 0
+	for _, sd := range a.seeds {
+		if sd.desc != "the first two elements of the receiver" {
+			continue
+		}
+		pairs++
+		if sd.vals[0].Kind != spec.List || len(sd.vals[0].List) < 2 {
+			t.Errorf("seed %s: receiver %s, want two elements or more", sd.code, sd.vals[0])
+		}
+		if i, j := sd.vals[1].Int, sd.vals[2].Int; i+j != 1 || i*j != 0 {
+			t.Errorf("seed %s: i, j = %d, %d, want 0, 1 or 1, 0", sd.code, i, j)
+		}
+	}
+	if pairs == 0 {
+		t.Error("no seed calls Less on two elements of a receiver")
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/pairs
+
+go 1.22
