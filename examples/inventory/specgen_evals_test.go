@@ -15,6 +15,7 @@ import (
 	specgensort "sort"
 	specgenstrconv "strconv"
 	specgenstrings "strings"
+	specgensync "sync"
 	specgentesting "testing"
 	specgentime "time"
 	specgenutf8 "unicode/utf8"
@@ -2070,6 +2071,46 @@ func specgenErrType(e error) string {
 	return ""
 }
 
+// specgenCalls logs the calls a callback argument gets: each call's
+// argument, or the list of its arguments when it takes other than one.
+type specgenCalls struct {
+	mu    specgensync.Mutex
+	calls []interface{}
+	n     int
+}
+
+// specgenMaxCalls bounds the calls a log states: a callback called more
+// often is not stated.
+const specgenMaxCalls = 256
+
+func (c *specgenCalls) add(args ...interface{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	if c.n > specgenMaxCalls {
+		c.calls = nil
+		return
+	}
+	var call interface{} = append([]interface{}{}, args...)
+	if len(args) == 1 {
+		call = args[0]
+	}
+	// Appended as one value: yaegi spreads a []interface{} appended
+	// to a []interface{}.
+	c.calls = append(c.calls, call)
+}
+
+// list is the log, or nil when the callback was not called or was
+// called too often to state.
+func (c *specgenCalls) list() interface{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == 0 || c.n > specgenMaxCalls {
+		return nil
+	}
+	return append([]interface{}(nil), c.calls...)
+}
+
 func specgenErr(rec func(string, string, interface{}), err error) {
 	if err == nil {
 		return
@@ -2496,14 +2537,16 @@ type SpecgenResponse struct {
 	After   *SpecgenAfter    `json:"after,omitempty"`
 	// ArgsAfter are arguments as the call left them: name, value.
 	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
-	Err       *SpecgenErr      `json:"err,omitempty"`
-	Panic     *SpecgenErr      `json:"panic,omitempty"`
-	Asserts   []bool           `json:"asserts,omitempty"`
-	Stdout    string           `json:"stdout,omitempty"`
-	Stderr    string           `json:"stderr,omitempty"`
-	Nanos     int64            `json:"ns"`
-	Covered   []int            `json:"covered,omitempty"`
-	Fail      string           `json:"fail,omitempty"`
+	// Globals are the package-level variables the probe set: name, value.
+	Globals [][2]interface{} `json:"globals,omitempty"`
+	Err     *SpecgenErr      `json:"err,omitempty"`
+	Panic   *SpecgenErr      `json:"panic,omitempty"`
+	Asserts []bool           `json:"asserts,omitempty"`
+	Stdout  string           `json:"stdout,omitempty"`
+	Stderr  string           `json:"stderr,omitempty"`
+	Nanos   int64            `json:"ns"`
+	Covered []int            `json:"covered,omitempty"`
+	Fail    string           `json:"fail,omitempty"`
 	// Cut counts the bytes of values and messages too long to send,
 	// replaced by placeholders naming their size (see SpecgenCanon).
 	Cut int `json:"cut,omitempty"`
@@ -2527,6 +2570,7 @@ type SpecgenErr struct {
 // code calls it as rec(kind, name, value) with kind one of:
 //
 //	"in"        name = parameter name, value = argument
+//	"global"    name = package-level variable, value = what the probe set it to
 //	"out"       name = result index, value = result
 //	"err"       name = the error's type (%T), value = its message
 //	"errtypes"  name = known error types along the chain, "\n"-separated
@@ -2559,6 +2603,10 @@ type SpecgenRecorder struct {
 	// obsInto is the map the observers that follow go to: the last
 	// result, receiver or argument recorded as observed.
 	obsInto map[string]interface{}
+	// drained, while a result is observed, holds its observers whose
+	// receive-only channel was read (see specgenDrain): a second reading
+	// finds it empty, which is no sign of an unstable observer.
+	drained map[string]bool
 }
 
 // Record is the callback handed to probes.
@@ -2570,9 +2618,14 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		}
 	case "in":
 		r.Resp.Inputs = append(r.Resp.Inputs, [2]interface{}{name, r.canon(v)})
+	case "global":
+		r.Resp.Globals = append(r.Resp.Globals, [2]interface{}{name, r.canon(v)})
 	case "out":
 		if drained, ok := specgenDrain(v); ok {
 			v = drained
+		} else if w, ok := r.drainFields(v); ok {
+			r.Resp.Outputs = append(r.Resp.Outputs, w)
+			break
 		}
 		r.Resp.Outputs = append(r.Resp.Outputs, r.canon(v))
 	case "errtypes", "errsent":
@@ -2606,15 +2659,18 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 	case "outobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
 		r.Resp.Outputs = append(r.Resp.Outputs, r.obsInto)
+		r.drained = map[string]bool{}
 	case "after":
 		r.Resp.After = &SpecgenAfter{V: r.canon(v)}
 	case "argafter":
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.canon(v)})
 	case "afterobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.drained = nil
 		r.Resp.After = &SpecgenAfter{V: r.obsInto}
 	case "argafterobs":
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.drained = nil
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
@@ -2674,6 +2730,65 @@ func specgenDrain(v interface{}) (interface{}, bool) {
 	return nil, false
 }
 
+// specgenRecvOnly reports a receive-only channel type (<-chan T), which
+// a result exports for its caller to read.
+func specgenRecvOnly(t specgenreflect.Type) bool {
+	return t != nil && t.Kind() == specgenreflect.Chan && t.ChanDir() == specgenreflect.RecvDir
+}
+
+// drainFields is the wire form of v, a struct or a pointer to one that a
+// call returned, with its exported receive-only channels read as
+// specgenDrain reads a returned channel: an iterator's C, what the
+// result stands for. ok is false when v has no such channel that
+// specgenDrain could read.
+func (r *SpecgenRecorder) drainFields(v interface{}) (interface{}, bool) {
+	rv := specgenreflect.ValueOf(v)
+	if rv.IsValid() && r.Opt.Unbox != nil {
+		if u, ok := r.Opt.Unbox(rv); ok {
+			rv = u
+		}
+	}
+	if rv.IsValid() && rv.Kind() == specgenreflect.Ptr {
+		if rv.IsNil() {
+			return nil, false
+		}
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() || rv.Kind() != specgenreflect.Struct {
+		return nil, false
+	}
+	t := rv.Type()
+	c := specgenCanonizer{opt: r.Opt, seen: map[uintptr]bool{}, left: specgenCanonBudget}
+	// The channels first: a value without one is canonical as it is.
+	drained := map[int]interface{}{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if c.exported(f) && specgenRecvOnly(f.Type) {
+			if d, ok := specgenDrain(rv.Field(i).Interface()); ok {
+				drained[i] = d
+			}
+		}
+	}
+	if len(drained) == 0 {
+		return nil, false
+	}
+	// One budget for the whole value, as SpecgenCanon gives it.
+	pairs := []interface{}{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !c.exported(f) {
+			continue
+		}
+		fv := rv.Field(i)
+		if d, ok := drained[i]; ok {
+			fv = specgenreflect.ValueOf(d)
+		}
+		pairs = append(pairs, []interface{}{f.Name, c.value(fv, 1)})
+	}
+	r.Resp.Cut += c.cut
+	return map[string]interface{}{"m": pairs}, true
+}
+
 // The texts of the opaque values of observers that did not give one
 // value (executors.ObserverPanic and executors.ObserverUnstable).
 const (
@@ -2694,9 +2809,20 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 		last, _ = pairs[len(pairs)-1].([]interface{})
 	}
 	again := len(last) == 2 && last[0] == key
+	if r.drained != nil && kind == "obs" {
+		// A result's exported receive-only channel (an iterator's C)
+		// stands for the values it delivers.
+		if specgenRecvOnly(specgenreflect.TypeOf(v)) {
+			if d, ok := specgenDrain(v); ok {
+				v = d
+				r.drained[key] = true
+			}
+		}
+	}
 	switch {
 	case kind == "obs":
 		pairs = append(pairs, []interface{}{key, r.canon(v)})
+	case again && kind == "obsagain" && r.drained[key]:
 	case !again:
 		pairs = append(pairs, []interface{}{key, specgenOpaque(specgenObsPanic)})
 	case kind == "obspanic" || !specgenreflect.DeepEqual(last[1], SpecgenCanon(v, r.Opt)):
