@@ -164,67 +164,68 @@ func isClock(t types.Type) bool {
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && !sig.Variadic() && isTime(sig.Results().At(0).Type())
 }
 
-// declaredAs reports whether the package-level variable v is declared
-// with the function pkg.name of another package as its value
-// (var timeNow = time.Now).
-func declaredAs(p *target.Package, v *types.Var, pkg, name string) bool {
+// declaration finds the declaration of the package-level variable v:
+// its value when the declaration gives one (ok false when it gives
+// several values for one call's results, or v is not declared in p).
+func declaration(p *target.Package, v *types.Var) (value ast.Expr, ok bool) {
 	for _, file := range p.Syntax {
 		for _, d := range file.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
+			gd, isVar := d.(*ast.GenDecl)
+			if !isVar || gd.Tok != token.VAR {
 				continue
 			}
 			for _, s := range gd.Specs {
 				vs := s.(*ast.ValueSpec)
 				for i, id := range vs.Names {
-					if p.TypesInfo.Defs[id] != v || len(vs.Values) != len(vs.Names) {
+					if p.TypesInfo.Defs[id] != v {
 						continue
 					}
-					sel, ok := ast.Unparen(vs.Values[i]).(*ast.SelectorExpr)
-					if !ok {
-						return false
+					switch len(vs.Values) {
+					case 0:
+						return nil, true
+					case len(vs.Names):
+						return vs.Values[i], true
 					}
-					fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func)
-					return ok && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name
+					return nil, false
 				}
 			}
 		}
 	}
-	return false
+	return nil, false
+}
+
+// declaredAs reports whether the package-level variable v is declared
+// with the function pkg.name of another package as its value
+// (var timeNow = time.Now).
+func declaredAs(p *target.Package, v *types.Var, pkg, name string) bool {
+	e, ok := declaration(p, v)
+	if !ok || e == nil {
+		return false
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name
 }
 
 // declaredValue is the value v, a package-level variable of a basic
 // type, is declared with: its constant initialiser, or its zero value
 // when it has none; ok is false for any other initialiser.
-func declaredValue(pkg *target.Package, v *types.Var) (spec.Value, bool) {
-	for _, file := range pkg.Syntax {
-		for _, d := range file.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, s := range gd.Specs {
-				vs := s.(*ast.ValueSpec)
-				for i, id := range vs.Names {
-					if pkg.TypesInfo.Defs[id] != v {
-						continue
-					}
-					if len(vs.Values) == 0 {
-						return zeroValue(v.Type()), true
-					}
-					if len(vs.Values) != len(vs.Names) {
-						return spec.Value{}, false
-					}
-					tv, ok := pkg.TypesInfo.Types[vs.Values[i]]
-					if !ok || tv.Value == nil {
-						return spec.Value{}, false
-					}
-					return constValueOf(tv.Value, v.Type())
-				}
-			}
-		}
+func declaredValue(p *target.Package, v *types.Var) (spec.Value, bool) {
+	e, ok := declaration(p, v)
+	switch {
+	case !ok:
+		return spec.Value{}, false
+	case e == nil:
+		return zeroValue(v.Type()), true
 	}
-	return spec.Value{}, false
+	tv, ok := p.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return spec.Value{}, false
+	}
+	return constValueOf(tv.Value, v.Type())
 }
 
 // constValueOf is the constant c as a value of the basic type t.

@@ -12,6 +12,20 @@ import (
 	"github.com/specgen-dev/specgen/target"
 )
 
+// loadKnobs loads the function name of testdata/knobs.
+func loadKnobs(t *testing.T, name string) *target.Func {
+	t.Helper()
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // TestKnobs checks which package-level variables of testdata/knobs
 // Parse is explored under: those of a basic type it reads (in its
 // reach) declared with a constant or nothing, exported first, each with
@@ -19,14 +33,7 @@ import (
 // one declared with a computed value (computed), one of another type
 // (table) or one only other functions read (Debug).
 func TestKnobs(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("Parse")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadKnobs(t, "Parse")
 	got := map[string]string{}
 	var order []string
 	for _, k := range knobs(f) {
@@ -49,18 +56,12 @@ func TestKnobs(t *testing.T) {
 	if d := cmp.Diff([]string{"MaxLen", "Prefix", "Strict", "level"}, order); d != "" {
 		t.Errorf("knob order (-want +got):\n%s", d)
 	}
-	age, err := p.Func("Age")
-	if err != nil {
-		t.Fatal(err)
-	}
+	age := loadKnobs(t, "Age")
 	ks := knobs(age)
 	if len(ks) != 1 || ks[0].name != "now" || ks[0].def.Str != "time.Now" || len(ks[0].cands) != len(clocks) || ks[0].base.Str != clocks[0] {
 		t.Errorf("knobs of Age = %v, want the clock hook now, declared time.Now, tried with the fixed clocks only, the first by default", ks)
 	}
-	d, err := p.Func("Debugging")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := loadKnobs(t, "Debugging")
 	if ks := knobs(d); len(ks) != 1 || ks[0].name != "Debug" {
 		t.Errorf("knobs of Debugging = %v, want Debug alone", ks)
 	}
@@ -75,14 +76,7 @@ func TestKnobsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the yaegi engine")
 	}
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("Parse")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadKnobs(t, "Parse")
 	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{Workers: 1}, Options{MaxProbes: 400, MaxTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)
