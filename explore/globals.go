@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,7 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
@@ -77,7 +75,8 @@ func knobs(f *target.Func) []knob {
 		return false
 	}
 	written := map[*types.Var]bool{}
-	read := map[*types.Var]int{} // order of first read in the reach
+	seen := map[*types.Var]bool{}
+	var read []*types.Var // in the order the reach first reads them
 	for _, file := range f.Pkg.Syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -104,10 +103,9 @@ func knobs(f *target.Func) []knob {
 						}
 					}
 				case *ast.Ident:
-					if v, ok := info.Uses[n].(*types.Var); ok && reach && v.Parent() == scope {
-						if _, seen := read[v]; !seen {
-							read[v] = len(read)
-						}
+					if v, ok := info.Uses[n].(*types.Var); ok && reach && v.Parent() == scope && !seen[v] {
+						seen[v] = true
+						read = append(read, v)
 					}
 				}
 				return true
@@ -115,7 +113,7 @@ func knobs(f *target.Func) []knob {
 		}
 	}
 	var out []knob
-	for v := range read {
+	for _, v := range read {
 		if written[v] || v.Name() == "_" || strings.HasPrefix(v.Name(), "specgen") {
 			continue
 		}
@@ -133,12 +131,8 @@ func knobs(f *target.Func) []knob {
 		}
 		out = append(out, knob{name: v.Name(), typ: v.Type(), def: def})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		ei, ej := token.IsExported(out[i].name), token.IsExported(out[j].name)
-		if ei != ej {
-			return ei
-		}
-		return read[scope.Lookup(out[i].name).(*types.Var)] < read[scope.Lookup(out[j].name).(*types.Var)]
+	sort.SliceStable(out, func(i, j int) bool {
+		return token.IsExported(out[i].name) && !token.IsExported(out[j].name)
 	})
 	out = out[:min(len(out), maxKnobs)]
 	for i := range out {
@@ -327,37 +321,6 @@ func knobValues(t types.Type, def spec.Value) []spec.Value {
 		}
 	}
 	return out
-}
-
-// GlobalsCode is the statements that set the package-level variables
-// of a case's globals (a map by name, spec.Case.Globals) before a call
-// of f, as a snippet starts with them (see ProbeFromSnippet): "" for
-// none.
-func GlobalsCode(f *target.Func, globals *spec.Value) (string, error) {
-	if globals == nil {
-		return "", nil
-	}
-	if globals.Kind != spec.Map {
-		return "", fmt.Errorf("globals: want a map by variable name, got %s", globals.Kind)
-	}
-	var self *types.Package
-	if f.Pkg != nil {
-		self = f.Pkg.Types
-	}
-	q := target.NewQualifier(self)
-	var b strings.Builder
-	for _, e := range globals.Map {
-		t, err := executors.GlobalType(self, e.Key.Str)
-		if err != nil {
-			return "", err
-		}
-		x, err := target.GoExpr(e.Val, t, q)
-		if err != nil {
-			return "", fmt.Errorf("global %s: %w", e.Key.Str, err)
-		}
-		b.WriteString(e.Key.Str + " = " + x + "\n")
-	}
-	return b.String(), nil
 }
 
 // fitsKind reports whether x is a value of the basic integer kind k.

@@ -964,10 +964,15 @@ func priorSnippets(f *target.Func, old []*spec.Case, limit int, logf func(string
 		args, err := runner.CaseArgs(f, c)
 		if err == nil {
 			var sn explore.Snippet
-			var set string
-			if set, err = explore.GlobalsCode(f, c.Globals); err == nil {
+			var gs []executors.Global
+			if gs, err = runner.CaseGlobals(f, c); err == nil {
 				sn, err = explore.CallSnippet(f, c.Receiver, args)
-				sn.Code = set + sn.Code
+				// A snippet sets the globals by its first statements.
+				var set strings.Builder
+				for _, g := range gs {
+					set.WriteString(g.Name + " = " + g.Expr + "\n")
+				}
+				sn.Code = set.String() + sn.Code
 			}
 			if err == nil {
 				if c.Generated {

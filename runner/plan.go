@@ -204,26 +204,7 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 	}
 
 	// Package-level variables set for the case.
-	if c.Globals != nil && c.Globals.Kind == spec.Map {
-		var self *types.Package
-		if fn.Pkg != nil {
-			self = fn.Pkg.Types
-		}
-		for _, e := range c.Globals.Map {
-			name := e.Key.Str
-			t, err := executors.GlobalType(self, name)
-			if err != nil {
-				add("globals", "%v", err)
-				continue
-			}
-			expr, err := target.GoExpr(e.Val, t, q)
-			if err != nil {
-				add("globals", "global %s: %v", name, err)
-				continue
-			}
-			probe.Globals = append(probe.Globals, executors.Global{Name: name, Expr: expr})
-		}
-	}
+	probe.Globals = caseGlobals(fn, c, q, add)
 
 	// Receiver.
 	switch {
@@ -464,6 +445,52 @@ func CaseArgs(fn *target.Func, c *spec.Case) ([]spec.Value, error) {
 		return nil, errors.Join(errs...)
 	}
 	return vals, nil
+}
+
+// CaseGlobals is the package-level variables a case sets
+// (spec.Case.Globals) as the runner sets them: each name with the Go
+// expression of its value. The error says which do not fit.
+func CaseGlobals(fn *target.Func, c *spec.Case) ([]executors.Global, error) {
+	var self *types.Package
+	if fn.Pkg != nil {
+		self = fn.Pkg.Types
+	}
+	var errs []error
+	gs := caseGlobals(fn, c, target.NewQualifier(self), func(field, format string, args ...any) {
+		errs = append(errs, fmt.Errorf(format, args...))
+	})
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return gs, nil
+}
+
+// caseGlobals writes a case's globals for fn's package with q,
+// reporting those that are no variable of it or do not fit their type.
+func caseGlobals(fn *target.Func, c *spec.Case, q *target.Qualifier, add func(field, format string, args ...any)) []executors.Global {
+	if c.Globals == nil || c.Globals.Kind != spec.Map {
+		return nil
+	}
+	var self *types.Package
+	if fn.Pkg != nil {
+		self = fn.Pkg.Types
+	}
+	var out []executors.Global
+	for _, e := range c.Globals.Map {
+		name := e.Key.Str
+		t, err := executors.GlobalType(self, name)
+		if err != nil {
+			add("globals", "%v", err)
+			continue
+		}
+		expr, err := target.GoExpr(e.Val, t, q)
+		if err != nil {
+			add("globals", "global %s: %v", name, err)
+			continue
+		}
+		out = append(out, executors.Global{Name: name, Expr: expr})
+	}
+	return out
 }
 
 // caseInputs maps a case's input or inputs to the function's
