@@ -792,8 +792,7 @@ func (a *analysis) mutateTuple(mu *mutator, e corpusEntry, pick func() corpusEnt
 // inputs.
 func (a *analysis) position(mu *mutator) int {
 	n := len(a.types)
-	switch {
-	case a.nIn == 0 || a.nIn < n && mu.rng.IntN(knobPick) == 0:
+	if a.nIn == 0 || a.nIn < n && mu.rng.IntN(knobPick) == 0 {
 		return a.nIn + mu.rng.IntN(n-a.nIn)
 	}
 	return mu.rng.IntN(a.nIn)

@@ -226,11 +226,12 @@ func stringSubstitutions(s string, c executors.Cmp) []string {
 		for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
 			x, y := p[0], p[1]
 			var forms []string
-			if n, err := strconv.ParseInt(y, 10, 64); err == nil {
-				forms = []string{y, strconv.FormatInt(n-1, 10), strconv.FormatInt(n+1, 10), strconv.FormatInt(n, 16)}
-			} else if u, err := strconv.ParseUint(y, 10, 64); err == nil {
+			switch n, ok := intOperand(y); {
+			case ok && n.Kind == spec.Int:
+				forms = []string{y, strconv.FormatInt(n.Int-1, 10), strconv.FormatInt(n.Int+1, 10), strconv.FormatInt(n.Int, 16)}
+			case ok:
 				// Beyond int64: a uint64 bound such as math.MaxUint64.
-				forms = []string{y, strconv.FormatUint(u-1, 10), strconv.FormatUint(u, 16)}
+				forms = []string{y, strconv.FormatUint(n.Uint-1, 10), strconv.FormatUint(n.Uint, 16)}
 			}
 			for _, at := range occurrences(s, x) {
 				for _, z := range forms {
@@ -307,17 +308,14 @@ func intSubstitutions(b *types.Basic, v spec.Value, c executors.Cmp) []spec.Valu
 	var out []spec.Value
 	seen := map[string]bool{text: true}
 	for _, p := range [][2]string{{c.A, c.B}, {c.B, c.A}} {
-		if p[0] != text {
+		y, ok := intOperand(p[1])
+		if p[0] != text || !ok {
 			continue
 		}
 		for _, d := range []int64{0, -1, 1} {
-			var x spec.Value
-			if n, err := strconv.ParseInt(p[1], 10, 64); err == nil {
-				x = spec.IntValue(n + d)
-			} else if n, err := strconv.ParseUint(p[1], 10, 64); err == nil {
-				x = spec.UintValue(n + uint64(d))
-			} else {
-				continue
+			x := spec.IntValue(y.Int + d)
+			if y.Kind == spec.Uint {
+				x = spec.UintValue(y.Uint + uint64(d))
 			}
 			if x, ok := intInRange(x, b); ok {
 				if k := x.String(); !seen[k] {
@@ -365,27 +363,33 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 				if p[0] != l.text {
 					continue
 				}
-				if n, err := strconv.ParseInt(p[1], 10, 64); err == nil && n >= 0 && n <= maxCodeLiteral {
-					add(l, p[1])
-					continue
-				}
-				k, ok := intConversions[l.conv]
+				x, ok := intOperand(p[1])
 				if !ok {
 					continue
 				}
-				var x spec.Value
-				if n, err := strconv.ParseInt(p[1], 10, 64); err == nil {
-					x = spec.IntValue(n)
-				} else if u, err := strconv.ParseUint(p[1], 10, 64); err == nil {
-					x = spec.UintValue(u)
-				} else {
+				if x.Kind == spec.Int && x.Int >= 0 && x.Int <= maxCodeLiteral {
+					add(l, p[1])
 					continue
 				}
-				if _, ok := intInRange(x, types.Typ[k]); ok {
-					add(l, p[1])
+				if k, ok := intConversions[l.conv]; ok {
+					if _, ok := intInRange(x, types.Typ[k]); ok {
+						add(l, p[1])
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// intOperand reads an integer operand of a comparison: an int when
+// int64 holds it, else a uint (math.MaxUint64).
+func intOperand(s string) (spec.Value, bool) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return spec.IntValue(n), true
+	}
+	if u, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return spec.UintValue(u), true
+	}
+	return spec.Value{}, false
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
@@ -125,14 +126,7 @@ func TestFromReceiverSeedsTwoTypes(t *testing.T) {
 // TestIndexPairs: Less(i, j) of a slice type is tried with 0, 1 and
 // 1, 0 on receivers of two elements or more, among the first seeds.
 func TestIndexPairs(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/pairs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("ByPrio.Less")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := targettest.Func(t, "testdata/pairs", ".", "ByPrio.Less")
 	a, err := newAnalysis(f, 1, false)
 	if err != nil {
 		t.Fatal(err)

@@ -9,22 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/specgen-dev/specgen/executors"
-	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/internal/targettest"
 )
-
-// loadKnobs loads the function name of testdata/knobs.
-func loadKnobs(t *testing.T, name string) *target.Func {
-	t.Helper()
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/knobs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
 
 // TestKnobs checks which package-level variables of testdata/knobs
 // Parse is explored under: those of a basic type it reads (in its
@@ -33,7 +19,7 @@ func loadKnobs(t *testing.T, name string) *target.Func {
 // one declared with a computed value (computed), one of another type
 // (table) or one only other functions read (Debug).
 func TestKnobs(t *testing.T) {
-	f := loadKnobs(t, "Parse")
+	f := targettest.Func(t, "testdata/knobs", ".", "Parse")
 	got := map[string]string{}
 	var order []string
 	for _, k := range knobs(f) {
@@ -56,12 +42,12 @@ func TestKnobs(t *testing.T) {
 	if d := cmp.Diff([]string{"MaxLen", "Prefix", "Strict", "level"}, order); d != "" {
 		t.Errorf("knob order (-want +got):\n%s", d)
 	}
-	age := loadKnobs(t, "Age")
+	age := targettest.Func(t, "testdata/knobs", ".", "Age")
 	ks := knobs(age)
 	if len(ks) != 1 || ks[0].name != "now" || ks[0].def.Str != "time.Now" || len(ks[0].cands) != len(clocks) || ks[0].base.Str != clocks[0] {
 		t.Errorf("knobs of Age = %v, want the clock hook now, declared time.Now, tried with the fixed clocks only, the first by default", ks)
 	}
-	d := loadKnobs(t, "Debugging")
+	d := targettest.Func(t, "testdata/knobs", ".", "Debugging")
 	if ks := knobs(d); len(ks) != 1 || ks[0].name != "Debug" {
 		t.Errorf("knobs of Debugging = %v, want Debug alone", ks)
 	}
@@ -76,7 +62,7 @@ func TestKnobsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the yaegi engine")
 	}
-	f := loadKnobs(t, "Parse")
+	f := targettest.Func(t, "testdata/knobs", ".", "Parse")
 	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{Workers: 1}, Options{MaxProbes: 400, MaxTime: time.Minute})
 	if err != nil {
 		t.Fatal(err)

@@ -1,12 +1,11 @@
 package explore
 
 import (
-	"context"
 	"regexp"
 	"slices"
 	"testing"
 
-	"github.com/specgen-dev/specgen/target"
+	"github.com/specgen-dev/specgen/internal/targettest"
 )
 
 func TestMine(t *testing.T) {
@@ -98,14 +97,7 @@ func TestMineStringCombinations(t *testing.T) {
 // constant, a local variable and fmt.Sprintf is sampled like a literal
 // one.
 func TestMineFoldedPattern(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/sprintfre"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("Check")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := targettest.Func(t, "testdata/sprintfre", ".", "Check")
 	re := regexp.MustCompile(`^(<=|>=)\s*([0-9]+)(\.[0-9]+){2}$`)
 	m := mine(f)
 	n := 0
