@@ -608,13 +608,19 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	var inputs []executors.NamedValue
 	for i, in := range r.Inputs {
 		expr, ok := exprs[in.Name]
-		if !ok || in.Value.Kind == spec.Null || typeOf[in.Name] == nil {
+		if !ok || typeOf[in.Name] == nil {
+			continue
+		}
+		// A nil pointer in an interface ((*T)(nil)) is recorded as nil
+		// is, but is no nil interface: its code is what the call saw.
+		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && unparen(expr) != "nil"
+		if in.Value.Kind == spec.Null && !typedNil {
 			continue
 		}
 		// An argument built from the receiver (l.Front()) is that
 		// receiver's own: a value equal to it, built apart, is not.
 		fromRecv := in.Name != "receiver" && executors.UsesReceiver(f, expr)
-		if target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) && !retyped(f, typeOf[in.Name], in.Value, expr) && !fromRecv {
+		if !typedNil && target.Rebuilds(typeOf[in.Name]) && !unwritable(in.Value) && !retyped(f, typeOf[in.Name], in.Value, expr) && !fromRecv {
 			continue
 		}
 		if declared == nil {
@@ -1050,7 +1056,10 @@ func unwritable(v spec.Value) bool {
 // RaisesName picks the most specific name for a returned error: a
 // sentinel of the package or the standard library, else a concrete type
 // that says something (not the anonymous wrappers of errors.New and
-// fmt.Errorf), else "error".
+// fmt.Errorf), else "error". An unexported type is named only when the
+// package lists know it (the package under test's own): another
+// package's (*time.parseDurationError) cannot be written in a spec or a
+// test, and changes with that package's version.
 func RaisesName(e *executors.ErrorInfo) string {
 	if len(e.Sentinels) > 0 {
 		return e.Sentinels[0]
@@ -1058,6 +1067,9 @@ func RaisesName(e *executors.ErrorInfo) string {
 	for _, t := range append([]string{e.Type}, e.Types...) {
 		switch t {
 		case "", "*errors.errorString", "*fmt.wrapError", "*fmt.wrapErrors", "*errors.joinError":
+			continue
+		}
+		if base := t[strings.LastIndex(t, ".")+1:]; !token.IsExported(base) && !slices.Contains(e.Types, t) {
 			continue
 		}
 		return t

@@ -33,6 +33,8 @@ func TestRaisesName(t *testing.T) {
 		{"wrapped-type", executors.ErrorInfo{Type: "*fmt.wrapError", Types: []string{"*strconv.NumError"}}, "*strconv.NumError", "a type found along the chain beats the wrapper"},
 		{"plain", executors.ErrorInfo{Type: "*errors.errorString"}, "error", "errors.New says nothing beyond the message"},
 		{"unknown", executors.ErrorInfo{}, "error", "yaegi could not name the type"},
+		{"foreign-unexported", executors.ErrorInfo{Type: "*time.parseDurationError"}, "error", "another package's unexported type cannot be named"},
+		{"own-unexported", executors.ErrorInfo{Type: "*calc.syntaxError", Types: []string{"*calc.syntaxError"}}, "*calc.syntaxError", "the package's own error types are known"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -515,6 +517,8 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 		{"any((42))", spec.IntValue(42), `input=42 expected=42`, "nor to any, around parentheses"},
 		{`"42"`, spec.StringValue("42"), `input="42" expected=42`, "a string stays a plain value"},
 		{"3.7", spec.FloatValue(3.7), `input=3.7 expected=42`, "a float64 stays a plain value"},
+		{"(*string)(nil)", spec.NullValue(), `input={go: "(*string)(nil)"} expected=42`, "a nil pointer in an interface is no nil interface"},
+		{"nil", spec.NullValue(), `input=null expected=42`, "a nil interface is nil"},
 	}
 	for _, c := range cases {
 		r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "v", Value: c.v}}, Outputs: []spec.Value{spec.IntValue(42)}}
