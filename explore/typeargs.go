@@ -1,7 +1,9 @@
 package explore
 
 import (
+	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/specgen-dev/specgen/target"
@@ -10,6 +12,11 @@ import (
 // MaxInstantiations bounds the instantiations of a generic function
 // that are explored.
 const MaxInstantiations = 3
+
+// MaxSwitchedInstantiations bounds them instead for a function that
+// tests the type of a value of a type parameter (switch any(t).(type)):
+// its branches are reached by type arguments, not by inputs.
+const MaxSwitchedInstantiations = 12
 
 // Instantiations picks type arguments for the generic function f and
 // returns up to limit instantiations of it, each explored on its own.
@@ -28,9 +35,22 @@ const MaxInstantiations = 3
 // every type parameter (the last when it has fewer); combinations that
 // repeat one already chosen, or do not satisfy the constraints, are
 // left out. A function that is not generic is returned as it is.
+//
+// Where f's body tests the type of a value of a type parameter (a type
+// switch or a type assertion on any(t)), the types it tests that satisfy
+// the constraint are that parameter's first candidates, in the order
+// written, and limit is raised to their number, up to
+// MaxSwitchedInstantiations: each is a branch only it reaches.
 func Instantiations(f *target.Func, limit int) []*target.Func {
 	if !f.Generic() {
 		return []*target.Func{f}
+	}
+	switched := map[*types.TypeParam][]types.Type{}
+	for _, tp := range f.TypeParams {
+		if ts := switchedTypes(f, tp); len(ts) > 0 {
+			switched[tp.Type] = ts
+			limit = max(limit, min(len(ts), MaxSwitchedInstantiations))
+		}
 	}
 	var out []*target.Func
 	seen := map[string]bool{}
@@ -43,6 +63,9 @@ func Instantiations(f *target.Func, limit int) []*target.Func {
 					continue
 				}
 				cands := typeCandidates(f.Pkg, tp, chosen)
+				if ts := switched[tp.Type]; len(ts) > 0 {
+					cands = append(slices.Clip(ts), cands...)
+				}
 				if len(cands) == 0 {
 					continue
 				}
@@ -142,6 +165,77 @@ func typeCandidates(pkg *target.Package, tp target.TypeParam, chosen map[*types.
 			break
 		}
 	}
+	return out
+}
+
+// switchedTypes are the types that the body of f tests a value of type
+// parameter tp against (the cases of switch any(t).(type), the type of
+// any(t).(int)), in the order written, without repeats, those that
+// satisfy tp's constraint only.
+func switchedTypes(f *target.Func, tp target.TypeParam) []types.Type {
+	if f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+		return nil
+	}
+	info := f.Pkg.TypesInfo
+	iface, _ := tp.Constraint.Underlying().(*types.Interface)
+	// A method of a generic type declares its receiver's type parameters
+	// anew: those are what its body's values have.
+	objs := []*types.TypeName{tp.Type.Obj()}
+	if sig, ok := f.Obj.Type().(*types.Signature); ok && sig.RecvTypeParams() != nil {
+		if i := tp.Type.Index(); i < sig.RecvTypeParams().Len() {
+			objs = append(objs, sig.RecvTypeParams().At(i).Obj())
+		}
+	}
+	// ofParam reports whether x is any(v), or v, with v of type tp.
+	ofParam := func(x ast.Expr) bool {
+		x = ast.Unparen(x)
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+				x = ast.Unparen(call.Args[0])
+			}
+		}
+		p, ok := info.TypeOf(x).(*types.TypeParam)
+		return ok && slices.Contains(objs, p.Obj())
+	}
+	var out []types.Type
+	add := func(e ast.Expr) {
+		t := info.TypeOf(e)
+		if t == nil || types.IsInterface(t) || (iface != nil && !types.Satisfies(t, iface)) {
+			return
+		}
+		for _, o := range out {
+			if types.Identical(o, t) {
+				return
+			}
+		}
+		out = append(out, t)
+	}
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeSwitchStmt:
+			var x ast.Expr
+			switch a := n.Assign.(type) {
+			case *ast.AssignStmt:
+				x = a.Rhs[0]
+			case *ast.ExprStmt:
+				x = a.X
+			}
+			ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
+			if !ok || !ofParam(ta.X) {
+				return true
+			}
+			for _, c := range n.Body.List {
+				for _, e := range c.(*ast.CaseClause).List {
+					add(e)
+				}
+			}
+		case *ast.TypeAssertExpr:
+			if n.Type != nil && ofParam(n.X) {
+				add(n.Type)
+			}
+		}
+		return true
+	})
 	return out
 }
 

@@ -24,6 +24,8 @@ func TestInstantiations(t *testing.T) {
 		{"(*Stack).Push", []string{"int", "string", "ID"}, "a method of a generic type: its type's parameter"},
 		{"(*Cache).Get", []string{"int, int", "string, string", "ID, ID"}, "a method of a type of two parameters"},
 		{"Vec.Sum", []string{"int", "float64", "ID"}, "a value method of a type over a constraint with a type set"},
+		{"Parse", []string{"string", "uint8", "uint", "float64"}, "a type switch on any(t): its cases in the type set first, each one instantiation"},
+		{"(*Stack).Kind", []string{"string", "int", "ID"}, "a type assertion on any(zero) in a method of a generic type: string first"},
 	}
 	for _, tt := range tests {
 		f := loadFunc(t, "testdata/generic", tt.fn)

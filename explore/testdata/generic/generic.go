@@ -133,3 +133,28 @@ func (v Vec[T]) Sum() T {
 	}
 	return s
 }
+
+// Parse reads s as a T, choosing the parser by T's type.
+func Parse[T ~int | ~int8 | ~uint8 | ~uint | ~float32 | ~float64 | ~string](s string) (T, error) {
+	var t T
+	switch any(t).(type) {
+	case string:
+		return any(s).(T), nil
+	case uint8, uint:
+		return T(len(s)), nil
+	case float64:
+		return T(len(s) + 1), nil
+	case time.Duration:
+		return t, fmt.Errorf("not in the type set")
+	}
+	return t, nil
+}
+
+// Kind names the type of the stack's elements.
+func (s *Stack[T]) Kind() string {
+	var zero T
+	if _, ok := any(zero).(string); ok {
+		return "string"
+	}
+	return "other"
+}
