@@ -17,12 +17,19 @@ var anyCode = []string{
 	"time.Date(2024, 2, 29, 12, 30, 45, 0, time.UTC)", `map[string]interface{}{"a": 1, "b": "x"}`,
 }
 
+// anyLater are values of an empty interface tried after the package's
+// own types: named types of other packages of basic kinds (reflect sees
+// their kind, not their name), one with methods that convert
+// (json.Number), and pointers, a nil one too (a nil *string in an
+// interface is no nil interface).
+var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)"}
+
 // anyValues are the first candidates of an empty interface: nil, then
 // values of many dynamic types, each basic kind and size, strings that
 // read as numbers and truth values, byte slices, slices and maps, a
-// time.Duration (a fmt.Stringer), a time.Time, an error and the
-// package's own named types, so that a budget of cases reaches them
-// before the mined words and numbers.
+// time.Duration (a fmt.Stringer), a time.Time, an error, the package's
+// own named types, then named types of basic kinds and pointers, so that
+// a budget of cases reaches them before the mined words and numbers.
 func (g *valueGen) anyValues(depth int) []spec.Value {
 	out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}
 	for _, c := range anyCode[:3] {
@@ -34,7 +41,11 @@ func (g *valueGen) anyValues(depth int) []spec.Value {
 	for _, c := range anyCode[3:] {
 		out = append(out, spec.CodeValue(c))
 	}
-	return append(out, g.ownTypeValues(depth)...)
+	out = append(out, g.ownTypeValues(depth)...)
+	for _, c := range anyLater {
+		out = append(out, spec.CodeValue(c))
+	}
+	return out
 }
 
 // ownTypeValues are values of the package's own named types, one of

@@ -260,8 +260,17 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	a.cands = cands
 	typical := make([]spec.Value, n)
 	zero := make([]spec.Value, n)
+	off := a.nIn - len(a.f.Params) // 1 with a receiver, which comes first
 	for i, t := range a.types {
 		cands[i] = a.gen.values(t)
+		if j := i - off; i < a.nIn && j >= 0 {
+			if cv := a.caseValues(j); len(cv) > 0 {
+				// Right after nil: the dynamic types the function tests
+				// the interface against, its branches.
+				k := min(1, len(cands[i]))
+				cands[i] = uniqueValues(append(append(cands[i][:k:k], cv...), cands[i][k:]...), maxCandidates)
+			}
+		}
 		typical[i] = a.gen.typical(t, cands[i])
 		zero[i] = zeroValue(t)
 		if a.names[i] == "receiver" {

@@ -1,0 +1,51 @@
+package explore
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/targettest"
+)
+
+// TestCaseTypes checks the dynamic types read off the type switches and
+// assertions on an interface parameter, the function's own, then those
+// of the package function it passes the parameter to.
+func TestCaseTypes(t *testing.T) {
+	f := targettest.Func(t, "testdata/switched", ".", "Describe")
+	var got []string
+	for _, ct := range caseTypes(f, 0) {
+		got = append(got, f.Pkg.TypeString(ct))
+	}
+	want := []string{"map[string][]string", "[]float64", "floater", "map[int]bool", "[]rune"}
+	if !slices.Equal(got, want) {
+		t.Errorf("caseTypes(Describe, v) = %q, want %q", got, want)
+	}
+}
+
+// TestCaseTypesExplored checks that the built-in explorer reaches every
+// branch of a type switch on an interface parameter, those of dynamic
+// types no general candidate has (a map of string slices, a map[int]bool
+// asserted by a callee, a type of the package implementing an
+// unexported interface) too. It runs natively: yaegi gives interpreted
+// types no methods an interface case would see.
+func TestCaseTypesExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	f := targettest.Func(t, "testdata/switched", ".", "Describe")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered, total := x.Statements()
+	if covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+		t.Errorf("%d/%d statements covered, want all", covered, total)
+	}
+}

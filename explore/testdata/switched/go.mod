@@ -1,0 +1,3 @@
+module example.com/switched
+
+go 1.22

@@ -1,0 +1,51 @@
+// Package switched converts values of any dynamic type, by type switch.
+package switched
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ratio is a value with a conversion method.
+type Ratio struct{ Num, Den int }
+
+// Float64 converts r.
+func (r Ratio) Float64() (float64, error) {
+	if r.Den == 0 {
+		return 0, fmt.Errorf("zero denominator")
+	}
+	return float64(r.Num) / float64(r.Den), nil
+}
+
+type floater interface {
+	Float64() (float64, error)
+}
+
+// Describe says what v holds, by its dynamic type.
+func Describe(v any) (string, error) {
+	switch x := v.(type) {
+	case map[string][]string:
+		return fmt.Sprintf("%d keys", len(x)), nil
+	case []float64:
+		return fmt.Sprintf("%d floats", len(x)), nil
+	case floater:
+		f, err := x.Float64()
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprint(f), nil
+	case nil:
+		return "nothing", nil
+	}
+	return small(v)
+}
+
+func small(v any) (string, error) {
+	if m, ok := v.(map[int]bool); ok {
+		return fmt.Sprint(len(m), " flags"), nil
+	}
+	if r, ok := v.([]rune); ok {
+		return strings.ToUpper(string(r)), nil
+	}
+	return "", fmt.Errorf("cannot describe %T", v)
+}
