@@ -2,6 +2,7 @@ package write
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,12 +29,21 @@ type Candidate struct {
 	Prior bool
 }
 
+// maxKindsPerPath bounds the cases kept on one path (the same blocks)
+// for the outcome kind alone: a conversion's fallback error quotes
+// each dynamic type it is given ("unable to cast true of type bool"),
+// and a dozen cases of one branch that differ only there drown the
+// spec's other behaviours.
+const maxKindsPerPath = 3
+
 // Minimise picks the cases to keep: every Keep case, then, greedily, the
 // case that adds the most blocks, outcome kinds and killed mutants not
 // yet shown (on a tie, a Prior case, then the smaller, then the first),
-// until the cases kept show everything the candidates show together. A
-// case that adds nothing is dropped, whatever its inputs. It returns the
-// indices of the cases kept, in ascending order.
+// until the cases kept show everything the candidates show together,
+// but for outcome kinds shown on a path that maxKindsPerPath cases
+// added only their kinds to already. A case that adds nothing is
+// dropped, whatever its inputs. It returns the indices of the cases
+// kept, in ascending order.
 func Minimise(cands []Candidate) []int {
 	shows := make([][]string, len(cands))
 	for i, c := range cands {
@@ -51,6 +61,12 @@ func Minimise(cands []Candidate) []int {
 	}
 	have := map[string]bool{}
 	kept := map[int]bool{}
+	kindOnly := map[string]int{} // by path: the cases kept for a kind alone
+	path := func(c Candidate) string {
+		b := slices.Clone(c.Blocks)
+		sort.Strings(b)
+		return strings.Join(b, " ")
+	}
 	take := func(i int) {
 		kept[i] = true
 		for _, s := range shows[i] {
@@ -68,15 +84,18 @@ func Minimise(cands []Candidate) []int {
 			if kept[i] {
 				continue
 			}
-			n := 0
+			n, kinds := 0, 0
 			seen := map[string]bool{}
 			for _, s := range shows[i] {
 				if !have[s] && !seen[s] {
 					seen[s] = true
 					n++
+					if strings.HasPrefix(s, "kind ") {
+						kinds++
+					}
 				}
 			}
-			if n == 0 {
+			if n == 0 || n == kinds && kindOnly[path(c)] >= maxKindsPerPath {
 				continue
 			}
 			if best < 0 || n > bestNew || n == bestNew && better(c, cands[best]) {
@@ -85,6 +104,9 @@ func Minimise(cands []Candidate) []int {
 		}
 		if best < 0 {
 			break
+		}
+		if onlyKind(shows[best], have) {
+			kindOnly[path(cands[best])]++
 		}
 		take(best)
 	}
@@ -96,6 +118,22 @@ func Minimise(cands []Candidate) []int {
 	return out
 }
 
+// onlyKind reports whether the new things shows holds beside have are
+// an outcome kind alone.
+func onlyKind(shows []string, have map[string]bool) bool {
+	kind := false
+	for _, s := range shows {
+		if have[s] {
+			continue
+		}
+		if !strings.HasPrefix(s, "kind ") {
+			return false
+		}
+		kind = true
+	}
+	return kind
+}
+
 // better reports whether a is kept before b when both add as much.
 func better(a, b Candidate) bool {
 	if a.Prior != b.Prior {
@@ -105,8 +143,9 @@ func better(a, b Candidate) bool {
 }
 
 // messageShape hides the parts of a message that vary with the inputs:
-// quoted text and numbers.
-var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`" + `|-?[0-9]+(?:\.[0-9]+)?`)
+// quoted text, numbers (hexadecimal too) and what the braces of a
+// composite value printed with %#v hold ([]byte{0x34, 0x32}).
+var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`" + `|\{[^{}]*\}|0[xX][0-9a-fA-F]+|-?[0-9]+(?:\.[0-9]+)?`)
 
 // OutcomeKind names the kind of a probe's outcome for minimisation: ok,
 // or the error's type, sentinels and message with its quoted text and

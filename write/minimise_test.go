@@ -66,6 +66,17 @@ func TestMinimise(t *testing.T) {
 			{Kind: "ok", Kills: []string{"m1", "m2"}, Size: 4},
 		},
 		want: []int{2},
+	}, {
+		name: "at most three cases on one path for their outcome kinds alone",
+		cands: []Candidate{
+			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast bool"},
+			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast []int"},
+			{Blocks: []string{"2", "1"}, Kind: "error: cannot cast map"},
+			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast struct"},
+			{Blocks: []string{"1", "3"}, Kind: "error: cannot cast chan"},
+			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast func", Kills: []string{"m1"}},
+		},
+		want: []int{0, 1, 2, 4, 5},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +104,9 @@ func TestOutcomeKind(t *testing.T) {
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "yy": invalid syntax`), true},
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "99999999999999999999": value out of range`), false},
 		{parse(`bad char at 3`), parse(`bad char at 17`), true},
+		// A composite value printed with %#v differs in its elements only.
+		{parse(`unable to cast []byte{0x34, 0x32} of type []uint8`), parse(`unable to cast []byte{0x30} of type []uint8`), true},
+		{parse(`unable to cast []byte{0x34} of type []uint8`), parse(`unable to cast []int{1} of type []int`), false},
 		{executors.Result{Outcome: executors.OK}, executors.Result{Outcome: executors.OK}, true},
 		// An input quoted without quotes is hidden, as a word only.
 		{withInput(parse(`add 0 of abc: quantity must be positive`), "abc"), withInput(parse(`add 0 of quantity positive be: quantity must be positive`), "quantity positive be"), true},
