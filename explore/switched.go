@@ -33,6 +33,21 @@ func caseTypes(f *target.Func, param int) []types.Type {
 		if t == nil || len(out) >= maxCaseTypes {
 			return
 		}
+		if len(f.TypeArgs) > 0 {
+			// An instantiation's body is the generic one's: its types
+			// are written over the type parameters (case map[K]V:). The
+			// function's type parameters, or its receiver's, are
+			// numbered alike.
+			t = substWith(t, func(p *types.TypeParam) types.Type {
+				if p.Index() < len(f.TypeArgs) {
+					return f.TypeArgs[p.Index()]
+				}
+				return nil
+			})
+			if t == nil {
+				return
+			}
+		}
 		for _, o := range out {
 			if types.Identical(o, t) {
 				return

@@ -14,14 +14,27 @@ import (
 // assertions on an interface parameter, the function's own, then those
 // of the package function it passes the parameter to.
 func TestCaseTypes(t *testing.T) {
-	f := targettest.Func(t, "testdata/switched", ".", "Describe")
-	var got []string
-	for _, ct := range caseTypes(f, 0) {
-		got = append(got, f.Pkg.TypeString(ct))
+	tests := []struct {
+		fn   string
+		inst int // which instantiation of a generic function
+		want []string
+		why  string
+	}{
+		{"Describe", 0, []string{"map[string][]string", "[]float64", "floater", "map[int]bool", "[]rune"}, "its own cases in order, nil aside, then its callee's assertions"},
+		{"Lookup", 1, []string{"map[string]string", "map[string]any"}, "an instantiation's cases with its type arguments"},
 	}
-	want := []string{"map[string][]string", "[]float64", "floater", "map[int]bool", "[]rune"}
-	if !slices.Equal(got, want) {
-		t.Errorf("caseTypes(Describe, v) = %q, want %q", got, want)
+	for _, tt := range tests {
+		f := targettest.Func(t, "testdata/switched", ".", tt.fn)
+		if f.Generic() {
+			f = Instantiations(f, MaxInstantiations)[tt.inst]
+		}
+		var got []string
+		for _, ct := range caseTypes(f, 0) {
+			got = append(got, f.Pkg.TypeString(ct))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("caseTypes(%s, 0) = %q, want %q (%s)", tt.fn, got, tt.want, tt.why)
+		}
 	}
 }
 

@@ -330,30 +330,42 @@ func mentionsTypeParam(constraint types.Type) bool {
 // types; nil when t has one not chosen yet, or a shape it does not
 // rebuild (funcs, channels, structs over type parameters).
 func substTypeParams(t types.Type, chosen map[*types.TypeParam]types.Type) types.Type {
+	return substWith(t, func(p *types.TypeParam) types.Type { return chosen[p] })
+}
+
+// substWith replaces the type parameters in t by what arg gives for
+// them, as substTypeParams does.
+func substWith(t types.Type, arg func(*types.TypeParam) types.Type) types.Type {
 	switch t := t.(type) {
 	case *types.TypeParam:
-		return chosen[t]
+		return arg(t)
 	case *types.Basic:
 		return t
+	case *types.Alias:
+		return substWith(types.Unalias(t), arg)
+	case *types.Interface:
+		if t.Empty() {
+			return t
+		}
 	case *types.Named:
 		if t.TypeArgs().Len() > 0 {
 			return nil
 		}
 		return t
 	case *types.Slice:
-		if e := substTypeParams(t.Elem(), chosen); e != nil {
+		if e := substWith(t.Elem(), arg); e != nil {
 			return types.NewSlice(e)
 		}
 	case *types.Pointer:
-		if e := substTypeParams(t.Elem(), chosen); e != nil {
+		if e := substWith(t.Elem(), arg); e != nil {
 			return types.NewPointer(e)
 		}
 	case *types.Array:
-		if e := substTypeParams(t.Elem(), chosen); e != nil {
+		if e := substWith(t.Elem(), arg); e != nil {
 			return types.NewArray(e, t.Len())
 		}
 	case *types.Map:
-		k, v := substTypeParams(t.Key(), chosen), substTypeParams(t.Elem(), chosen)
+		k, v := substWith(t.Key(), arg), substWith(t.Elem(), arg)
 		if k != nil && v != nil {
 			return types.NewMap(k, v)
 		}

@@ -49,3 +49,17 @@ func small(v any) (string, error) {
 	}
 	return "", fmt.Errorf("cannot describe %T", v)
 }
+
+// Lookup finds k in m, a map of Vs or of any values.
+func Lookup[K comparable, V any](m any, k K) (V, bool) {
+	var zero V
+	switch x := m.(type) {
+	case map[K]V:
+		v, ok := x[k]
+		return v, ok
+	case map[K]any:
+		v, ok := x[k].(V)
+		return v, ok
+	}
+	return zero, false
+}
