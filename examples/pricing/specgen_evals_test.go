@@ -920,24 +920,6 @@ func specgenTestParseError_Unwrap(specgenT *specgentesting.T) {
 			specgenErr(specgenR, specgenE)
 		})
 	})
-	specgenT.Run("error-3", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^a$`}, func(specgenR func(string, string, interface{})) {
-			specgenRecv := &ParseError{Input: "abc", Reason: "", Err: errors.New("a")}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenE := specgenRecv.Unwrap()
-			specgenErr(specgenR, specgenE)
-		})
-	})
-	specgenT.Run("error-4", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^A$`}, func(specgenR func(string, string, interface{})) {
-			specgenRecv := &ParseError{Input: "abc", Reason: "", Err: errors.New("A")}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenE := specgenRecv.Unwrap()
-			specgenErr(specgenR, specgenE)
-		})
-	})
 	specgenT.Run("panics", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "panic", Match: `^runtime error: invalid memory address or nil pointer dereference$`}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := (*ParseError)(nil)
