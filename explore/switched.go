@@ -10,7 +10,7 @@ import (
 
 // maxCaseTypes bounds the dynamic types taken from a function's type
 // switches for one interface parameter.
-const maxCaseTypes = 16
+const maxCaseTypes = 32
 
 // caseTypes are the dynamic types the function tests its parameter
 // number param (of f.Params) against: the cases of a type switch on it
@@ -244,9 +244,34 @@ func (g *valueGen) exactValues(t types.Type, n int) []spec.Value {
 		if v.Kind == spec.Null {
 			continue
 		}
+		if natural(v, t) {
+			out = append(out, v)
+			continue
+		}
 		if c, ok := g.exactCode(v, t); ok {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// natural reports whether v, a value of t, is read back as a t when an
+// empty interface receives it: a string, a bool, an int, a float64
+// written with a fraction.
+func natural(v spec.Value, t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if !ok {
+		return false
+	}
+	switch b.Kind() {
+	case types.String:
+		return v.Kind == spec.String
+	case types.Bool:
+		return v.Kind == spec.Bool
+	case types.Int:
+		return v.Kind == spec.Int
+	case types.Float64:
+		return v.Kind == spec.Float
+	}
+	return false
 }
