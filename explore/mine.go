@@ -11,6 +11,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/specgen-dev/specgen/target"
@@ -481,6 +482,35 @@ var classSamples = map[string][]string{
 	"IsTitle": {"ǅ"}, "IsMark": {"\u0301"},
 }
 
+// stdFormats are inputs of the standard library's parsers, valid ones
+// and near misses, by the function that parses them: code that passes
+// its input on to one of them reaches its success paths only with text
+// of that format.
+var stdFormats = map[string][]string{
+	"encoding/json.Unmarshal":   {`{}`, `[]`, `{"a":1}`, `{"a":["b","c"]}`, `{"a":"b","c":[1,2]}`, `[1,"a"]`, `null`, `{"a":`},
+	"encoding/json.Valid":       {`{}`, `{"a":[1,"b"]}`, `{"a":`},
+	"strconv.Atoi":              {"42", "-7", "9223372036854775808"},
+	"strconv.ParseInt":          {"42", "-7", "0x1f", "9223372036854775808"},
+	"strconv.ParseUint":         {"42", "0x1f", "18446744073709551616"},
+	"strconv.ParseFloat":        {"1.5", "-0.25", "1e3", "NaN", "Inf", "1e400"},
+	"strconv.ParseBool":         {"true", "false", "1", "T", "f"},
+	"strconv.Unquote":           {`"a\tb"`, "`b`", "'c'", `"a`},
+	"time.ParseDuration":        {"1h30m", "1.5s", "-2m", "300ms", "1d"},
+	"net/url.Parse":             {"https://user:pw@example.com:8080/a/b?c=d&e=f#g", "/a?b=1", "mailto:a@example.com", "http://[::1]:80/", "http://a b/"},
+	"net/url.ParseRequestURI":   {"https://example.com/a?b=c", "/a?b=1", "a"},
+	"net/url.ParseQuery":        {"a=1&b=2&a=3", "a=%zz"},
+	"net.ParseIP":               {"192.168.1.1", "::1", "2001:db8::1", "256.0.0.1"},
+	"net.ParseCIDR":             {"10.0.0.0/8", "2001:db8::/32", "10.0.0.0/33"},
+	"net/netip.ParseAddr":       {"192.168.1.1", "::1", "256.0.0.1"},
+	"net/netip.ParsePrefix":     {"10.0.0.0/8", "2001:db8::/32", "10.0.0.0/33"},
+	"net/netip.ParseAddrPort":   {"1.2.3.4:80", "[::1]:443", "1.2.3.4"},
+	"net/mail.ParseAddress":     {"Jo <jo@example.com>", "jo@example.com", "jo@"},
+	"encoding/hex.DecodeString": {"68656c6c6f", "6g"},
+}
+
+// sampleTime is the time time.Parse's layouts are written at.
+var sampleTime = time.Date(2024, time.February, 29, 13, 4, 5, 0, time.UTC)
+
 // pkgFunc returns the package path and name of a call's function when it
 // is a package-level function of another package (strings.Split).
 func (mn *miner) pkgFunc(c *ast.CallExpr) (path, name string) {
@@ -669,6 +699,26 @@ func (mn *miner) call(c *ast.CallExpr) {
 	case "unicode":
 		for _, s := range classSamples[name] {
 			mn.m.class(s)
+		}
+	default:
+		for _, s := range stdFormats[path+"."+name] {
+			mn.m.match(s)
+		}
+	case "time":
+		if (name == "Parse" || name == "ParseInLocation") && len(c.Args) > 0 {
+			// The layout, written at a fixed time, is an input it parses;
+			// a digit short of it, one it refuses.
+			if layout, ok := mn.foldString(c.Args[0], 0); ok {
+				s := sampleTime.Format(layout)
+				mn.m.match(s)
+				if i := strings.IndexAny(s, "0123456789"); i >= 0 {
+					mn.m.match(s[:i] + s[i+1:])
+				}
+			}
+			return
+		}
+		for _, s := range stdFormats[path+"."+name] {
+			mn.m.match(s)
 		}
 	case "regexp":
 		if !regexpFuncs[name] || len(c.Args) == 0 {

@@ -1,10 +1,13 @@
 package explore
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"testing"
+	"time"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
 )
 
@@ -108,5 +111,48 @@ func TestMineFoldedPattern(t *testing.T) {
 	}
 	if n == 0 {
 		t.Errorf("no sample of the folded pattern among the package's matches %q", m.pkgMatches)
+	}
+}
+
+// TestMineStdFormats checks that the inputs a function hands to a
+// standard-library parser, in a callee too, are sampled in that
+// parser's format: JSON documents for json.Unmarshal, a constant
+// layout written at a fixed time for time.Parse.
+func TestMineStdFormats(t *testing.T) {
+	tests := []struct {
+		fn   string
+		want []string
+	}{
+		{"Keys", []string{`{}`, `{"a":1}`, `null`}},
+		{"Year", []string{"2024-02-29 13:04", "024-02-29 13:04"}},
+	}
+	for _, tt := range tests {
+		m := mine(targettest.Func(t, "testdata/formats", ".", tt.fn))
+		for _, w := range tt.want {
+			if !slices.Contains(m.matches, w) {
+				t.Errorf("%s: %q not among the samples %q", tt.fn, w, m.matches)
+			}
+		}
+	}
+}
+
+// TestMineStdFormatsExplored checks that those samples reach the
+// success paths behind the parsers.
+func TestMineStdFormatsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the yaegi engine")
+	}
+	for _, fn := range []string{"Keys", "Year"} {
+		f := targettest.Func(t, "testdata/formats", ".", fn)
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{Workers: 1}, Options{MaxProbes: 200, MaxTime: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if covered, total := x.Statements(); covered != total {
+			for _, u := range x.Uncovered() {
+				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
+			}
+			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
+		}
 	}
 }
