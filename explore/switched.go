@@ -12,6 +12,17 @@ import (
 // switches for one interface parameter.
 const maxCaseTypes = 32
 
+// caseType is a dynamic type an interface is tested against; elems,
+// for a map or slice of interfaces, are the dynamic types its elements
+// are tested against where the code ranges over it.
+type caseType struct {
+	t     types.Type
+	elems []types.Type
+}
+
+// maxElemTypes bounds the element types kept for one container case.
+const maxElemTypes = 8
+
 // caseTypes are the dynamic types the function tests its parameter
 // number param (of f.Params) against: the cases of a type switch on it
 // (switch v := p.(type), or on a call given it, such as indirect(p)),
@@ -19,8 +30,10 @@ const maxCaseTypes = 32
 // the package's functions it is passed to, in the order written,
 // without repeats. An interface parameter of a function that type
 // switches on it takes its branches from the dynamic types only: no
-// value of another type reaches them.
-func caseTypes(f *target.Func, param int) []types.Type {
+// value of another type reaches them. A case of a map or slice of
+// interfaces (case map[string]any:) whose elements the code ranges
+// over and tests in turn carries their types too.
+func caseTypes(f *target.Func, param int) []caseType {
 	if f.Decl == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
 		return nil
 	}
@@ -28,62 +41,50 @@ func caseTypes(f *target.Func, param int) []types.Type {
 	if obj == nil {
 		return nil
 	}
-	var out []types.Type
-	add := func(t types.Type) {
+	w := caseWalker{f: f}
+	return w.collect(f.Decl, f.Decl.Body, obj, true)
+}
+
+// caseWalker collects case types in the package of f.
+type caseWalker struct{ f *target.Func }
+
+// subst writes t over an instantiation's type arguments: its body is
+// the generic one's (case map[K]V:). The function's type parameters,
+// or its receiver's, are numbered alike. It is nil where t does not
+// rebuild.
+func (w caseWalker) subst(t types.Type) types.Type {
+	if t == nil || len(w.f.TypeArgs) == 0 {
+		return t
+	}
+	return substWith(t, func(p *types.TypeParam) types.Type {
+		if p.Index() < len(w.f.TypeArgs) {
+			return w.f.TypeArgs[p.Index()]
+		}
+		return nil
+	})
+}
+
+// collect lists the case types of obj in body (of decl), then, when
+// follow, those of the package functions obj is passed to there.
+func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object, follow bool) []caseType {
+	if body == nil {
+		return nil
+	}
+	p := w.f.Pkg
+	info := p.TypesInfo
+	var out []caseType
+	add := func(t types.Type, elems []types.Type) {
+		t = w.subst(t)
 		if t == nil || len(out) >= maxCaseTypes {
 			return
 		}
-		if len(f.TypeArgs) > 0 {
-			// An instantiation's body is the generic one's: its types
-			// are written over the type parameters (case map[K]V:). The
-			// function's type parameters, or its receiver's, are
-			// numbered alike.
-			t = substWith(t, func(p *types.TypeParam) types.Type {
-				if p.Index() < len(f.TypeArgs) {
-					return f.TypeArgs[p.Index()]
-				}
-				return nil
-			})
-			if t == nil {
-				return
-			}
-		}
 		for _, o := range out {
-			if types.Identical(o, t) {
+			if types.Identical(o.t, t) {
 				return
 			}
 		}
-		out = append(out, t)
+		out = append(out, caseType{t, elems})
 	}
-	var callees []calleeParam
-	walkCaseTypes(f.Pkg, f.Decl, obj, add, &callees)
-	for _, c := range callees {
-		d := funcDecl(f.Pkg, c.fn)
-		if d == nil {
-			continue
-		}
-		if o := paramObj(f.Pkg.TypesInfo, d, c.param); o != nil {
-			walkCaseTypes(f.Pkg, d, o, add, nil)
-		}
-	}
-	return out
-}
-
-// calleeParam is a package function and the number of the parameter a
-// value is passed as.
-type calleeParam struct {
-	fn    *types.Func
-	param int
-}
-
-// walkCaseTypes adds the types decl's body tests obj against, and
-// appends to callees (when not nil) the package functions obj is passed
-// to.
-func walkCaseTypes(p *target.Package, decl *ast.FuncDecl, obj types.Object, add func(types.Type), callees *[]calleeParam) {
-	if decl.Body == nil {
-		return
-	}
-	info := p.TypesInfo
 	isObj := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		return ok && info.Uses[id] == obj
@@ -102,7 +103,8 @@ func walkCaseTypes(p *target.Package, decl *ast.FuncDecl, obj types.Object, add 
 		}
 		return false
 	}
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	var callees []calleeParam
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeSwitchStmt:
 			var x ast.Expr
@@ -114,19 +116,24 @@ func walkCaseTypes(p *target.Package, decl *ast.FuncDecl, obj types.Object, add 
 			}
 			if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok && tested(ta.X) {
 				for _, c := range n.Body.List {
-					for _, e := range c.(*ast.CaseClause).List {
+					cc := c.(*ast.CaseClause)
+					for _, e := range cc.List {
 						if tv, ok := info.Types[e]; ok && tv.IsType() {
-							add(tv.Type)
+							var elems []types.Type
+							if len(cc.List) == 1 && follow {
+								elems = w.elemTypes(decl, cc, info.Implicits[cc])
+							}
+							add(tv.Type, elems)
 						}
 					}
 				}
 			}
 		case *ast.TypeAssertExpr:
 			if n.Type != nil && tested(n.X) {
-				add(info.TypeOf(n.Type))
+				add(info.TypeOf(n.Type), nil)
 			}
 		case *ast.CallExpr:
-			if callees == nil {
+			if !follow {
 				return true
 			}
 			fn := calledFunc(info, n.Fun)
@@ -135,12 +142,74 @@ func walkCaseTypes(p *target.Package, decl *ast.FuncDecl, obj types.Object, add 
 			}
 			for i, a := range n.Args {
 				if isObj(a) {
-					*callees = append(*callees, calleeParam{fn.Origin(), i})
+					callees = append(callees, calleeParam{fn.Origin(), i})
 				}
 			}
 		}
 		return true
 	})
+	for _, c := range callees {
+		d := funcDecl(p, c.fn)
+		if d == nil {
+			continue
+		}
+		if o := paramObj(info, d, c.param); o != nil {
+			for _, ct := range w.collect(d, d.Body, o, false) {
+				add(ct.t, nil)
+			}
+		}
+	}
+	return out
+}
+
+// elemTypes are the case types of the elements of v, the variable a
+// type switch's clause binds, where the clause ranges over it and v is
+// a map or slice of interfaces.
+func (w caseWalker) elemTypes(decl *ast.FuncDecl, clause *ast.CaseClause, v types.Object) []types.Type {
+	if v == nil {
+		return nil
+	}
+	var elem types.Type
+	switch u := v.Type().Underlying().(type) {
+	case *types.Map:
+		elem = u.Elem()
+	case *types.Slice:
+		elem = u.Elem()
+	}
+	if elem == nil || !types.IsInterface(elem) {
+		return nil
+	}
+	info := w.f.Pkg.TypesInfo
+	var out []types.Type
+	for _, st := range clause.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			r, ok := n.(*ast.RangeStmt)
+			if !ok || r.Value == nil {
+				return true
+			}
+			if id, ok := ast.Unparen(r.X).(*ast.Ident); !ok || info.Uses[id] != v {
+				return true
+			}
+			id, ok := r.Value.(*ast.Ident)
+			if !ok || info.Defs[id] == nil {
+				return true
+			}
+			for _, ct := range w.collect(decl, r.Body, info.Defs[id], true) {
+				if len(out) < maxElemTypes && !types.IsInterface(ct.t) {
+					out = append(out, ct.t)
+				}
+			}
+			return false
+		})
+	}
+	return out
+}
+
+// calleeParam is a package function and the number of the parameter a
+// value is passed as.
+type calleeParam struct {
+	fn    *types.Func
+	param int
 }
 
 // calledFunc is the package-level function a call's fun names (f,
@@ -202,7 +271,9 @@ func funcDecl(p *target.Package, fn *types.Func) *ast.FuncDecl {
 // caseValues are values of the dynamic types f tests its interface
 // parameter number param against (see caseTypes), each written as code
 // of exactly that type: up to two of each concrete type, and for an
-// interface type two of each of the package's types that implement it.
+// interface type two of each of the package's types that implement it;
+// for a map or slice of interfaces, ones holding values of each type its
+// elements are tested against too.
 func (a *analysis) caseValues(param int) []spec.Value {
 	pt := a.f.Params[param].Type
 	iface, ok := pt.Underlying().(*types.Interface)
@@ -210,9 +281,13 @@ func (a *analysis) caseValues(param int) []spec.Value {
 		return nil
 	}
 	var out []spec.Value
-	for _, t := range caseTypes(a.f, param) {
+	for _, ct := range caseTypes(a.f, param) {
+		t := ct.t
 		if !types.AssignableTo(t, pt) {
 			continue
+		}
+		for _, e := range ct.elems {
+			out = append(out, a.gen.holding(t, e)...)
 		}
 		if ti, ok := t.Underlying().(*types.Interface); ok {
 			if ti.Empty() || types.Identical(ti, iface) {
@@ -229,6 +304,49 @@ func (a *analysis) caseValues(param int) []spec.Value {
 			continue
 		}
 		out = append(out, a.gen.exactValues(t, 2)...)
+	}
+	return out
+}
+
+// holding are maps or slices of type t with one element, of dynamic
+// type elem (two values of it), written as code: map[string]any{"abc":
+// []string{}}.
+func (g *valueGen) holding(t, elem types.Type) []spec.Value {
+	q := target.NewQualifier(g.self)
+	expr := func(v spec.Value, t types.Type) (string, bool) {
+		if v.Kind == spec.Code {
+			return v.Str, true
+		}
+		s, err := target.GoExpr(v, t, q)
+		return s, err == nil
+	}
+	var out []spec.Value
+	for _, ev := range g.exactValues(elem, 2) {
+		e, ok := expr(ev, elem)
+		if !ok {
+			continue
+		}
+		var src string
+		switch u := t.Underlying().(type) {
+		case *types.Map:
+			// A key other than the zero value, where there is one.
+			keys := g.exactValues(u.Key(), 2)
+			if len(keys) == 0 {
+				return nil
+			}
+			k, ok := expr(keys[len(keys)-1], u.Key())
+			if !ok {
+				return nil
+			}
+			src = q.TypeString(t) + "{" + k + ": " + e + "}"
+		case *types.Slice:
+			src = q.TypeString(t) + "{" + e + "}"
+		default:
+			return nil
+		}
+		if spec.CheckCode(src) == nil {
+			out = append(out, spec.CodeValue(src))
+		}
 	}
 	return out
 }

@@ -22,6 +22,7 @@ func TestCaseTypes(t *testing.T) {
 	}{
 		{"Describe", 0, []string{"map[string][]string", "[]float64", "floater", "map[int]bool", "[]rune"}, "its own cases in order, nil aside, then its callee's assertions"},
 		{"Lookup", 1, []string{"map[string]string", "map[string]any"}, "an instantiation's cases with its type arguments"},
+		{"Flatten", 0, []string{"map[string]any holding []string, bool, int", "string"}, "a map of interfaces ranged over: the types its elements are tested against, in a callee too"},
 	}
 	for _, tt := range tests {
 		f := targettest.Func(t, "testdata/switched", ".", tt.fn)
@@ -30,7 +31,11 @@ func TestCaseTypes(t *testing.T) {
 		}
 		var got []string
 		for _, ct := range caseTypes(f, 0) {
-			got = append(got, f.Pkg.TypeString(ct))
+			s := f.Pkg.TypeString(ct.t)
+			for i, e := range ct.elems {
+				s += map[bool]string{true: " holding ", false: ", "}[i == 0] + f.Pkg.TypeString(e)
+			}
+			got = append(got, s)
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("caseTypes(%s, 0) = %q, want %q (%s)", tt.fn, got, tt.want, tt.why)
@@ -39,7 +44,8 @@ func TestCaseTypes(t *testing.T) {
 }
 
 // TestCaseTypesExplored checks that the built-in explorer reaches every
-// branch of a type switch on an interface parameter, those of dynamic
+// branch of a type switch on an interface parameter (and on the elements
+// of a map of interfaces it holds), those of dynamic
 // types no general candidate has (a map of string slices, a map[int]bool
 // asserted by a callee, a type of the package implementing an
 // unexported interface) too. It runs natively: yaegi gives interpreted
@@ -48,17 +54,19 @@ func TestCaseTypesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	f := targettest.Func(t, "testdata/switched", ".", "Describe")
 	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	covered, total := x.Statements()
-	if covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+	for _, fn := range []string{"Describe", "Flatten"} {
+		f := targettest.Func(t, "testdata/switched", ".", fn)
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Errorf("%d/%d statements covered, want all", covered, total)
+		covered, total := x.Statements()
+		if covered != total {
+			for _, u := range x.Uncovered() {
+				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
+			}
+			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
+		}
 	}
 }

@@ -63,3 +63,38 @@ func Lookup[K comparable, V any](m any, k K) (V, bool) {
 	}
 	return zero, false
 }
+
+// Flatten lists the strings in v, a map of values decoded from JSON.
+func Flatten(v any) ([]string, error) {
+	switch m := v.(type) {
+	case map[string]any:
+		var out []string
+		for k, x := range m {
+			switch y := x.(type) {
+			case []string:
+				out = append(out, y...)
+			case bool:
+				if y {
+					out = append(out, k)
+				}
+			default:
+				s, err := text(x)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, s)
+			}
+		}
+		return out, nil
+	case string:
+		return []string{m}, nil
+	}
+	return nil, fmt.Errorf("cannot flatten %T", v)
+}
+
+func text(v any) (string, error) {
+	if n, ok := v.(int); ok {
+		return fmt.Sprint(n), nil
+	}
+	return "", fmt.Errorf("not text: %T", v)
+}
