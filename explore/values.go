@@ -171,6 +171,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		for _, w := range g.m.words[:min(len(g.m.words), 6)] {
 			out = append(out, spec.StringValue(w))
 		}
+		// Text in the formats the code parses (JSON for json.Unmarshal,
+		// samples of its patterns): a string it is given may be one.
+		for _, w := range g.m.matches[:min(len(g.m.matches), 8)] {
+			out = append(out, spec.StringValue(w))
+		}
 		for _, i := range g.m.ints[:min(len(g.m.ints), 6)] {
 			out = append(out, spec.IntValue(i))
 		}
