@@ -57,6 +57,13 @@ func exprFeatures(e ast.Expr, depth int) []string {
 			}
 			out = append(out, exprFeatures(el, depth+1)...)
 		}
+		if len(out) == 0 {
+			// map[string][]string{}: its type, in words, and its size
+			// (not its text cut short: map-string-strin).
+			if w := typeSlug(e.Type, 0); w != "" {
+				return []string{w, countWord(len(e.Elts))}
+			}
+		}
 		return out
 	case *ast.CallExpr:
 		switch fn := ast.Unparen(e.Fun).(type) {
@@ -234,4 +241,45 @@ func literalWord(s string) string {
 		return "empty"
 	}
 	return b.String()
+}
+
+// typeSlug writes an unnamed map, slice or array type in words
+// (map-string-string-slice, byte-slice); "" for other types.
+func typeSlug(t ast.Expr, depth int) string {
+	if depth > maxCodeDepth {
+		return ""
+	}
+	switch t := t.(type) {
+	case *ast.MapType:
+		k, v := elemSlug(t.Key, depth), elemSlug(t.Value, depth)
+		if k == "" || v == "" {
+			return ""
+		}
+		return "map-" + k + "-" + v
+	case *ast.ArrayType:
+		e := elemSlug(t.Elt, depth)
+		if e == "" {
+			return ""
+		}
+		if t.Len == nil {
+			return e + "-slice"
+		}
+		return e + "-array"
+	}
+	return ""
+}
+
+// elemSlug names the key or element type of a composite type.
+func elemSlug(t ast.Expr, depth int) string {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return nameSlug(t.Name)
+	case *ast.SelectorExpr:
+		return nameSlug(t.Sel.Name)
+	case *ast.StarExpr:
+		return elemSlug(t.X, depth)
+	case *ast.InterfaceType:
+		return "any"
+	}
+	return typeSlug(t, depth+1)
 }

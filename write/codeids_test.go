@@ -34,6 +34,9 @@ func TestCodeFeatures(t *testing.T) {
 		{"empty string", `Parse("")`, []string{"parse-empty"}},
 		{"functional options", `[]Option{WithPrefix("v"), WithStrict(true)}`, []string{"with-prefix-v", "with-strict-true"}},
 		{"keyed elements", `map[string]Option{"a": WithPrefix("")}`, []string{"with-prefix-empty"}},
+		{"empty map of an unnamed type", `map[string][]string{}`, []string{"map-string-string-slice", "no-items"}},
+		{"slice of plain values", `[]byte{97, 98, 99}`, []string{"byte-slice", "3-items"}},
+		{"map of any", `map[interface{}]any{0: nil}`, []string{"map-any-any", "one-item"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
