@@ -37,14 +37,32 @@ type Candidate struct {
 const maxKindsPerPath = 3
 
 // Minimise picks the cases to keep: every Keep case, then, greedily, the
-// case that adds the most blocks, outcome kinds and killed mutants not
-// yet shown (on a tie, a Prior case, then the smaller, then the first),
+// case that adds the most blocks, outcome kinds, outcome classes (ok,
+// error, panic) on a path that has several and killed mutants not yet
+// shown (on a tie, a Prior case, then the smaller, then the first),
 // until the cases kept show everything the candidates show together,
-// but for outcome kinds shown on a path that maxKindsPerPath cases
-// added only their kinds to already. A case that adds nothing is
+// but for outcome kinds that differ only in their messages from one
+// kept on a path that maxKindsPerPath cases added only their kinds to
+// already. A case that adds nothing is
 // dropped, whatever its inputs. It returns the indices of the cases
 // kept, in ascending order.
 func Minimise(cands []Candidate) []int {
+	// The outcome classes seen on each path.
+	classes := map[string]map[string]bool{}
+	classOf := func(c Candidate) string {
+		class, _, _ := strings.Cut(c.Kind, " ")
+		class, _, _ = strings.Cut(class, ":")
+		return class
+	}
+	for _, c := range cands {
+		if c.Kind != "" && len(c.Blocks) > 0 {
+			p := pathKey(c.Blocks)
+			if classes[p] == nil {
+				classes[p] = map[string]bool{}
+			}
+			classes[p][classOf(c)] = true
+		}
+	}
 	shows := make([][]string, len(cands))
 	for i, c := range cands {
 		var s []string
@@ -53,6 +71,13 @@ func Minimise(cands []Candidate) []int {
 		}
 		if c.Kind != "" {
 			s = append(s, "kind "+c.Kind)
+			if p := pathKey(c.Blocks); len(classes[p]) > 1 {
+				// Returned, failed or panicked on a path that does more
+				// than one: a parser's return v, err is one block for
+				// its successes and its failures, and each is a
+				// behaviour.
+				s = append(s, "class "+classOf(c)+" on "+p)
+			}
 		}
 		for _, m := range c.Kills {
 			s = append(s, "mutant "+m)
@@ -62,16 +87,23 @@ func Minimise(cands []Candidate) []int {
 	have := map[string]bool{}
 	kept := map[int]bool{}
 	kindOnly := map[string]int{} // by path: the cases kept for a kind alone
-	path := func(c Candidate) string {
-		b := slices.Clone(c.Blocks)
-		sort.Strings(b)
-		return strings.Join(b, " ")
+	// By path, the outcomes (error types and sentinels) of the cases
+	// kept: a kind of another outcome is never capped.
+	outcomes := map[string]map[string]bool{}
+	outcome := func(c Candidate) string {
+		o, _, _ := strings.Cut(c.Kind, ": ")
+		return o
 	}
 	take := func(i int) {
 		kept[i] = true
 		for _, s := range shows[i] {
 			have[s] = true
 		}
+		p := pathKey(cands[i].Blocks)
+		if outcomes[p] == nil {
+			outcomes[p] = map[string]bool{}
+		}
+		outcomes[p][outcome(cands[i])] = true
 	}
 	for i, c := range cands {
 		if c.Keep {
@@ -95,7 +127,10 @@ func Minimise(cands []Candidate) []int {
 					}
 				}
 			}
-			if n == 0 || n == kinds && kindOnly[path(c)] >= maxKindsPerPath {
+			if n == 0 {
+				continue
+			}
+			if p := pathKey(c.Blocks); n == kinds && kindOnly[p] >= maxKindsPerPath && outcomes[p][outcome(c)] {
 				continue
 			}
 			if best < 0 || n > bestNew || n == bestNew && better(c, cands[best]) {
@@ -106,7 +141,7 @@ func Minimise(cands []Candidate) []int {
 			break
 		}
 		if onlyKind(shows[best], have) {
-			kindOnly[path(cands[best])]++
+			kindOnly[pathKey(cands[best].Blocks)]++
 		}
 		take(best)
 	}
@@ -116,6 +151,13 @@ func Minimise(cands []Candidate) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// pathKey names the path of a case: the blocks it runs, in order.
+func pathKey(blocks []string) string {
+	b := slices.Clone(blocks)
+	sort.Strings(b)
+	return strings.Join(b, " ")
 }
 
 // onlyKind reports whether the new things shows holds beside have are
@@ -143,9 +185,10 @@ func better(a, b Candidate) bool {
 }
 
 // messageShape hides the parts of a message that vary with the inputs:
-// quoted text, numbers (hexadecimal too) and what the braces of a
+// quoted text, numbers (hexadecimal and with exponents too, but NaN and
+// ±Inf, boundaries a person tests apart) and what the braces of a
 // composite value printed with %#v hold ([]byte{0x34, 0x32}).
-var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`" + `|\{[^{}]*\}|0[xX][0-9a-fA-F]+|-?[0-9]+(?:\.[0-9]+)?`)
+var messageShape = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`[^`]*`" + `|\{[^{}]*\}|0[xX][0-9a-fA-F]+|[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?`)
 
 // OutcomeKind names the kind of a probe's outcome for minimisation: ok,
 // or the error's type, sentinels and message with its quoted text and
@@ -234,16 +277,15 @@ func kindCandidates(r executors.Result) []string {
 // maxMaskings bounds the ways maskings tries.
 const maxMaskings = 64
 
-// maskings lists the ways of hiding in msg the string inputs it quotes
-// without quotes ("add 0 of abc: quantity must be positive"): "…"
-// stands for one occurrence of each input's text that is not part of a
-// longer word, longer inputs first.
+// maskings lists the ways of hiding in msg the string inputs (and the
+// strings inputs hold: a receiver's fields) it quotes without quotes
+// ("add 0 of abc: quantity must be positive"): "…" stands for one
+// occurrence of each input's text that is not part of a longer word,
+// longer inputs first.
 func maskings(msg string, inputs []executors.NamedValue) []string {
 	var texts []string
 	for _, in := range inputs {
-		if in.Value.Kind == spec.String && in.Value.Str != "" {
-			texts = append(texts, in.Value.Str)
-		}
+		texts = stringLeaves(texts, in.Value, 2)
 	}
 	sort.SliceStable(texts, func(i, j int) bool { return len(texts[i]) > len(texts[j]) })
 	ms := []string{msg}
@@ -265,6 +307,31 @@ func maskings(msg string, inputs []executors.NamedValue) []string {
 		ms = next
 	}
 	return ms
+}
+
+// stringLeaves appends the non-empty strings of v to out: v itself, or
+// the fields, elements and values of a struct, list or map it is (a
+// receiver's fields), depth levels down.
+func stringLeaves(out []string, v spec.Value, depth int) []string {
+	switch v.Kind {
+	case spec.String:
+		if v.Str != "" {
+			out = append(out, v.Str)
+		}
+	case spec.List:
+		if depth > 0 {
+			for _, e := range v.List {
+				out = stringLeaves(out, e, depth-1)
+			}
+		}
+	case spec.Map:
+		if depth > 0 {
+			for _, e := range v.Map {
+				out = stringLeaves(out, e.Val, depth-1)
+			}
+		}
+	}
+	return out
 }
 
 // occurrences lists where t occurs in s as a word of its own: not

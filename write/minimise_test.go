@@ -31,11 +31,28 @@ func TestMinimise(t *testing.T) {
 	}, {
 		name: "every outcome kind and block stays",
 		cands: []Candidate{
-			{Blocks: []string{"1"}, Kind: "ok"},
 			{Blocks: []string{"1"}, Kind: "error *E"},
 			{Blocks: []string{"1", "3"}, Kind: "ok"},
+			{Blocks: []string{"3", "1"}, Kind: "ok"},
 		},
-		want: []int{1, 2},
+		want: []int{0, 1},
+	}, {
+		name: "a success and a failure on one path both stay",
+		cands: []Candidate{
+			{Blocks: []string{"1", "2"}, Kind: "ok"},
+			{Blocks: []string{"1"}, Kind: "ok"},
+			{Blocks: []string{"1"}, Kind: "error *json.SyntaxError: unexpected end"},
+			{Blocks: []string{"1"}, Kind: "error *json.SyntaxError: invalid character"},
+		},
+		want: []int{0, 1, 2, 3},
+	}, {
+		name: "a path that only succeeds is not kept for its class",
+		cands: []Candidate{
+			{Blocks: []string{"1", "2"}, Kind: "ok"},
+			{Blocks: []string{"1"}, Kind: "ok"},
+			{Blocks: []string{"2"}, Kind: "ok"},
+		},
+		want: []int{0},
 	}, {
 		name: "of two that show the same, the smaller",
 		cands: []Candidate{
@@ -67,7 +84,7 @@ func TestMinimise(t *testing.T) {
 		},
 		want: []int{2},
 	}, {
-		name: "at most three cases on one path for their outcome kinds alone",
+		name: "at most three cases on one path for their messages alone, any for another error",
 		cands: []Candidate{
 			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast bool"},
 			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast []int"},
@@ -75,8 +92,9 @@ func TestMinimise(t *testing.T) {
 			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast struct"},
 			{Blocks: []string{"1", "3"}, Kind: "error: cannot cast chan"},
 			{Blocks: []string{"1", "2"}, Kind: "error: cannot cast func", Kills: []string{"m1"}},
+			{Blocks: []string{"1", "2"}, Kind: "error strconv.ErrRange: out of range"},
 		},
-		want: []int{0, 1, 2, 4, 5},
+		want: []int{0, 1, 2, 4, 5, 6},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,6 +122,9 @@ func TestOutcomeKind(t *testing.T) {
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "yy": invalid syntax`), true},
 		{parse(`strconv.Atoi: parsing "x": invalid syntax`), parse(`strconv.Atoi: parsing "99999999999999999999": value out of range`), false},
 		{parse(`bad char at 3`), parse(`bad char at 17`), true},
+		{parse(`lon 599 out of range`), parse(`lon -9.223337203685478e+19 out of range`), true},
+		{parse(`lon NaN out of range`), parse(`lon +Inf out of range`), false},
+		{parse(`Information`), parse(`…`), false},
 		// A composite value printed with %#v differs in its elements only.
 		{parse(`unable to cast []byte{0x34, 0x32} of type []uint8`), parse(`unable to cast []byte{0x30} of type []uint8`), true},
 		{parse(`unable to cast []byte{0x34} of type []uint8`), parse(`unable to cast []int{1} of type []int`), false},
@@ -114,6 +135,8 @@ func TestOutcomeKind(t *testing.T) {
 		{withInput(parse(`tab ab: unknown sku`), "ab"), withInput(parse(`tab cd: unknown sku`), "cd"), true},
 		{withInput(parse(`a b: unknown sku`), "a"), withInput(parse(`c b: unknown sku`), "c"), true},
 		{withInput(parse(`ab: unknown sku`), "a"), withInput(parse(`cb: unknown sku`), "c"), false},
+		// A field of the receiver quoted by the message is hidden too.
+		{withReceiver(parse(`wrapped: boom`), "boom"), withReceiver(parse(`wrapped: bang`), "bang"), true},
 		{executors.Result{Outcome: executors.OK}, parse("x"), false},
 		// A truth value returned is a verdict: found and missing differ,
 		// the values beside it do not.
@@ -131,6 +154,12 @@ func TestOutcomeKind(t *testing.T) {
 			t.Errorf("%q and %q: same %v, want %v", OutcomeKind(tt.a), OutcomeKind(tt.b), got, tt.same)
 		}
 	}
+}
+
+// withReceiver gives r a receiver whose field Err is s.
+func withReceiver(r executors.Result, s string) executors.Result {
+	r.Inputs = append(r.Inputs, executors.NamedValue{Name: "receiver", Value: spec.MapValue("Err", spec.StringValue(s))})
+	return r
 }
 
 // returned is a result that returned outs.

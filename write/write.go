@@ -166,7 +166,8 @@ func byteSize(n int) string {
 const slowCase = 100 * time.Millisecond
 
 // selectBehaviours picks the behaviours to write, in passes: the first
-// behaviour of each path, then the first of each outcome class not yet
+// behaviour of each path and way it ends (returned, an error, a panic),
+// then the first of each outcome class not yet
 // represented, then — while there is room under limit — the behaviours
 // that run the most blocks of the function's reach (its callees) that
 // no chosen one runs, greedily, then the first of each class, then the
@@ -195,15 +196,25 @@ func selectBehaviours(x *explore.Exploration, limit int) []*explore.Behaviour {
 	paths := map[string]bool{}
 	kinds := map[string]bool{}
 	classes := map[string]bool{}
+	// A path is taken once for each way it ends: returned, failed or
+	// panicked (a parser's return v, err is one block for both).
+	pathEnd := func(b *explore.Behaviour) string {
+		r := x.Records[b.Rep].Result
+		end := string(r.Outcome)
+		if r.Err != nil {
+			end = "error"
+		}
+		return fmt.Sprint(b.Blocks) + " " + end
+	}
 	take := func(b *explore.Behaviour) {
 		taken[b] = true
-		paths[fmt.Sprint(b.Blocks)] = true
+		paths[pathEnd(b)] = true
 		kinds[coarseClass(x.Records[b.Rep].Result)] = true
 		classes[b.Class] = true
 		out = append(out, b)
 	}
 	for _, b := range bs {
-		if !paths[fmt.Sprint(b.Blocks)] {
+		if !paths[pathEnd(b)] {
 			take(b)
 		}
 	}

@@ -209,6 +209,29 @@ func TestSelectBehaviours(t *testing.T) {
 	}
 }
 
+// TestSelectBehavioursPathEnds checks that a path that both returns
+// and fails (a parser's return v, err) keeps a behaviour of each, even
+// with its limit taken by other paths.
+func TestSelectBehavioursPathEnds(t *testing.T) {
+	x := &explore.Exploration{}
+	add := func(kind, class string, blocks []int, r executors.Result) {
+		x.Records = append(x.Records, &explore.Record{Result: r})
+		x.Behaviours = append(x.Behaviours, &explore.Behaviour{Kind: kind, Class: class, Blocks: blocks, Rep: len(x.Records) - 1})
+	}
+	add(explore.KindError, "error A", []int{1, 4}, executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Type: "A"}})
+	for i := 0; i < 3; i++ {
+		add(explore.KindOK, fmt.Sprintf("ok path%d", i), []int{1, i + 5}, executors.Result{Outcome: executors.OK})
+	}
+	add(explore.KindOK, "ok object", []int{1, 4}, executors.Result{Outcome: executors.OK})
+	var got []string
+	for _, b := range selectBehaviours(x, 2) {
+		got = append(got, b.Class)
+	}
+	if !slices.Contains(got, "error A") || !slices.Contains(got, "ok object") {
+		t.Errorf("selected %q, want both ends of path 1 4 (error A, ok object)", got)
+	}
+}
+
 func TestCaseFromObservedResult(t *testing.T) {
 	pkg := types.NewPackage("example.com/p", "p")
 	named := func(name string, fields ...*types.Var) types.Type {
