@@ -740,25 +740,6 @@ func specgenTestParseAmount(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("error-9223372036854775", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "sentinel", RaiseName: "strconv.ErrRange", Match: `^parse amount "-9223372036854775808": bad number: strconv\.ParseInt: parsing "9223372036854775808": value out of range$`, Inputs: []specgenInput{{Text: `-9223372036854775808`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 string = "-9223372036854775808"
-			specgenR("in", "s", specgenA0)
-			specgenR("call", "", nil)
-			specgenO0, specgenE := ParseAmount(specgenA0)
-			specgenR("out", "0", specgenO0)
-			specgenErr(specgenR, specgenE)
-			{
-				s := specgenA0
-				output := specgenO0
-				err := specgenE
-				_ = s
-				_ = output
-				_ = err
-				specgenR("assert", "0", bool(err == nil || output == 0))
-			}
-		})
-	})
 	specgenT.Run("error-1-1-234-5", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "type", RaiseName: "*pricing.ParseError", Match: `^parse amount ",1\$1,234\.5": bad thousands separator$`, Inputs: []specgenInput{{Text: `,1$1,234.5`, IsString: true}}}, func(specgenR func(string, string, interface{})) {
 			var specgenA0 string = ",1$1,234.5"
@@ -896,15 +877,6 @@ func specgenTestParseError_Unwrap(specgenT *specgentesting.T) {
 	specgenT.Run("ok", func(specgenT *specgentesting.T) {
 		specgenCheck(specgenT, specgenF, &specgenCase{}, func(specgenR func(string, string, interface{})) {
 			specgenRecv := &ParseError{Input: "", Reason: "", Err: nil}
-			specgenR("in", "receiver", specgenRecv)
-			specgenR("call", "", nil)
-			specgenE := specgenRecv.Unwrap()
-			specgenErr(specgenR, specgenE)
-		})
-	})
-	specgenT.Run("error", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Raise: "error", Match: `^\+1$`}, func(specgenR func(string, string, interface{})) {
-			specgenRecv := &ParseError{Input: "", Reason: "", Err: errors.New("+1")}
 			specgenR("in", "receiver", specgenRecv)
 			specgenR("call", "", nil)
 			specgenE := specgenRecv.Unwrap()
