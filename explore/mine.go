@@ -58,6 +58,9 @@ type mined struct {
 	// values the package itself holds.
 	pkgMatches []string
 	own        []string
+	// formats are inputs in the formats of the standard-library parsers
+	// the code hands its input to (JSON, numbers, durations, URLs).
+	formats []string
 	// asserted are the types the code asserts a value to or switches
 	// on (v.(int8), case float64:), in order: what a value of an
 	// interface type it reads must hold.
@@ -88,6 +91,7 @@ func (m *mined) rel(s string)    { m.addTo(&m.related, "r", s) }
 func (m *mined) class(s string)  { m.addTo(&m.classes, "c", s) }
 func (m *mined) char(s string)   { m.addTo(&m.chars, "ch", s) }
 func (m *mined) match(s string)  { m.addTo(&m.matches, "re", s) }
+func (m *mined) format(s string) { m.addTo(&m.formats, "f", s) }
 func (m *mined) pkgMatch(s string) {
 	if !m.seen["re\x00"+s] {
 		m.addTo(&m.pkgMatches, "pre", s)
@@ -188,6 +192,9 @@ type miner struct {
 	// defs are the variables assigned once, to their values (see
 	// singleDefs).
 	defs map[*types.Var]ast.Expr
+	// params are the parameters of the package's functions (see
+	// fromParam), found once needed.
+	params map[types.Object]bool
 	// inTable is set while walking a package variable's initialiser.
 	inTable bool
 	// consumed are literals already classified (a separator is not also
@@ -482,6 +489,57 @@ var classSamples = map[string][]string{
 	"IsTitle": {"ǅ"}, "IsMark": {"\u0301"},
 }
 
+// formats records the samples of stdFormats for a call of the parser
+// path.name whose input (its first argument) is a parameter of the
+// function, or made from one: a part of the input (strconv.Atoi of a
+// field split off it) is not in that format, the whole input is not.
+func (mn *miner) formats(path, name string, c *ast.CallExpr) {
+	samples := stdFormats[path+"."+name]
+	if len(samples) == 0 || len(c.Args) == 0 || !mn.fromParam(c.Args[0], 0) {
+		return
+	}
+	for _, s := range samples {
+		mn.m.format(s)
+	}
+}
+
+// fromParam reports whether e is a parameter of a package function, a
+// conversion of one ([]byte(s)), or a variable assigned once from one
+// (data := []byte(s)).
+func (mn *miner) fromParam(e ast.Expr, depth int) bool {
+	if depth > maxFold {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if tv, ok := mn.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return mn.fromParam(e.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		v, ok := mn.info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if mn.params == nil {
+			mn.params = map[types.Object]bool{}
+			for _, d := range mn.funcs {
+				for _, field := range d.Type.Params.List {
+					for _, n := range field.Names {
+						mn.params[mn.info.Defs[n]] = true
+					}
+				}
+			}
+		}
+		if mn.params[v] {
+			return true
+		}
+		if d := mn.defs[v]; d != nil {
+			return mn.fromParam(d, depth+1)
+		}
+	}
+	return false
+}
+
 // stdFormats are inputs of the standard library's parsers, valid ones
 // and near misses, by the function that parses them: code that passes
 // its input on to one of them reaches its success paths only with text
@@ -701,25 +759,21 @@ func (mn *miner) call(c *ast.CallExpr) {
 			mn.m.class(s)
 		}
 	default:
-		for _, s := range stdFormats[path+"."+name] {
-			mn.m.match(s)
-		}
+		mn.formats(path, name, c)
 	case "time":
-		if (name == "Parse" || name == "ParseInLocation") && len(c.Args) > 0 {
+		if (name == "Parse" || name == "ParseInLocation") && len(c.Args) > 1 && mn.fromParam(c.Args[1], 0) {
 			// The layout, written at a fixed time, is an input it parses;
 			// a digit short of it, one it refuses.
 			if layout, ok := mn.foldString(c.Args[0], 0); ok {
 				s := sampleTime.Format(layout)
-				mn.m.match(s)
+				mn.m.format(s)
 				if i := strings.IndexAny(s, "0123456789"); i >= 0 {
-					mn.m.match(s[:i] + s[i+1:])
+					mn.m.format(s[:i] + s[i+1:])
 				}
 			}
 			return
 		}
-		for _, s := range stdFormats[path+"."+name] {
-			mn.m.match(s)
-		}
+		mn.formats(path, name, c)
 	case "regexp":
 		if !regexpFuncs[name] || len(c.Args) == 0 {
 			return

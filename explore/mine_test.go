@@ -129,8 +129,8 @@ func TestMineStdFormats(t *testing.T) {
 	for _, tt := range tests {
 		m := mine(targettest.Func(t, "testdata/formats", ".", tt.fn))
 		for _, w := range tt.want {
-			if !slices.Contains(m.matches, w) {
-				t.Errorf("%s: %q not among the samples %q", tt.fn, w, m.matches)
+			if !slices.Contains(m.formats, w) {
+				t.Errorf("%s: %q not among the samples %q", tt.fn, w, m.formats)
 			}
 		}
 	}

@@ -171,9 +171,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		for _, w := range g.m.words[:min(len(g.m.words), 6)] {
 			out = append(out, spec.StringValue(w))
 		}
-		// Text in the formats the code parses (JSON for json.Unmarshal,
-		// samples of its patterns): a string it is given may be one.
-		for _, w := range g.m.matches[:min(len(g.m.matches), 8)] {
+		// Text in the formats the code parses (JSON for json.Unmarshal):
+		// a string it is given may be one.
+		for _, w := range g.m.formats[:min(len(g.m.formats), 8)] {
 			out = append(out, spec.StringValue(w))
 		}
 		for _, i := range g.m.ints[:min(len(g.m.ints), 6)] {
@@ -577,7 +577,7 @@ func (g *valueGen) strings() []spec.Value {
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
 	all = append(all, exact...)
-	all = append(all, interleave(m.related, m.own, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):], m.pkgMatches[min(len(m.pkgMatches), 24):])...)
+	all = append(all, interleave(m.formats, m.related, m.own, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):], m.pkgMatches[min(len(m.pkgMatches), 24):])...)
 	all = append(all, m.strs...)
 	vs := make([]spec.Value, 0, len(all))
 	for _, s := range dedupeStrings(all) {

@@ -624,7 +624,7 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 		}
 		// A nil pointer in an interface ((*T)(nil)) is recorded as nil
 		// is, but is no nil interface: its code is what the call saw.
-		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && unparen(expr) != "nil"
+		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && !nilInterface(expr)
 		if in.Value.Kind == spec.Null && !typedNil {
 			continue
 		}
@@ -660,6 +660,35 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	}
 	r.Globals = globalsWithCode(f, p, r.Globals)
 	return r
+}
+
+// nilInterface reports whether expr is nil, or nil converted to an
+// interface type (any(nil), interface{}(nil)): no typed nil.
+func nilInterface(expr string) bool {
+	e, err := parser.ParseExpr(expr)
+	for err == nil {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x.Name == "nil"
+		case *ast.CallExpr:
+			switch fun := ast.Unparen(x.Fun).(type) {
+			case *ast.Ident:
+				if fun.Name != "any" || len(x.Args) != 1 {
+					return false
+				}
+			case *ast.InterfaceType:
+				if len(x.Args) != 1 {
+					return false
+				}
+			default:
+				return false
+			}
+			e = x.Args[0]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // globalsWithCode returns the globals a probe set, those whose

@@ -542,6 +542,8 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 		{"3.7", spec.FloatValue(3.7), `input=3.7 expected=42`, "a float64 stays a plain value"},
 		{"(*string)(nil)", spec.NullValue(), `input={go: "(*string)(nil)"} expected=42`, "a nil pointer in an interface is no nil interface"},
 		{"nil", spec.NullValue(), `input=null expected=42`, "a nil interface is nil"},
+		{"any(nil)", spec.NullValue(), `input=null expected=42`, "nil converted to an interface is nil too"},
+		{"interface{}((*int)(nil))", spec.NullValue(), `input={go: "interface{}((*int)(nil))"} expected=42`, "a nil pointer converted to an interface is not"},
 	}
 	for _, c := range cases {
 		r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "v", Value: c.v}}, Outputs: []spec.Value{spec.IntValue(42)}}
