@@ -352,25 +352,50 @@ func (g *valueGen) holding(t, elem types.Type) []spec.Value {
 }
 
 // exactValues are up to n values of t other than nil, written as code
-// of exactly type t.
+// of exactly type t, and a negative one where t has them and those do
+// not hold one.
 func (g *valueGen) exactValues(t types.Type, n int) []spec.Value {
 	var out []spec.Value
-	for _, v := range g.valuesAt(t, 1) {
-		if len(out) >= n {
-			break
-		}
-		if v.Kind == spec.Null {
-			continue
-		}
+	write := func(v spec.Value) {
 		if natural(v, t) {
 			out = append(out, v)
-			continue
-		}
-		if c, ok := g.exactCode(v, t); ok {
+		} else if c, ok := g.exactCode(v, t); ok {
 			out = append(out, c)
 		}
 	}
+	vs := g.valuesAt(t, 1)
+	negative := false
+	for _, v := range vs {
+		if len(out) >= n {
+			break
+		}
+		if v.Kind != spec.Null {
+			negative = negative || isNegative(v)
+			write(v)
+		}
+	}
+	if !negative {
+		// A signed number's sign is a branch of its own (case int: if
+		// s < 0): one negative value besides.
+		for _, v := range vs {
+			if isNegative(v) {
+				write(v)
+				break
+			}
+		}
+	}
 	return out
+}
+
+// isNegative reports whether v is a number below zero.
+func isNegative(v spec.Value) bool {
+	switch v.Kind {
+	case spec.Int:
+		return v.Int < 0
+	case spec.Float:
+		return v.Float < 0
+	}
+	return false
 }
 
 // natural reports whether v, a value of t, is read back as a t when an

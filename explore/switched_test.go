@@ -55,7 +55,7 @@ func TestCaseTypesExplored(t *testing.T) {
 		t.Skip("builds and runs the package natively")
 	}
 	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"Describe", "Flatten"} {
+	for _, fn := range []string{"Describe", "Flatten", "Sign"} {
 		f := targettest.Func(t, "testdata/switched", ".", fn)
 		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
 		if err != nil {

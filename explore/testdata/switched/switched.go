@@ -98,3 +98,19 @@ func text(v any) (string, error) {
 	}
 	return "", fmt.Errorf("not text: %T", v)
 }
+
+// Sign names the sign of a small integer of any size.
+func Sign(v any) string {
+	switch x := v.(type) {
+	case int8:
+		if x < 0 {
+			return "negative"
+		}
+		return "not negative"
+	case float32:
+		if x < 0 {
+			return "negative"
+		}
+	}
+	return "unknown"
+}
