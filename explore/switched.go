@@ -107,14 +107,7 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				x = a.Rhs[0]
-			case *ast.ExprStmt:
-				x = a.X
-			}
-			if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok && tested(ta.X) {
+			if x := switched(n); x != nil && tested(x) {
 				for _, c := range n.Body.List {
 					cc := c.(*ast.CaseClause)
 					for _, e := range cc.List {
@@ -210,6 +203,22 @@ func (w caseWalker) elemTypes(decl *ast.FuncDecl, clause *ast.CaseClause, v type
 type calleeParam struct {
 	fn    *types.Func
 	param int
+}
+
+// switched is the expression a type switch tests (x of switch
+// v := x.(type)), or nil.
+func switched(n *ast.TypeSwitchStmt) ast.Expr {
+	var x ast.Expr
+	switch a := n.Assign.(type) {
+	case *ast.AssignStmt:
+		x = a.Rhs[0]
+	case *ast.ExprStmt:
+		x = a.X
+	}
+	if ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
 }
 
 // calledFunc is the package-level function a call's fun names (f,

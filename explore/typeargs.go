@@ -213,15 +213,7 @@ func switchedTypes(f *target.Func, tp target.TypeParam) []types.Type {
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				x = a.Rhs[0]
-			case *ast.ExprStmt:
-				x = a.X
-			}
-			ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
-			if !ok || !ofParam(ta.X) {
+			if x := switched(n); x == nil || !ofParam(x) {
 				return true
 			}
 			for _, c := range n.Body.List {
