@@ -758,8 +758,6 @@ func (mn *miner) call(c *ast.CallExpr) {
 		for _, s := range classSamples[name] {
 			mn.m.class(s)
 		}
-	default:
-		mn.formats(path, name, c)
 	case "time":
 		if (name == "Parse" || name == "ParseInLocation") && len(c.Args) > 1 && mn.fromParam(c.Args[1], 0) {
 			// The layout, written at a fixed time, is an input it parses;
@@ -784,6 +782,8 @@ func (mn *miner) call(c *ast.CallExpr) {
 				mn.m.match(s)
 			}
 		}
+	default:
+		mn.formats(path, name, c)
 	}
 }
 
