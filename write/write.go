@@ -975,6 +975,12 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 					break
 				}
 			}
+			if o.Kind == spec.Opaque {
+				// A func returned (a decorator's closure): no value
+				// states it; the case pins that the call returns it.
+				pinned = false
+				break
+			}
 			if unwritable(o) {
 				return nil, "the result cannot be written as a value"
 			}

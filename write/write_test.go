@@ -95,6 +95,8 @@ func TestCaseFromResult(t *testing.T) {
 			`input="x" expected=1`},
 		{"ok-two-params", two, executors.Result{Outcome: executors.OK, Inputs: in("a", spec.IntValue(1), "b", spec.IntValue(2)), Outputs: []spec.Value{spec.IntValue(3), spec.BoolValue(true)}},
 			`inputs={a: 1, b: 2} expected=[3, true]`},
+		{"func-result", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("x")), Outputs: []spec.Value{spec.OpaqueValue("<func>")}},
+			`input="x"`},
 		{"error", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("")), Err: &executors.ErrorInfo{Message: "empty", Sentinels: []string{"p.ErrEmpty"}}},
 			`input="" raises=p.ErrEmpty match=^empty$`},
 		{"panic", one, executors.Result{Outcome: executors.Panicked, Inputs: in("s", spec.StringValue("z")), Panic: &executors.PanicInfo{Message: "boom (1)"}},
