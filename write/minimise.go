@@ -47,20 +47,22 @@ const maxKindsPerPath = 3
 // dropped, whatever its inputs. It returns the indices of the cases
 // kept, in ascending order.
 func Minimise(cands []Candidate) []int {
-	// The outcome classes seen on each path.
-	classes := map[string]map[string]bool{}
-	classOf := func(c Candidate) string {
+	// Each case's path, outcome class (ok, error, panic) and outcome
+	// (the kind before its message), read once.
+	paths := make([]string, len(cands))
+	classOf := make([]string, len(cands))
+	outcome := make([]string, len(cands))
+	classes := map[string]map[string]bool{} // the classes seen on each path
+	for i, c := range cands {
+		paths[i] = pathKey(c.Blocks)
 		class, _, _ := strings.Cut(c.Kind, " ")
-		class, _, _ = strings.Cut(class, ":")
-		return class
-	}
-	for _, c := range cands {
+		classOf[i], _, _ = strings.Cut(class, ":")
+		outcome[i], _, _ = strings.Cut(c.Kind, ": ")
 		if c.Kind != "" && len(c.Blocks) > 0 {
-			p := pathKey(c.Blocks)
-			if classes[p] == nil {
-				classes[p] = map[string]bool{}
+			if classes[paths[i]] == nil {
+				classes[paths[i]] = map[string]bool{}
 			}
-			classes[p][classOf(c)] = true
+			classes[paths[i]][classOf[i]] = true
 		}
 	}
 	shows := make([][]string, len(cands))
@@ -71,12 +73,12 @@ func Minimise(cands []Candidate) []int {
 		}
 		if c.Kind != "" {
 			s = append(s, "kind "+c.Kind)
-			if p := pathKey(c.Blocks); len(classes[p]) > 1 {
+			if len(classes[paths[i]]) > 1 {
 				// Returned, failed or panicked on a path that does more
 				// than one: a parser's return v, err is one block for
 				// its successes and its failures, and each is a
 				// behaviour.
-				s = append(s, "class "+classOf(c)+" on "+p)
+				s = append(s, "class "+classOf[i]+" on "+paths[i])
 			}
 		}
 		for _, m := range c.Kills {
@@ -90,20 +92,15 @@ func Minimise(cands []Candidate) []int {
 	// By path, the outcomes (error types and sentinels) of the cases
 	// kept: a kind of another outcome is never capped.
 	outcomes := map[string]map[string]bool{}
-	outcome := func(c Candidate) string {
-		o, _, _ := strings.Cut(c.Kind, ": ")
-		return o
-	}
 	take := func(i int) {
 		kept[i] = true
 		for _, s := range shows[i] {
 			have[s] = true
 		}
-		p := pathKey(cands[i].Blocks)
-		if outcomes[p] == nil {
-			outcomes[p] = map[string]bool{}
+		if outcomes[paths[i]] == nil {
+			outcomes[paths[i]] = map[string]bool{}
 		}
-		outcomes[p][outcome(cands[i])] = true
+		outcomes[paths[i]][outcome[i]] = true
 	}
 	for i, c := range cands {
 		if c.Keep {
@@ -111,7 +108,7 @@ func Minimise(cands []Candidate) []int {
 		}
 	}
 	for {
-		best, bestNew := -1, 0
+		best, bestNew, bestKindOnly := -1, 0, false
 		for i, c := range cands {
 			if kept[i] {
 				continue
@@ -130,18 +127,18 @@ func Minimise(cands []Candidate) []int {
 			if n == 0 {
 				continue
 			}
-			if p := pathKey(c.Blocks); n == kinds && kindOnly[p] >= maxKindsPerPath && outcomes[p][outcome(c)] {
+			if p := paths[i]; n == kinds && kindOnly[p] >= maxKindsPerPath && outcomes[p][outcome[i]] {
 				continue
 			}
 			if best < 0 || n > bestNew || n == bestNew && better(c, cands[best]) {
-				best, bestNew = i, n
+				best, bestNew, bestKindOnly = i, n, n == kinds
 			}
 		}
 		if best < 0 {
 			break
 		}
-		if onlyKind(shows[best], have) {
-			kindOnly[pathKey(cands[best].Blocks)]++
+		if bestKindOnly {
+			kindOnly[paths[best]]++
 		}
 		take(best)
 	}
@@ -158,22 +155,6 @@ func pathKey(blocks []string) string {
 	b := slices.Clone(blocks)
 	sort.Strings(b)
 	return strings.Join(b, " ")
-}
-
-// onlyKind reports whether the new things shows holds beside have are
-// an outcome kind alone.
-func onlyKind(shows []string, have map[string]bool) bool {
-	kind := false
-	for _, s := range shows {
-		if have[s] {
-			continue
-		}
-		if !strings.HasPrefix(s, "kind ") {
-			return false
-		}
-		kind = true
-	}
-	return kind
 }
 
 // better reports whether a is kept before b when both add as much.

@@ -624,7 +624,7 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 		}
 		// A nil pointer in an interface ((*T)(nil)) is recorded as nil
 		// is, but is no nil interface: its code is what the call saw.
-		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && !nilInterface(expr)
+		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && !nilInterface(f, typeOf[in.Name], expr)
 		if in.Value.Kind == spec.Null && !typedNil {
 			continue
 		}
@@ -662,33 +662,21 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	return r
 }
 
-// nilInterface reports whether expr is nil, or nil converted to an
-// interface type (any(nil), interface{}(nil)): no typed nil.
-func nilInterface(expr string) bool {
-	e, err := parser.ParseExpr(expr)
-	for err == nil {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x.Name == "nil"
-		case *ast.CallExpr:
-			switch fun := ast.Unparen(x.Fun).(type) {
-			case *ast.Ident:
-				if fun.Name != "any" || len(x.Args) != 1 {
-					return false
-				}
-			case *ast.InterfaceType:
-				if len(x.Args) != 1 {
-					return false
-				}
-			default:
-				return false
-			}
-			e = x.Args[0]
-		default:
-			return false
-		}
+// nilInterface reports whether expr is nil, or nil converted to the
+// interface type t (any(nil), interface{}(nil)): no typed nil.
+func nilInterface(f *target.Func, t types.Type, expr string) bool {
+	var pkg *types.Package
+	if f.Pkg != nil {
+		pkg = f.Pkg.Types
 	}
-	return false
+	ts := target.NewQualifier(pkg).TypeString(t)
+	for {
+		inner := unconvert(expr, ts)
+		if inner == expr {
+			return expr == "nil"
+		}
+		expr = inner
+	}
 }
 
 // globalsWithCode returns the globals a probe set, those whose
