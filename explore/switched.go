@@ -142,10 +142,11 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 		return true
 	})
 	for _, c := range callees {
-		d := funcDecl(p, c.fn)
-		if d == nil {
+		callee, err := p.Func(c.fn.Name())
+		if err != nil || callee.Decl == nil {
 			continue
 		}
+		d := callee.Decl
 		if o := paramObj(info, d, c.param); o != nil {
 			for _, ct := range w.collect(d, d.Body, o, false) {
 				add(ct.t, nil)
@@ -260,18 +261,6 @@ func paramObj(info *types.Info, decl *ast.FuncDecl, i int) types.Object {
 		}
 		if len(field.Names) == 0 {
 			k++
-		}
-	}
-	return nil
-}
-
-// funcDecl is the declaration of the package function fn, or nil.
-func funcDecl(p *target.Package, fn *types.Func) *ast.FuncDecl {
-	for _, file := range p.Syntax {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && p.TypesInfo.Defs[fd.Name] == fn {
-				return fd
-			}
 		}
 	}
 	return nil
