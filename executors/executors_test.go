@@ -261,6 +261,14 @@ func TestObservers(t *testing.T) {
 			if w := `{}`; r[0].Outcome != executors.OK || len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
 				t.Errorf("none: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])
 			}
+			// An interface result is observed through its methods: a step
+			// method as the sequence of three calls on the fresh result.
+			r = run(t, e, &executors.Program{Func: calcFunc(t, "Counting"), ObserveOpaque: true, Probes: []executors.Probe{{ID: "two", Args: []string{"2"}}, {ID: "nil", Args: []string{"-1"}}}}).Results
+			for i, w := range []string{`{Name(): "counter", Next(); Next(); Next(): [[1, false], [2, false], [2, true]]}`, `null`} {
+				if len(r[i].Outputs) != 1 || r[i].Outputs[0].String() != w {
+					t.Errorf("%s: outputs %v, want %s (%+v)", r[i].ID, r[i].Outputs, w, r[i])
+				}
+			}
 			r = run(t, e, &executors.Program{Func: point, ObserveOpaque: true, Probes: []executors.Probe{{ID: "fields", Args: []string{`"1,2,a"`}}}}).Results
 			if w := `{X: 1, Y: 2, Tag: "a"}`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != w {
 				t.Errorf("fields: outputs %v, want %s (%+v)", r[0].Outputs, w, r[0])

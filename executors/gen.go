@@ -477,7 +477,9 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	}
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	if keys == nil && g.prog.ObserveOpaque {
-		keys = target.Observers(t, f.Pkg)
+		if keys = target.Observers(t, f.Pkg); keys != nil {
+			keys = append(keys, target.StepObservers(t)...)
+		}
 	}
 	if keys == nil {
 		if yield, ok := iterYield(t); ok {
@@ -493,7 +495,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		return nil
 	}
 	closing := ""
-	if _, ok := types.Unalias(t).(*types.Pointer); ok || target.Called(t) {
+	if _, ok := types.Unalias(t).(*types.Pointer); ok || target.Called(t) || types.IsInterface(t) {
 		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"out\", \"%d\", nil)\n} else {\n", v, j)
 		closing = "}\n"
 	}
@@ -567,6 +569,7 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 			keys = target.Observers(f.AfterType(), f.Pkg)
 			if keys != nil {
 				keys = append(keys, target.KeyedObservers(f.AfterType(), f)...)
+				keys = append(keys, target.StepObservers(f.AfterType())...)
 			}
 			if keys != nil && len(keys) == 0 {
 				return nil // opaque, and nothing to observe
@@ -687,7 +690,11 @@ func writeObservers(b *strings.Builder, t types.Type, keys []string, v string, a
 		if err != nil {
 			return fmt.Errorf("observer %v", err)
 		}
-		fmt.Fprintf(b, "specgenObserve(specgenR, %q, func() interface{} {\n%s\n})\n", k, body)
+		observe := "specgenObserve"
+		if target.IsStepObserver(k) {
+			observe = "specgenObserveSteps" // each call moves the value along: made once
+		}
+		fmt.Fprintf(b, "%s(specgenR, %q, func() interface{} {\n%s\n})\n", observe, k, body)
 	}
 	return nil
 }
@@ -901,6 +908,17 @@ func specgenObserve(rec func(string, string, interface{}), key string, f func() 
 		return
 	}
 	rec("obsagain", key, v)
+}
+
+// specgenObserveSteps records an observer made of several calls that
+// move the value along ("Next(); Next(); Next()"): it is called once.
+func specgenObserveSteps(rec func(string, string, interface{}), key string, f func() interface{}) {
+	v, ok := specgenObserveOnce(f)
+	if !ok {
+		rec("obspanic", key, nil)
+		return
+	}
+	rec("obs", key, v)
 }
 
 func specgenObserveOnce(f func() interface{}) (v interface{}, ok bool) {

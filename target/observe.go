@@ -93,6 +93,9 @@ func Opaque(t types.Type) bool {
 // their receiver. The result is non-nil for an opaque type, empty when
 // nothing can be observed.
 func Observers(t types.Type, pkg *Package) []string {
+	if ObservedIface(t) {
+		return ifaceObservers(t)
+	}
 	st, ok := ObservedStruct(t)
 	if !ok || !Opaque(t) {
 		return nil
@@ -156,8 +159,11 @@ func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, erro
 	if sig, ok := t.Underlying().(*types.Signature); ok {
 		return callBody(sig, key, x, args)
 	}
-	if _, ok := ObservedStruct(t); !ok {
-		return "", fmt.Errorf("%s is not a struct or a pointer to one", types.TypeString(t, byName))
+	if steps, ok := splitSteps(key); ok {
+		return stepsBody(t, key, steps, x, args)
+	}
+	if !Observed(t) {
+		return "", fmt.Errorf("%s is not a struct, a pointer to one or an interface with methods to observe", types.TypeString(t, byName))
 	}
 	name, inner, method := strings.Cut(key, "(")
 	inner, closed := strings.CutSuffix(inner, ")")
@@ -470,7 +476,7 @@ func observerNames(t types.Type) []string {
 // addressable is the type whose method set a variable of type t has:
 // *T for a struct T (a variable is addressable), t itself for a pointer.
 func addressable(t types.Type) types.Type {
-	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+	if _, ok := types.Unalias(t).(*types.Pointer); ok || types.IsInterface(t) {
 		return t
 	}
 	return types.NewPointer(t)

@@ -51,6 +51,11 @@ func TestObservers(t *testing.T) {
 		{"*Cursor", "Again() Index() Last2() Size()"},
 		// A standard library type is pinned by its text alone.
 		{"*Big", "String()"},
+		// An interface is observed through its methods, but those that
+		// step it along.
+		{"Backoff", "Max() Name()"},
+		{"Sink", "-"},
+		{"*Iter", "Pos()"},
 	} {
 		typ, p := observedType(t, c.typ)
 		got := Observers(typ, p)
@@ -61,7 +66,7 @@ func TestObservers(t *testing.T) {
 		if s != c.want {
 			t.Errorf("Observers(%s) = %q, want %q", c.typ, s, c.want)
 		}
-		if Opaque(typ) != (c.want != "-") {
+		if _, iface := typ.Underlying().(*types.Interface); !iface && Opaque(typ) != (c.want != "-") {
 			t.Errorf("Opaque(%s) = %v", c.typ, Opaque(typ))
 		}
 	}
@@ -71,6 +76,7 @@ func TestObserverBody(t *testing.T) {
 	stack, _ := observedType(t, "*Stack")
 	open, _ := observedType(t, "Open")
 	store, _ := observedType(t, "*Store")
+	backoff, _ := observedType(t, "Backoff")
 	// The arguments of a call Put(key string, v int), held in a0 and a1.
 	args := []ObserverArg{{"key", types.Typ[types.String], "a0"}, {"v", types.Typ[types.Int], "a1"}}
 	for _, c := range []struct {
@@ -101,7 +107,13 @@ func TestObserverBody(t *testing.T) {
 		{stack, "items", "", "items: want an exported field (Name) or an exported method without arguments (Name())"},
 		{store, "items", "", "items: want an exported field (Name) or an exported method call (Name() or Name(param))"},
 		{stack, "Lenn()", "", "has no exported field or method Lenn() (did you mean Len()?)"},
-		{types.Typ[types.Int], "Len()", "", "int is not a struct or a pointer to one"},
+		{types.Typ[types.Int], "Len()", "", "int is not a struct, a pointer to one or an interface with methods to observe"},
+		{backoff, "Name()", "return x.Name()", ""},
+		{backoff, "Next(); Name()", "specgenSteps := []interface{}{}\nfor _, specgenStep := range []func() interface{}{\nfunc() interface{} {\nspecgenV, specgenOK := x.Next()\nreturn []interface{}{specgenV, specgenOK}\n},\nfunc() interface{} {\nreturn x.Name()\n},\n} {\nvar specgenItem interface{} = specgenStep()\nspecgenSteps = append(specgenSteps, specgenItem)\n}\nreturn specgenSteps", ""},
+		{backoff, "Next(); Name", "", `Next(); Name: "Name" is not a method call`},
+		{backoff, "Next();", "", `Next();: "" is not a method call`},
+		{backoff, "Next(); Apply()", "", "Next(); Apply(): Apply() takes arguments"},
+		{backoff, "Nex()", "", "did you mean Next()?"},
 	} {
 		a := args
 		if c.typ != store {
@@ -117,6 +129,39 @@ func TestObserverBody(t *testing.T) {
 			t.Errorf("ObserverBody(%s, %s): %v", c.typ, c.key, err)
 		case got != c.want:
 			t.Errorf("ObserverBody(%s, %s) = %q, want %q", c.typ, c.key, got, c.want)
+		}
+	}
+}
+
+func TestStepObservers(t *testing.T) {
+	for _, c := range []struct {
+		typ  string
+		want string // "-" for nil
+	}{
+		{"Backoff", "Next(); Next(); Next()|NextDelay(); NextDelay(); NextDelay()"},
+		{"*Iter", "Next(); Next(); Next()"},
+		{"Iter", "Next(); Next(); Next()"},
+		{"Sink", "-"},
+		{"Open", "-"}, // not observed through its API
+	} {
+		typ, _ := observedType(t, c.typ)
+		got := StepObservers(typ)
+		s := strings.Join(got, "|")
+		if got == nil {
+			s = "-"
+		}
+		if s != c.want {
+			t.Errorf("StepObservers(%s) = %q, want %q", c.typ, s, c.want)
+		}
+		for _, k := range got {
+			if !IsStepObserver(k) {
+				t.Errorf("IsStepObserver(%q) = false", k)
+			}
+		}
+	}
+	for name, want := range map[string]bool{"Next": true, "NextBackOff": true, "Prev": true, "Nextant": false, "Pos": false} {
+		if StepMethod(name) != want {
+			t.Errorf("StepMethod(%s) = %v, want %v", name, !want, want)
 		}
 	}
 }

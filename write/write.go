@@ -954,7 +954,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 			if j < len(f.Results) && o.Kind == spec.Map {
 				_, isStruct := target.ObservedStruct(f.Results[j])
 				switch {
-				case target.Opaque(f.Results[j]), target.Called(f.Results[j]):
+				case target.Opaque(f.Results[j]), target.Called(f.Results[j]), target.ObservedIface(f.Results[j]):
 					o, pinned = observedValue(o)
 				case isStruct && len(o.Map) == 0:
 					pinned = false // never a blank {}

@@ -24,3 +24,30 @@ func Indexed(s []string) func(yield func(int, string) bool) {
 		}
 	}
 }
+
+// Ticker is what Counting returns: observed through its methods.
+type Ticker interface {
+	Next() (int, bool)
+	Name() string
+}
+
+type counter struct{ n, max int }
+
+func (c *counter) Next() (int, bool) {
+	if c.n >= c.max {
+		return c.n, true
+	}
+	c.n++
+	return c.n, false
+}
+
+func (c *counter) Name() string { return "counter" }
+
+// Counting returns a Ticker that counts up to max and then stops; nil
+// for a negative max.
+func Counting(max int) Ticker {
+	if max < 0 {
+		return nil
+	}
+	return &counter{max: max}
+}

@@ -182,3 +182,25 @@ func (f *Front) size() int {
 	defer f.mu.Unlock()
 	return f.s.Len()
 }
+
+// Backoff is observed through its methods: Next as a sequence, Name
+// and Max once; Reset and Apply are not observers.
+type Backoff interface {
+	Next() (int, bool)
+	NextDelay() int
+	Name() string
+	Max() (int, error)
+	Reset()
+	Apply(n int) int
+}
+
+// Sink has no method to observe: its value is its tree.
+type Sink interface {
+	Put(k string)
+}
+
+// Iter is an opaque struct that steps.
+type Iter struct{ at int }
+
+func (i *Iter) Next() bool { i.at++; return i.at < 3 }
+func (i *Iter) Pos() int   { return i.at }
