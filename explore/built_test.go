@@ -333,7 +333,7 @@ func TestBuiltChainsAndFills(t *testing.T) {
 		{
 			name: "standard-package-arguments", typ: "Lease", ptr: true,
 			want: []string{
-				`NewLease("abc", time.Duration(90000000000))`,
+				`NewLease("abc", 90 * time.Second)`,
 				`NewLease("abc", time.Duration(0))`,
 			},
 			why: "arguments of a standard package's type are written with its name, which a probe resolves",

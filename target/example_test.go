@@ -36,7 +36,7 @@ func ExampleGoExpr() {
 	// Output:
 	// Amount(1250)
 	// map[string][]int8{"a": []int8{1}}
-	// func() *time.Duration { v := time.Duration(1500000000); return &v }()
+	// func() *time.Duration { v := 1500 * time.Millisecond; return &v }()
 	// error: 300 overflows int8
 	// map[time:time]
 }

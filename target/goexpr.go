@@ -854,8 +854,26 @@ func (g *gen) duration(v spec.Value, t types.Type) (expr, error) {
 	default:
 		return expr{}, g.mismatch(v, "a duration string or nanoseconds", t)
 	}
+	if pkg, ok := strings.CutSuffix(g.q.TypeString(t), "Duration"); ok && pkg != "" && d != 0 && isTimeType(types.Unalias(t), "Duration") {
+		// A whole number of a unit reads as one: 90 * time.Second.
+		for _, u := range durationUnits {
+			if d%int64(u.d) == 0 {
+				n := strconv.FormatInt(d/int64(u.d), 10) + " * "
+				if n == "1 * " || n == "-1 * " {
+					n = strings.TrimSuffix(n, "1 * ")
+				}
+				return expr{s: n + pkg + u.name, mode: exact}, nil
+			}
+		}
+	}
 	return expr{s: g.wrap(t, strconv.FormatInt(d, 10)), mode: exact}, nil
 }
+
+// durationUnits are the units a time.Duration is written in, largest first.
+var durationUnits = []struct {
+	d    time.Duration
+	name string
+}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}}
 
 // time writes a time.Time from an RFC 3339 string (or a date, or Unix
 // seconds).

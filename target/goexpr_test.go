@@ -154,7 +154,7 @@ var goExprCases = []goExprCase{
 	{name: "struct-everything", typ: "Item",
 		val: m("Qty", i(1), "Tags", l(s("x")), "When", s("2024-03-01T12:00:00Z"), "wait", s("1.5s"),
 			"Next", m("Qty", i(2)), "Meta", m("a", i(1), "b", l(b(true), s("x"))), "Loc", m("Lat", i(1)), "Zone", s("utc")),
-		want: `Item{Qty: 1, Tags: []string{"x"}, When: time.Date(2024, time.March, 1, 12, 0, 0, 0, time.UTC), Wait: time.Duration(1500000000), ` +
+		want: `Item{Qty: 1, Tags: []string{"x"}, When: time.Date(2024, time.March, 1, 12, 0, 0, 0, time.UTC), Wait: 1500 * time.Millisecond, ` +
 			`Next: &Item{Qty: 2}, Meta: map[string]any{"a": 1, "b": []any{true, "x"}}, Loc: geo.Coord{Lat: 1.0}, Zone: "utc"}`,
 		why: "fields of every kind"},
 	{name: "alias", typ: "Alias", val: m("X", i(1)), want: "Alias{X: 1}", why: "an alias is spelled by its name"},
@@ -168,7 +168,7 @@ var goExprCases = []goExprCase{
 	{name: "pointer-nil", typ: "*Point", val: null, want: "(*Point)(nil)", why: "a typed nil"},
 	{name: "pointer-pointer", typ: "**int", val: i(1), want: "func() **int { v := func() *int { v := 1; return &v }(); return &v }()", why: "pointers nest"},
 	{name: "named-pointer", typ: "PP", val: m("X", i(1)), want: "PP(&Point{X: 1})", why: "a named pointer type converts from the pointer"},
-	{name: "pointer-duration", typ: "*time.Duration", val: s("1s"), want: "func() *time.Duration { v := time.Duration(1000000000); return &v }()", why: "a pointer to a special type"},
+	{name: "pointer-duration", typ: "*time.Duration", val: s("1s"), want: "func() *time.Duration { v := time.Second; return &v }()", why: "a pointer to a special type"},
 	{name: "pointer-named-float", typ: "*Celsius", val: f(1.5), want: "func() *Celsius { v := Celsius(1.5); return &v }()", why: "the variable is converted to the named type"},
 
 	// Interfaces.
@@ -209,8 +209,11 @@ var goExprCases = []goExprCase{
 	{name: "func-value", typ: "Handler", val: s("x"), wantErr: "cannot build a value of func type Handler (only null, for nil)", why: "funcs cannot be described"},
 
 	// time.Duration and time.Time.
-	{name: "duration-string", typ: "time.Duration", val: s("1.5s"), want: "time.Duration(1500000000)", why: "parsed at generation time"},
-	{name: "duration-nanos", typ: "time.Duration", val: i(2000), want: "time.Duration(2000)", why: "an integer is nanoseconds"},
+	{name: "duration-string", typ: "time.Duration", val: s("1.5s"), want: "1500 * time.Millisecond", why: "parsed at generation time, in the largest whole unit"},
+	{name: "duration-nanos", typ: "time.Duration", val: i(2000), want: "2 * time.Microsecond", why: "an integer is nanoseconds"},
+	{name: "duration-odd", typ: "time.Duration", val: i(1500), want: "time.Duration(1500)", why: "no whole unit: nanoseconds"},
+	{name: "duration-minus-hour", typ: "time.Duration", val: s("-1h"), want: "-time.Hour", why: "one unit is the unit"},
+	{name: "duration-zero", typ: "time.Duration", val: i(0), want: "time.Duration(0)", why: "zero has no unit"},
 	{name: "duration-bad", typ: "time.Duration", val: s("abc"), wantErr: `invalid duration "abc" for time.Duration: want a duration such as "1.5s" or nanoseconds`, why: "a bad duration"},
 	{name: "duration-fraction", typ: "time.Duration", val: f(1.5), wantErr: "1.5 is not an integer, as time.Duration requires", why: "nanoseconds are whole"},
 	{name: "duration-null", typ: "time.Duration", val: null, wantErr: "want a duration for time.Duration, got null", why: "no nil duration"},

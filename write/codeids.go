@@ -48,6 +48,9 @@ func exprFeatures(e ast.Expr, depth int) []string {
 		return exprFeatures(e.X, depth+1)
 	case *ast.StarExpr:
 		return exprFeatures(e.X, depth+1)
+	case *ast.TypeAssertExpr:
+		// NewExponential(1).(*exponential): what made it.
+		return exprFeatures(e.X, depth+1)
 	case *ast.CompositeLit:
 		// []Option{WithPrefix("v")}: what its elements were built by.
 		var out []string
@@ -191,6 +194,9 @@ func argWord(a ast.Expr) (string, bool) {
 			}
 		}
 	}
+	if d, ok := durationWord(a); ok {
+		return d, true
+	}
 	switch a := a.(type) {
 	case *ast.BasicLit:
 		v := a.Value
@@ -219,6 +225,50 @@ func argWord(a ast.Expr) (string, bool) {
 			return "map", true
 		case *ast.StructType:
 			return "struct", true
+		}
+	}
+	return "", false
+}
+
+// durationUnitWords are the abbreviations of time's units.
+var durationUnitWords = map[string]string{"Hour": "h", "Minute": "m", "Second": "s", "Millisecond": "ms", "Microsecond": "us", "Nanosecond": "ns"}
+
+// durationWord names a time.Duration written as code, as GoExpr writes
+// one: time.Second (1s), 90 * time.Second (90s), time.Duration(1500)
+// (1500ns), -time.Hour (m1h).
+func durationWord(a ast.Expr) (string, bool) {
+	unit := func(e ast.Expr) (string, bool) {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return "", false
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "time" {
+			return "", false
+		}
+		w, ok := durationUnitWords[sel.Sel.Name]
+		return w, ok
+	}
+	switch a := a.(type) {
+	case *ast.SelectorExpr:
+		if u, ok := unit(a); ok {
+			return "1" + u, true
+		}
+	case *ast.UnaryExpr:
+		if w, ok := durationWord(a.X); ok && a.Op == token.SUB {
+			return "m" + w, true
+		}
+	case *ast.BinaryExpr:
+		n, ok := a.X.(*ast.BasicLit)
+		if u, isUnit := unit(a.Y); ok && isUnit && a.Op == token.MUL && n.Kind == token.INT {
+			return n.Value + u, true
+		}
+	case *ast.CallExpr:
+		if sel, ok := a.Fun.(*ast.SelectorExpr); ok && len(a.Args) == 1 && sel.Sel.Name == "Duration" {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "time" {
+				if n, ok := a.Args[0].(*ast.BasicLit); ok && n.Kind == token.INT {
+					return n.Value + "ns", true
+				}
+			}
 		}
 	}
 	return "", false

@@ -37,6 +37,10 @@ func TestCodeFeatures(t *testing.T) {
 		{"empty map of an unnamed type", `map[string][]string{}`, []string{"map-string-string-slice", "no-items"}},
 		{"slice of plain values", `[]byte{97, 98, 99}`, []string{"byte-slice", "3-items"}},
 		{"map of any", `map[interface{}]any{0: nil}`, []string{"map-any-any", "one-item"}},
+		{"interface constructor asserted", `NewFibonacci(time.Second).(*fibonacciBackoff)`, []string{"new-fibonacc-1s"}},
+		{"durations", `Cap(90 * time.Second, -time.Hour)`, []string{"cap-90s-m1h"}},
+		{"nanoseconds", `Wait(time.Duration(1500))`, []string{"wait-1500ns"}},
+		{"adapter", `BackoffFunc(func() (time.Duration, bool) { return 1, true })`, []string{"backoff-func"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
