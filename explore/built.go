@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 	"sort"
@@ -35,6 +36,11 @@ type ctor struct {
 	targs string
 	ptr   bool // it returns *T (else T)
 	err   bool // its last result is an error
+	// assert is the type assertion that makes a T or *T of what a
+	// constructor declared to return an interface returns
+	// (".(*exponential)" after NewExponential(base) Backoff); "" for
+	// another.
+	assert string
 }
 
 // name is how a call of the constructor starts: New or New[int].
@@ -176,6 +182,14 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			continue
 		}
 		r := types.Unalias(res.At(0).Type())
+		if types.IsInterface(r) && !c.err && c.targs == "" {
+			// A constructor of an interface that makes only T or *T.
+			rt := g.returnedType(fn)
+			if rt == nil {
+				continue
+			}
+			r, c.assert = types.Unalias(rt), ".("+target.NewQualifier(g.self).TypeString(rt)+")"
+		}
 		if p, ok := r.(*types.Pointer); ok {
 			r, c.ptr = types.Unalias(p.Elem()), true
 		}
@@ -186,6 +200,48 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
 	return out
+}
+
+// returnedType is the concrete type the package's function fn returns
+// as its first result in every return statement that returns one (nil
+// aside): &exponential{…} in each return of NewExponential(base)
+// Backoff. It is nil when the returns differ, one returns a value of an
+// interface type, or fn's declaration is not known.
+func (g *valueGen) returnedType(fn *types.Func) types.Type {
+	if g.pkg == nil || g.pkg.TypesInfo == nil {
+		return nil
+	}
+	f, err := g.pkg.Func(fn.Name())
+	if err != nil || f.Decl == nil || f.Decl.Body == nil {
+		return nil
+	}
+	var found types.Type
+	ok := true
+	ast.Inspect(f.Decl.Body, func(nd ast.Node) bool {
+		switch nd := nd.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			if len(nd.Results) == 0 {
+				return true
+			}
+			t := g.pkg.TypesInfo.TypeOf(nd.Results[0])
+			switch {
+			case t == nil || types.IsInterface(t):
+				ok = false
+			case types.Identical(t, types.Typ[types.UntypedNil]):
+			case found == nil:
+				found = t
+			case !types.Identical(found, t):
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return found
 }
 
 // takesOwn reports whether a parameter of sig is n, *n or a slice of
@@ -394,7 +450,7 @@ func (g *valueGen) ctorCalls(cs []ctor, depth int) (calls []builtCall, typicals 
 			typicals[c.fn] = len(calls) + typical
 		}
 		for _, args := range lists {
-			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")"})
+			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")" + c.assert})
 		}
 	}
 	return calls, typicals

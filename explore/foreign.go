@@ -293,6 +293,12 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 			continue
 		}
 		found++
+		if sig, ok := n.Underlying().(*types.Signature); ok {
+			// A func type implementing the interface (an adapter,
+			// as http.HandlerFunc): small functions converted to it.
+			out = append(out, g.adapted(n, sig)...)
+			continue
+		}
 		// The first candidates (the empty value, the small ones), and
 		// the largest written of the rest: a value with more in it than
 		// the receiver's is what makes a function that compares the two
@@ -316,6 +322,20 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 			vs = append(vs[:perImplType-1:perImplType-1], vs[largest])
 		}
 		out = append(out, vs...)
+	}
+	return out
+}
+
+// adapted are the candidates of a named func type n implementing an
+// interface (see implValues): the small functions of its signature (see
+// funcValues) converted to n, nil left out, at most perImplType.
+func (g *valueGen) adapted(n *types.Named, sig *types.Signature) []spec.Value {
+	ts := target.NewQualifier(g.self).TypeString(n)
+	var out []spec.Value
+	for _, v := range g.funcValues(sig) {
+		if v.Kind == spec.Code && len(out) < perImplType {
+			out = append(out, spec.CodeValue(ts+"("+v.Str+")"))
+		}
 	}
 	return out
 }

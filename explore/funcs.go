@@ -113,8 +113,65 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 			}
 		}
 	}
+	if n := res.Len(); ok && isErrorType(res.At(n-1).Type()) {
+		// Failures: a plain error, then the package's own (wrapped by
+		// its wrappers, its sentinels); and one failure before a
+		// success, the path a retry loop takes.
+		fails := g.failures()
+		for _, e := range fails {
+			add(ret(append(append([]string(nil), zeros[:n-1]...), e)))
+		}
+		succeed := zeros
+		if n > 1 {
+			succeed = append([]string(nil), zeros...)
+			if c, ok := nonZeroExpr(res.At(0).Type()); ok {
+				succeed[0] = c
+			}
+		}
+		failed := append(append([]string(nil), zeros[:n-1]...), fails[len(fails)-1])
+		// The counter lives in a closure around the function.
+		lit := head + " { calls++; if calls == 1 { " + ret(failed) + " }; " + ret(succeed) + " }"
+		if src := "func() " + q.TypeString(sig) + " { calls := 0; return " + lit + " }()"; spec.CheckCode(src) == nil {
+			out = append(out, spec.CodeValue(src))
+		}
+	}
 	add(panicBody)
 	return append(out, spec.NullValue())
+}
+
+// maxFailures bounds the errors failures gives.
+const maxFailures = 3
+
+// failures are the errors a candidate function returns to fail, as
+// code: errors.New("boom"), that error given to each of the package's
+// functions that wrap an error (func(error) error: RetryableError(err),
+// which callers use to say how to handle it), then the package's own
+// error variables (ErrNotFound), at most maxFailures, the wrapped last
+// (a caller's code handles it, and a retry loop goes on). The function
+// under test is not called.
+func (g *valueGen) failures() []string {
+	const plain = `errors.New("boom")`
+	var wrapped, sentinels []string
+	if g.self != nil {
+		scope := g.self.Scope()
+		for _, name := range scope.Names() {
+			switch obj := scope.Lookup(name).(type) {
+			case *types.Func:
+				sig := obj.Type().(*types.Signature)
+				if obj != g.under && sig.Params().Len() == 1 && sig.Results().Len() == 1 && !sig.Variadic() &&
+					isErrorType(sig.Params().At(0).Type()) && isErrorType(sig.Results().At(0).Type()) {
+					wrapped = append(wrapped, name+"("+plain+")")
+				}
+			case *types.Var:
+				if isErrorType(obj.Type()) {
+					sentinels = append(sentinels, name)
+				}
+			}
+		}
+	}
+	out := append([]string{plain}, sentinels...)
+	out = out[:min(len(out), maxFailures-min(len(wrapped), 1))]
+	return append(out, wrapped...)[:min(len(out)+len(wrapped), maxFailures)]
 }
 
 // panicBody is the body of the candidate function that panics: passed

@@ -119,12 +119,26 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		}
 		return out
 	}
+	if isNamed(t, "context", "Context") {
+		// null is context.Background(); then one already cancelled, for
+		// the branches that give up (ctx.Done(), ctx.Err()).
+		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext)}
+	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)
 		if it, ok := n.Underlying().(*types.Interface); ok && !it.Empty() {
 			// Its type arguments, if any, instantiate generic
 			// implementations.
-			return append(consts, g.ifaceValues(it, n.TypeArgs(), depth)...)
+			vals := g.ifaceValues(it, n.TypeArgs(), depth)
+			if m := ifaceMethod(it); m == "Error" || m == "Read" || m == "Write" || len(vals) == 0 || vals[0].Kind != spec.Null {
+				return append(consts, vals...)
+			}
+			// What the package's functions that return one make
+			// (NewExponential(1s) for a Backoff), after nil: the
+			// values a caller passes.
+			out := append(consts, vals[0])
+			out = append(out, g.funcMakers(n, depth)...)
+			return append(out, vals[1:]...)
 		}
 		if sig, ok := n.Underlying().(*types.Signature); ok {
 			makers := g.funcMakers(n, depth)
@@ -192,6 +206,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	// Nested functions: only nil can be written down.
 	return []spec.Value{spec.NullValue()}
 }
+
+// cancelledContext is a context.Context already cancelled, as code.
+const cancelledContext = "func() context.Context { ctx, cancel := context.WithCancel(context.Background()); cancel(); return ctx }()"
 
 // ifaceValues are the candidates of a non-empty interface: target.GoExpr
 // builds an error from its message and an io.Reader from its content;

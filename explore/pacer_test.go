@@ -1,0 +1,127 @@
+package explore
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/targettest"
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// TestInterfaceValues checks the candidates of a parameter of an
+// interface type of the package: nil, then what the package's
+// functions that return one make, then its implementations, a func
+// type among them as small functions converted to it.
+func TestInterfaceValues(t *testing.T) {
+	f := targettest.Func(t, "testdata/pacer", ".", "Limit")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range a.cands[1] {
+		if v.Kind == spec.Code {
+			got = append(got, v.Str)
+		} else {
+			got = append(got, v.String())
+		}
+	}
+	prefixOf := func(p string) int {
+		return slices.IndexFunc(got, func(s string) bool { return strings.HasPrefix(s, p) })
+	}
+	if len(got) == 0 || got[0] != "null" {
+		t.Fatalf("candidates of p = %q, want nil first", got)
+	}
+	steady, doubling, adapted := prefixOf("NewSteady("), prefixOf("NewDoubling("), prefixOf("PacerFunc(func() (time.Duration, bool) {")
+	if steady < 0 || doubling < 0 || adapted < 0 {
+		t.Fatalf("candidates of p = %q, want calls of NewSteady and NewDoubling and PacerFunc literals", got)
+	}
+	if steady > adapted || doubling > adapted {
+		t.Errorf("candidates of p = %q, want the constructors' values before the implementations'", got)
+	}
+	if i := prefixOf("Limit("); i >= 0 {
+		t.Errorf("candidates of p = %q: the function under test makes none of its own inputs", got)
+	}
+}
+
+// TestInterfaceResultsExplored checks that the decorators of an
+// interface, whose statements run only when the closure they return is
+// called, are covered whole: their results are observed by calling
+// Next three times, and their parameter takes the package's values.
+func TestInterfaceResultsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	for _, fn := range []string{"Limit", "Cap", "NewDoubling", "(*doubling).Next"} {
+		f := targettest.Func(t, "testdata/pacer", ".", fn)
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered, total := x.Statements()
+		if covered != total {
+			for _, u := range x.Uncovered() {
+				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
+			}
+			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
+		}
+	}
+}
+
+// TestInterfaceCtorReceivers checks that the receivers of a method of a
+// type the package makes only behind an interface come from the
+// constructor that returns it, asserted back to the type.
+func TestInterfaceCtorReceivers(t *testing.T) {
+	f := targettest.Func(t, "testdata/pacer", ".", "(*doubling).Next")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range a.cands[0] {
+		got = append(got, v.Str)
+	}
+	if !slices.ContainsFunc(got, func(s string) bool {
+		return strings.HasPrefix(s, "NewDoubling(") && strings.HasSuffix(s, ").(*doubling)")
+	}) {
+		t.Errorf("receivers of (*doubling).Next = %q, want NewDoubling(…).(*doubling)", got)
+	}
+	if slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "NewSteady(") }) {
+		t.Errorf("receivers of (*doubling).Next = %q: NewSteady makes another type", got)
+	}
+}
+
+// TestFailingCallbacks checks the candidates of a callback that returns
+// an error: it fails with a plain error, the package's sentinel and
+// the plain error given to the package's wrapper; one fails once, with
+// the wrapped error, then succeeds. A context parameter is also given
+// one already cancelled.
+func TestFailingCallbacks(t *testing.T) {
+	f := targettest.Func(t, "testdata/pacer", ".", "Retry")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range a.cands[2] {
+		got = append(got, v.Str)
+	}
+	for _, want := range []string{
+		`func(x context.Context) (int, error) { return 0, errors.New("boom") }`,
+		`func(x context.Context) (int, error) { return 0, ErrGaveUp }`,
+		`func(x context.Context) (int, error) { return 0, Temporary(errors.New("boom")) }`,
+		`func() func(context.Context) (int, error) { calls := 0; return func(x context.Context) (int, error) { calls++; if calls == 1 { return 0, Temporary(errors.New("boom")) }; return 1, nil } }()`,
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("candidates of f = %q, want %s among them", got, want)
+		}
+	}
+	if !slices.ContainsFunc(a.cands[0], func(v spec.Value) bool { return strings.Contains(v.Str, "cancel()") }) {
+		t.Errorf("candidates of ctx = %v, want a cancelled context", a.cands[0])
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/pacer
+
+go 1.22

@@ -1,0 +1,123 @@
+// Package pacer spaces out attempts: a Pacer says how long to wait
+// before the next one and when to give up. Its constructors return the
+// interface; its decorators wrap one in a closure.
+package pacer
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Pacer gives the wait before each attempt, and true once there should
+// be no more.
+type Pacer interface {
+	Next() (time.Duration, bool)
+}
+
+// PacerFunc adapts a function to a Pacer.
+type PacerFunc func() (time.Duration, bool)
+
+// Next calls f.
+func (f PacerFunc) Next() (time.Duration, bool) { return f() }
+
+type steady struct{ d time.Duration }
+
+func (s *steady) Next() (time.Duration, bool) { return s.d, false }
+
+// NewSteady waits d every time.
+func NewSteady(d time.Duration) Pacer {
+	if d <= 0 {
+		panic("pacer: wait must be positive")
+	}
+	return &steady{d: d}
+}
+
+type doubling struct {
+	d time.Duration
+	n uint
+}
+
+func (g *doubling) Next() (time.Duration, bool) {
+	w := g.d << g.n
+	if w <= 0 || g.n >= 62 {
+		return 0, true
+	}
+	g.n++
+	return w, false
+}
+
+// NewDoubling waits d, then twice as long each time, until the wait
+// overflows.
+func NewDoubling(d time.Duration) Pacer {
+	if d <= 0 {
+		panic("pacer: wait must be positive")
+	}
+	return &doubling{d: d}
+}
+
+// Limit stops p after n attempts.
+func Limit(n int, p Pacer) Pacer {
+	done := 0
+	return PacerFunc(func() (time.Duration, bool) {
+		if done >= n {
+			return 0, true
+		}
+		done++
+		w, stop := p.Next()
+		if stop {
+			return 0, true
+		}
+		return w, false
+	})
+}
+
+// Cap keeps each wait of p at most max.
+func Cap(max time.Duration, p Pacer) Pacer {
+	return PacerFunc(func() (time.Duration, bool) {
+		w, stop := p.Next()
+		if stop {
+			return 0, true
+		}
+		if w > max {
+			return max, false
+		}
+		return w, false
+	})
+}
+
+// ErrGaveUp is returned once the pacer stops.
+var ErrGaveUp = errors.New("pacer: gave up")
+
+type temporary struct{ err error }
+
+func (t *temporary) Error() string { return "temporary: " + t.err.Error() }
+func (t *temporary) Unwrap() error { return t.err }
+
+// Temporary marks err as worth another attempt.
+func Temporary(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &temporary{err}
+}
+
+// Retry calls f until it succeeds, fails for good, ctx is done or p
+// stops.
+func Retry(ctx context.Context, p Pacer, f func(context.Context) (int, error)) (int, error) {
+	for {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		v, err := f(ctx)
+		var tmp *temporary
+		if err == nil {
+			return v, nil
+		} else if !errors.As(err, &tmp) {
+			return 0, err
+		}
+		if _, stop := p.Next(); stop {
+			return 0, ErrGaveUp
+		}
+	}
+}
