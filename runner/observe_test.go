@@ -50,6 +50,16 @@ Above:
         id: called-wrong
         input: 2
         expected: {(1): true}
+CountFrom:
+  dataset:
+    - case:
+        id: stepped
+        input: 1
+        expected: {Name(): tally, 'Next(); Reset(); Next()': [2, null, 1]}
+    - case:
+        id: stepped-wrong
+        input: 1
+        expected: {Next(); Next(): [2, 4]}
 `
 
 // TestObserverPrograms checks that a map expected of a struct result
@@ -80,6 +90,8 @@ func TestObserverPrograms(t *testing.T) {
 		{{"Major()"}, nil},
 		{{"(n)", "(3)", "(-1)"}},
 		{{"(1)"}},
+		{{"Name()", "Next(); Reset(); Next()"}},
+		{{"Next(); Next()"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("observers differ (-want +got):\n%s", diff)
@@ -145,14 +157,16 @@ func TestObserversRun(t *testing.T) {
 				}
 			}
 			want := map[string]string{
-				"observed":     "passed ",
-				"fields":       "passed ",
-				"wrong":        "failed the result differs:\n  Major(): want 2, got 1\n  want: {Major(): 2, Minor(): 2}\n  got:  {Major(): 1, Minor(): 2}",
-				"panicking":    "failed the result differs:\n  Minor(): want 100, got \"<panic>\"\n  want: {Major(): 1, Minor(): 100}\n  got:  {Major(): 1, Minor(): \"<panic>\"}",
-				"nil":          "passed ",
-				"pair":         "passed ",
-				"called":       "passed ",
-				"called-wrong": "failed the result differs:\n  (1): want true, got false\n  want: {(1): true}\n  got:  {(1): false}",
+				"observed":      "passed ",
+				"fields":        "passed ",
+				"wrong":         "failed the result differs:\n  Major(): want 2, got 1\n  want: {Major(): 2, Minor(): 2}\n  got:  {Major(): 1, Minor(): 2}",
+				"panicking":     "failed the result differs:\n  Minor(): want 100, got \"<panic>\"\n  want: {Major(): 1, Minor(): 100}\n  got:  {Major(): 1, Minor(): \"<panic>\"}",
+				"nil":           "passed ",
+				"pair":          "passed ",
+				"called":        "passed ",
+				"called-wrong":  "failed the result differs:\n  (1): want true, got false\n  want: {(1): true}\n  got:  {(1): false}",
+				"stepped":       "passed ",
+				"stepped-wrong": "failed the result differs:\n  Next(); Next()[1]: want 4, got 3\n  want: {Next(); Next(): [2, 4]}\n  got:  {Next(); Next(): [2, 3]}",
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("verdicts differ (-want +got):\n%s", diff)

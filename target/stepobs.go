@@ -2,6 +2,7 @@ package target
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -170,7 +171,13 @@ func stepsBody(t types.Type, key string, steps []string, x string, args []Observ
 		}
 		body, err := ObserverBody(t, s, x, args)
 		if err != nil {
-			return "", fmt.Errorf("%s: %w", key, err)
+			// A step may be a method without results (Reset()): its
+			// value is null.
+			call, ok := resultless(t, s, args)
+			if !ok {
+				return "", fmt.Errorf("%s: %w", key, err)
+			}
+			body = x + "." + call + "\nreturn nil"
 		}
 		fmt.Fprintf(&b, "func() interface{} {\n%s\n},\n", body)
 	}
@@ -178,4 +185,31 @@ func stepsBody(t types.Type, key string, steps []string, x string, args []Observ
 	// would spread a []interface{} appended to a []interface{}.
 	b.WriteString("} {\nvar specgenItem interface{} = specgenStep()\nspecgenSteps = append(specgenSteps, specgenItem)\n}\nreturn specgenSteps")
 	return b.String(), nil
+}
+
+// resultless is the call a step of a sequence makes of a method of t
+// without results (Reset(), Seek(n)), its arguments those of args by
+// name; ok is false for anything else.
+func resultless(t types.Type, step string, args []ObserverArg) (string, bool) {
+	name, inner, _ := strings.Cut(strings.TrimSuffix(step, ")"), "(")
+	m, ok := lookupMethod(t, name)
+	if !ok {
+		return "", false
+	}
+	sig := m.Type().(*types.Signature)
+	if sig.Results().Len() != 0 {
+		return "", false
+	}
+	call, err := observerCall(step, name, inner, sig, args)
+	return call, err == nil
+}
+
+// lookupMethod finds the exported method name of t.
+func lookupMethod(t types.Type, name string) (*types.Func, bool) {
+	if !token.IsExported(name) {
+		return nil, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	m, ok := obj.(*types.Func)
+	return m, ok
 }

@@ -111,3 +111,19 @@ func sign(n int) string {
 func Above(n int) func(int) bool {
 	return func(x int) bool { return x > n }
 }
+
+// Tally counts up on each Next; Reset starts it again.
+type Tally interface {
+	Next() int
+	Reset()
+	Name() string
+}
+
+type tally struct{ n int }
+
+func (t *tally) Next() int    { t.n++; return t.n }
+func (t *tally) Reset()       { t.n = 0 }
+func (t *tally) Name() string { return "tally" }
+
+// CountFrom returns a Tally that starts at from.
+func CountFrom(from int) Tally { return &tally{n: from} }
