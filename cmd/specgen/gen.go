@@ -219,6 +219,13 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		case r.Err != nil:
 			failed = true
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%d\t%d\t%s\t%s%s\tFAILED: %v\n", r.Name, r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), r.Err)
+			// Why the probes that ran were left out (a result no value
+			// states): what a person needs to see why nothing was written.
+			for _, n := range r.Notes {
+				if !strings.Contains(r.Err.Error(), n) {
+					notes = append(notes, r.Name+": "+n)
+				}
+			}
 			continue
 		}
 		path := relPath(cwd, r.Path)

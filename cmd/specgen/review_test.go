@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -36,5 +37,31 @@ func TestWriteReviews(t *testing.T) {
 	writeReviews(&b, results[4:])
 	if got := b.String(); got != "review before trusting (1):\n  Lookup/out-of-range-panics: index out of range [5] with length 3 panic\n" {
 		t.Errorf("one review: %q", got)
+	}
+}
+
+// TestWriteTableFailedNotes: a function that failed shows why its
+// probes were left out, as notes, but for those its error already
+// says.
+func TestWriteTableFailedNotes(t *testing.T) {
+	results := []*pipeline.FuncResult{
+		{Name: "Spin", Probes: 2, Err: errors.New("no behaviour could be written as a case (2 probes ran)"),
+			Notes: []string{"2 probes timed out: r1p1, r1p2", "probe r1p1: left out: the result cannot be written as a value"}},
+		{Name: "Build", Err: errors.New("no behaviour could be written as a case (0 probes ran: native: build failed)"),
+			Notes: []string{"native: build failed"}},
+	}
+	var b strings.Builder
+	if !writeTable(&b, results, "") {
+		t.Error("writeTable: no failure reported")
+	}
+	var notes []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "note:") {
+			notes = append(notes, l)
+		}
+	}
+	want := []string{"note: Spin: 2 probes timed out: r1p1, r1p2", "note: Spin: probe r1p1: left out: the result cannot be written as a value"}
+	if diff := cmp.Diff(want, notes); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
 	}
 }
