@@ -56,6 +56,7 @@ func TestObservers(t *testing.T) {
 		{"Backoff", "Max() Name()"},
 		{"Sink", "-"},
 		{"*Iter", "Pos()"},
+		{"Kind", "String()"},
 	} {
 		typ, p := observedType(t, c.typ)
 		got := Observers(typ, p)

@@ -68,7 +68,8 @@ func observerSig(sig *types.Signature) bool {
 }
 
 // ifaceObservers are the observers of an interface result (see
-// ObservedIface): its text (String(), Error()), then its other methods
+// ObservedIface): its text (String(), Error()), alone for one of the
+// standard library, then its other methods
 // without arguments that return a basic value (and a bool or an error),
 // by name, but for those whose name says they change the value (Next,
 // Reset, Pop…), at most MaxObserverMethods.
@@ -80,6 +81,11 @@ func ifaceObservers(t types.Type) []string {
 			out = append(out, name+"()")
 			texts[name] = true
 		}
+	}
+	if len(out) > 0 && standardType(t) {
+		// reflect.Type, net.Addr: pinned by their text; their other
+		// methods restate it (and many panic for most values).
+		return out
 	}
 	it := t.Underlying().(*types.Interface)
 	var methods []string

@@ -5,6 +5,7 @@ package observed
 import (
 	"context"
 	"math/big"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -204,3 +205,7 @@ type Iter struct{ at int }
 
 func (i *Iter) Next() bool { i.at++; return i.at < 3 }
 func (i *Iter) Pos() int   { return i.at }
+
+// Kind is a standard library interface with a text form: only the text
+// is observed.
+type Kind = reflect.Type
