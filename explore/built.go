@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -355,7 +356,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	}
 	made := interleave(byCtor...)
 	if len(cs) == 0 {
-		made = g.produced(n, ts, ptr, depth)
+		made = append(g.produced(n, ts, ptr, depth), g.fieldLits(n, ts, ptr, depth)...)
 	}
 	bases := builtBases(calls, typicals, ts)
 	var chains1, chains2 []builtExpr
@@ -386,6 +387,97 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		}
 	}
 	return out
+}
+
+// Bounds of the literals fieldLits writes.
+const (
+	fieldLitPicks = 3  // candidates of each field besides its typical one
+	maxFieldLits  = 16 // literals of one type
+)
+
+// fieldLits are values of n, a struct type of the package with
+// unexported fields and no constructor (an error type, a closure's
+// state), as keyed literals of its fields, which code of the package
+// may name: each field that takes a value written as code at its
+// typical value (left out when zero), then each in turn through its
+// first candidates (&retryableError{err: errors.New("boom")}). Fields
+// whose values cannot be written (a sync.Mutex) keep their zero
+// value. A type with a field that holds another struct of the package
+// (a list's element) has none. At most maxFieldLits, none at the
+// deepest level.
+func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []string {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || depth+1 >= maxDepth {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	var names []string
+	var vars []*types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if linksOwn(f.Type(), g.self) {
+			// A list's element, a tree's node: the package's code
+			// links them; literals would not hold together.
+			return nil
+		}
+		if f.Embedded() || f.Name() == "_" || !g.nameable(f.Type()) {
+			continue
+		}
+		cands := g.argCands(f.Type(), depth)
+		if len(cands) == 0 {
+			continue
+		}
+		if _, ok := g.arg(g.typical(f.Type(), cands), f.Type()); !ok {
+			continue
+		}
+		names = append(names, f.Name())
+		vars = append(vars, types.NewVar(token.NoPos, g.self, f.Name(), f.Type()))
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), nil, false)
+	var out []string
+	seen := map[string]bool{}
+	for _, args := range g.argLists(sig, depth, fieldLitPicks) {
+		var parts []string
+		for i, a := range args {
+			if z, ok := zeroExpr(vars[i].Type(), q); ok && (a == z || a == q.TypeString(vars[i].Type())+"("+z+")") {
+				continue
+			}
+			parts = append(parts, names[i]+": "+a)
+		}
+		e := builtExpr{src: "&" + ts + "{" + strings.Join(parts, ", ") + "}", ptr: true}.as(ts, ptr)
+		if len(parts) > 0 && !seen[e] {
+			seen[e] = true
+			out = append(out, e)
+		}
+		if len(out) == maxFieldLits {
+			break
+		}
+	}
+	return out
+}
+
+// linksOwn reports whether t is or holds a struct type of package self
+// (through pointers, slices, arrays, maps and channels).
+func linksOwn(t types.Type, self *types.Package) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return linksOwn(u.Elem(), self)
+	case *types.Slice:
+		return linksOwn(u.Elem(), self)
+	case *types.Array:
+		return linksOwn(u.Elem(), self)
+	case *types.Map:
+		return linksOwn(u.Key(), self) || linksOwn(u.Elem(), self)
+	case *types.Chan:
+		return linksOwn(u.Elem(), self)
+	case *types.Named:
+		_, isStruct := u.Underlying().(*types.Struct)
+		return isStruct && u.Obj().Pkg() == self
+	}
+	return false
 }
 
 // builtExpr is a Go expression of type *T (ptr) or T.

@@ -125,3 +125,23 @@ func TestFailingCallbacks(t *testing.T) {
 		t.Errorf("candidates of ctx = %v, want a cancelled context", a.cands[0])
 	}
 }
+
+// TestFieldLiterals checks that a struct type with unexported fields
+// and no constructor is built as keyed literals of its fields, each
+// field varied.
+func TestFieldLiterals(t *testing.T) {
+	f := targettest.Func(t, "testdata/pacer", ".", "(*temporary).Error")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range a.cands[0] {
+		got = append(got, v.Str)
+	}
+	for _, want := range []string{`&temporary{err: errors.New("boom")}`, `&temporary{err: errors.New("EOF")}`} {
+		if !slices.Contains(got, want) {
+			t.Errorf("receivers of (*temporary).Error = %q, want %s among them", got, want)
+		}
+	}
+}

@@ -57,6 +57,18 @@ func exprFeatures(e ast.Expr, depth int) []string {
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
+				if key, ok := kv.Key.(*ast.Ident); ok {
+					// A struct's field: named with what it holds
+					// (&counter{n: 3, err: errors.New("x")}: n-3, err-new-x).
+					slug := nameSlug(key.Name)
+					if w, ok := argWord(el); ok {
+						slug += "-" + w
+					} else if f := exprFeatures(el, depth+1); len(f) > 0 {
+						slug += "-" + f[0]
+					}
+					out = append(out, slug)
+					continue
+				}
 			}
 			out = append(out, exprFeatures(el, depth+1)...)
 		}
@@ -196,6 +208,11 @@ func argWord(a ast.Expr) (string, bool) {
 	}
 	if d, ok := durationWord(a); ok {
 		return d, true
+	}
+	if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+		if lit, ok := u.X.(*ast.BasicLit); ok && lit.Kind != token.STRING {
+			return "m" + literalWord(lit.Value), true // -1: m1
+		}
 	}
 	switch a := a.(type) {
 	case *ast.BasicLit:

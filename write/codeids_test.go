@@ -41,6 +41,8 @@ func TestCodeFeatures(t *testing.T) {
 		{"durations", `Cap(90 * time.Second, -time.Hour)`, []string{"cap-90s-m1h"}},
 		{"nanoseconds", `Wait(time.Duration(1500))`, []string{"wait-1500ns"}},
 		{"adapter", `BackoffFunc(func() (time.Duration, bool) { return 1, true })`, []string{"backoff-func"}},
+		{"struct literal of fields", `&counter{n: 3, max: -1}`, []string{"n-3", "max-m1"}},
+		{"field built by code", `&retryableError{err: errors.New("")}`, []string{"err-new-empty"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
