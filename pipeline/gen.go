@@ -198,6 +198,10 @@ type FuncResult struct {
 	// ahead is the mutant schema of the function being explored, built
 	// ahead for its mutation step (nil when none is).
 	ahead *aheadBuild
+	// shown are the cases the instantiations of a generic function
+	// explored before kept, as minimisation weighs them: a case of a
+	// later one that shows nothing they do not is dropped.
+	shown []write.Candidate
 }
 
 // Gen generates specs for the named functions of the package (all of them

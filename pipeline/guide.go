@@ -349,26 +349,35 @@ func (g *generator) guide(ctx context.Context, x *explore.Exploration, nat *exec
 	}
 	kinds := write.OutcomeKinds(chosenResults)
 	var mc []write.Candidate
-	for k, i := range idx {
+	for n, i := range idx {
 		c := cands[i]
 		var kills []string
 		for m := range c.kills {
-			kills = append(kills, fmt.Sprint(m))
+			// By the mutant's place and change, which instantiations
+			// of a generic function share.
+			kills = append(kills, mutantKey(k.Mutants[m].Mutant))
 		}
 		sort.Strings(kills)
-		kind := kinds[k]
+		kind := kinds[n]
 		if !c.reached {
 			kind = ""
 		}
 		mc = append(mc, write.Candidate{Blocks: c.blocks, Kind: kind, Kills: kills, Size: write.InputSize(c.result), Prior: c.prior})
 	}
 	_, mspan := tracing.Start(ctx, g.opts.Tracer, "minimise", tracing.Function.String(fn.Name), tracing.Cases.Int(len(mc)))
-	keep := write.Minimise(mc)
-	mspan.SetAttributes(attribute.Int("specgen.cases.kept", len(keep)))
+	// What the earlier instantiations' cases show is shown already.
+	prior := len(res.shown)
+	keep := write.Minimise(append(slices.Clone(res.shown), mc...))
+	mspan.SetAttributes(attribute.Int("specgen.cases.kept", len(keep)-prior))
 	mspan.End()
 	final := map[int]bool{}
 	for _, j := range keep {
-		final[idx[j]] = true
+		if j >= prior {
+			final[idx[j-prior]] = true
+			shown := mc[j-prior]
+			shown.Keep, shown.Prior = true, false
+			res.shown = append(res.shown, shown)
+		}
 	}
 	mut := &Mutation{Added: added}
 	for i := range recs {
