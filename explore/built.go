@@ -356,7 +356,13 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	}
 	made := interleave(byCtor...)
 	if len(cs) == 0 {
-		made = append(g.produced(n, ts, ptr, depth), g.fieldLits(n, ts, ptr, depth)...)
+		made = g.produced(n, ts, ptr, depth)
+		if len(g.mutators(n)) == 0 && len(g.chainMethods(n)) == 0 {
+			// Nothing of the package's fills or builds one: its
+			// fields, as a literal. (A Ring filled by Push keeps
+			// its indexes in step; a literal would not.)
+			made = append(made, g.fieldLits(n, ts, ptr, depth)...)
+		}
 	}
 	bases := builtBases(calls, typicals, ts)
 	var chains1, chains2 []builtExpr
@@ -403,7 +409,8 @@ const (
 // first candidates (&retryableError{err: errors.New("boom")}). Fields
 // whose values cannot be written (a sync.Mutex) keep their zero
 // value. A type with a field that holds another struct of the package
-// (a list's element) has none. At most maxFieldLits, none at the
+// (a list's element) has none, and builtValues asks for none of a type
+// the package's mutators fill or its builder methods make. At most maxFieldLits, none at the
 // deepest level.
 func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []string {
 	st, ok := n.Underlying().(*types.Struct)
