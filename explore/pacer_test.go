@@ -1,13 +1,10 @@
 package explore
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -17,19 +14,8 @@ import (
 // functions that return one make, then its implementations, a func
 // type among them as small functions converted to it.
 func TestInterfaceValues(t *testing.T) {
-	f := targettest.Func(t, "testdata/pacer", ".", "Limit")
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, v := range a.cands[1] {
-		if v.Kind == spec.Code {
-			got = append(got, v.Str)
-		} else {
-			got = append(got, v.String())
-		}
-	}
+	a := pacerAnalysis(t, "Limit")
+	got := candTexts(a.cands[1])
 	prefixOf := func(p string) int {
 		return slices.IndexFunc(got, func(s string) bool { return strings.HasPrefix(s, p) })
 	}
@@ -56,36 +42,15 @@ func TestInterfaceResultsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"Limit", "Cap", "NewDoubling", "(*doubling).Next"} {
-		f := targettest.Func(t, "testdata/pacer", ".", fn)
-		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
-		covered, total := x.Statements()
-		if covered != total {
-			for _, u := range x.Uncovered() {
-				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
-			}
-			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
-		}
-	}
+	exploredWhole(t, "testdata/pacer", "Limit", "Cap", "NewDoubling", "(*doubling).Next")
 }
 
 // TestInterfaceCtorReceivers checks that the receivers of a method of a
 // type the package makes only behind an interface come from the
 // constructor that returns it, asserted back to the type.
 func TestInterfaceCtorReceivers(t *testing.T) {
-	f := targettest.Func(t, "testdata/pacer", ".", "(*doubling).Next")
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, v := range a.cands[0] {
-		got = append(got, v.Str)
-	}
+	a := pacerAnalysis(t, "(*doubling).Next")
+	got := candTexts(a.cands[0])
 	if !slices.ContainsFunc(got, func(s string) bool {
 		return strings.HasPrefix(s, "NewDoubling(") && strings.HasSuffix(s, ").(*doubling)")
 	}) {
@@ -102,15 +67,8 @@ func TestInterfaceCtorReceivers(t *testing.T) {
 // the wrapped error, then succeeds. A context parameter is also given
 // one already cancelled.
 func TestFailingCallbacks(t *testing.T) {
-	f := targettest.Func(t, "testdata/pacer", ".", "Retry")
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, v := range a.cands[2] {
-		got = append(got, v.Str)
-	}
+	a := pacerAnalysis(t, "Retry")
+	got := candTexts(a.cands[2])
 	for _, want := range []string{
 		`func(x context.Context) (int, error) { return 0, errors.New("boom") }`,
 		`func(x context.Context) (int, error) { return 0, ErrGaveUp }`,
@@ -130,18 +88,36 @@ func TestFailingCallbacks(t *testing.T) {
 // and no constructor is built as keyed literals of its fields, each
 // field varied.
 func TestFieldLiterals(t *testing.T) {
-	f := targettest.Func(t, "testdata/pacer", ".", "(*temporary).Error")
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, v := range a.cands[0] {
-		got = append(got, v.Str)
-	}
+	a := pacerAnalysis(t, "(*temporary).Error")
+	got := candTexts(a.cands[0])
 	for _, want := range []string{`&temporary{err: errors.New("boom")}`, `&temporary{err: errors.New("EOF")}`} {
 		if !slices.Contains(got, want) {
 			t.Errorf("receivers of (*temporary).Error = %q, want %s among them", got, want)
 		}
 	}
+}
+
+// candTexts are candidates as text: code as itself, others as YAML
+// (null).
+func candTexts(vs []spec.Value) []string {
+	var out []string
+	for _, v := range vs {
+		if v.Kind == spec.Code {
+			out = append(out, v.Str)
+		} else {
+			out = append(out, v.String())
+		}
+	}
+	return out
+}
+
+// pacerAnalysis is the built-in explorer's analysis of the function fn
+// of testdata/pacer.
+func pacerAnalysis(t *testing.T, fn string) *analysis {
+	t.Helper()
+	a, err := newAnalysis(targettest.Func(t, "testdata/pacer", ".", fn), 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -54,9 +54,17 @@ func TestCaseTypesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
+	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign")
+}
+
+// exploredWhole explores each function fns of the package in dir
+// natively with the built-in explorer and fails for any statement left
+// uncovered.
+func exploredWhole(t *testing.T, dir string, fns ...string) {
+	t.Helper()
 	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"Describe", "Flatten", "Sign"} {
-		f := targettest.Func(t, "testdata/switched", ".", fn)
+	for _, fn := range fns {
+		f := targettest.Func(t, dir, ".", fn)
 		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
 		if err != nil {
 			t.Fatal(err)

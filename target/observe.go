@@ -100,14 +100,7 @@ func Observers(t types.Type, pkg *Package) []string {
 	if !ok || !Opaque(t) {
 		return nil
 	}
-	out := []string{}
-	texts := map[string]bool{}
-	for _, name := range []string{"String", "Error"} {
-		if textMethod(t, name) {
-			out = append(out, name+"()")
-			texts[name] = true
-		}
-	}
+	out, texts := textObservers(t)
 	if len(out) == 0 && marshalText(t) {
 		out = append(out, "MarshalText()")
 		texts["MarshalText"] = true
@@ -144,6 +137,19 @@ func Observers(t types.Type, pkg *Package) []string {
 		out = append(out, m+"()")
 	}
 	return out
+}
+
+// textObservers are the observer keys of t's text methods, String()
+// and Error(), and the names of those it has.
+func textObservers(t types.Type) (keys []string, names map[string]bool) {
+	keys, names = []string{}, map[string]bool{}
+	for _, name := range []string{"String", "Error"} {
+		if textMethod(t, name) {
+			keys = append(keys, name+"()")
+			names[name] = true
+		}
+	}
+	return keys, names
 }
 
 // ObserverBody returns the body of a func() interface{} that computes

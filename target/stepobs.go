@@ -74,14 +74,7 @@ func observerSig(sig *types.Signature) bool {
 // by name, but for those whose name says they change the value (Next,
 // Reset, Pop…), at most MaxObserverMethods.
 func ifaceObservers(t types.Type) []string {
-	out := []string{}
-	texts := map[string]bool{}
-	for _, name := range []string{"String", "Error"} {
-		if textMethod(t, name) {
-			out = append(out, name+"()")
-			texts[name] = true
-		}
-	}
+	out, texts := textObservers(t)
 	if len(out) > 0 && standardType(t) {
 		// reflect.Type, net.Addr: pinned by their text; their other
 		// methods restate it (and many panic for most values).
