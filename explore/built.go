@@ -410,8 +410,8 @@ const (
 // whose values cannot be written (a sync.Mutex) keep their zero
 // value. A type with a field that holds another struct of the package
 // (a list's element) has none, and builtValues asks for none of a type
-// the package's mutators fill or its builder methods make. At most maxFieldLits, none at the
-// deepest level.
+// the package's mutators fill or its builder methods make. At most
+// maxFieldLits, none at the deepest level.
 func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []string {
 	st, ok := n.Underlying().(*types.Struct)
 	if !ok || depth+1 >= maxDepth {

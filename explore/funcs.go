@@ -169,9 +169,11 @@ func (g *valueGen) failures() []string {
 			}
 		}
 	}
-	out := append([]string{plain}, sentinels...)
-	out = out[:min(len(out), maxFailures-min(len(wrapped), 1))]
-	return append(out, wrapped...)[:min(len(out)+len(wrapped), maxFailures)]
+	// The plain error and the sentinels, leaving a place for a wrapper.
+	room := maxFailures - min(len(wrapped), 1)
+	out := append([]string{plain}, sentinels[:min(len(sentinels), room-1)]...)
+	out = append(out, wrapped...)
+	return out[:min(len(out), maxFailures)]
 }
 
 // panicBody is the body of the candidate function that panics: passed

@@ -129,16 +129,7 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		if it, ok := n.Underlying().(*types.Interface); ok && !it.Empty() {
 			// Its type arguments, if any, instantiate generic
 			// implementations.
-			vals := g.ifaceValues(it, n.TypeArgs(), depth)
-			if m := ifaceMethod(it); m == "Error" || m == "Read" || m == "Write" || len(vals) == 0 || vals[0].Kind != spec.Null {
-				return append(consts, vals...)
-			}
-			// What the package's functions that return one make
-			// (NewExponential(1s) for a Backoff), after nil: the
-			// values a caller passes.
-			out := append(consts, vals[0])
-			out = append(out, g.funcMakers(n, depth)...)
-			return append(out, vals[1:]...)
+			return append(consts, g.ifaceValues(it, n, depth)...)
 		}
 		if sig, ok := n.Underlying().(*types.Signature); ok {
 			makers := g.funcMakers(n, depth)
@@ -210,12 +201,18 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 // cancelledContext is a context.Context already cancelled, as code.
 const cancelledContext = "func() context.Context { ctx, cancel := context.WithCancel(context.Background()); cancel(); return ctx }()"
 
-// ifaceValues are the candidates of a non-empty interface: target.GoExpr
-// builds an error from its message and an io.Reader from its content;
-// other interfaces are nil or values of their implementations, built by
-// code (generic ones instantiated with targs, the interface's type
-// arguments).
-func (g *valueGen) ifaceValues(u *types.Interface, targs *types.TypeList, depth int) []spec.Value {
+// ifaceValues are the candidates of a non-empty interface u, named n
+// (nil for an unnamed one): target.GoExpr builds an error from its
+// message and an io.Reader from its content; other interfaces are nil,
+// then what the package's functions that return an n make
+// (NewExponential(1s) for a Backoff: the values a caller passes), then
+// values of their implementations, built by code (generic ones
+// instantiated with n's type arguments).
+func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []spec.Value {
+	var targs *types.TypeList
+	if n != nil {
+		targs = n.TypeArgs()
+	}
 	var out []spec.Value
 	switch ifaceMethod(u) {
 	case "Error":
@@ -228,11 +225,21 @@ func (g *valueGen) ifaceValues(u *types.Interface, targs *types.TypeList, depth 
 		return append([]spec.Value{spec.CodeValue("&bytes.Buffer{}"), spec.CodeValue("&strings.Builder{}"),
 			spec.CodeValue("io.Discard"), spec.NullValue()}, g.implValues(u, targs, depth)...)
 	case "String":
-		return append([]spec.Value{spec.NullValue(), spec.CodeValue("time.Duration(1500000000)")}, g.implValues(u, targs, depth)...)
+		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), spec.CodeValue("time.Duration(1500000000)"))
+		return append(out, g.implValues(u, targs, depth)...)
 	default:
-		return append([]spec.Value{spec.NullValue()}, g.implValues(u, targs, depth)...)
+		return append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), g.implValues(u, targs, depth)...)
 	}
 	return append(out, g.strings()[:min(len(g.strings()), 24)]...)
+}
+
+// ifaceMakers are what the package's functions that return the named
+// interface n make (see funcMakers); none for an unnamed one (nil).
+func (g *valueGen) ifaceMakers(n *types.Named, depth int) []spec.Value {
+	if n == nil {
+		return nil
+	}
+	return g.funcMakers(n, depth)
 }
 
 // namedConsts are the constants declared with exactly type n in its

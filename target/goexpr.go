@@ -858,11 +858,14 @@ func (g *gen) duration(v spec.Value, t types.Type) (expr, error) {
 		// A whole number of a unit reads as one: 90 * time.Second.
 		for _, u := range durationUnits {
 			if d%int64(u.d) == 0 {
-				n := strconv.FormatInt(d/int64(u.d), 10) + " * "
-				if n == "1 * " || n == "-1 * " {
-					n = strings.TrimSuffix(n, "1 * ")
+				count := strconv.FormatInt(d/int64(u.d), 10) + " * "
+				switch d / int64(u.d) {
+				case 1:
+					count = "" // time.Second
+				case -1:
+					count = "-"
 				}
-				return expr{s: n + pkg + u.name, mode: exact}, nil
+				return expr{s: count + pkg + u.name, mode: exact}, nil
 			}
 		}
 	}

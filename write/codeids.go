@@ -210,8 +210,8 @@ func argWord(a ast.Expr) (string, bool) {
 		return d, true
 	}
 	if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.SUB {
-		if lit, ok := u.X.(*ast.BasicLit); ok && lit.Kind != token.STRING {
-			return "m" + literalWord(lit.Value), true // -1: m1
+		if w, ok := argWord(u.X); ok {
+			return "m" + w, true // -1: m1, -time.Hour: m1h
 		}
 	}
 	switch a := a.(type) {
@@ -252,7 +252,7 @@ var durationUnitWords = map[string]string{"Hour": "h", "Minute": "m", "Second": 
 
 // durationWord names a time.Duration written as code, as GoExpr writes
 // one: time.Second (1s), 90 * time.Second (90s), time.Duration(1500)
-// (1500ns), -time.Hour (m1h).
+// (1500ns); argWord reads a minus (-time.Hour: m1h).
 func durationWord(a ast.Expr) (string, bool) {
 	unit := func(e ast.Expr) (string, bool) {
 		sel, ok := e.(*ast.SelectorExpr)
@@ -269,10 +269,6 @@ func durationWord(a ast.Expr) (string, bool) {
 	case *ast.SelectorExpr:
 		if u, ok := unit(a); ok {
 			return "1" + u, true
-		}
-	case *ast.UnaryExpr:
-		if w, ok := durationWord(a.X); ok && a.Op == token.SUB {
-			return "m" + w, true
 		}
 	case *ast.BinaryExpr:
 		n, ok := a.X.(*ast.BasicLit)
