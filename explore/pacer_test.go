@@ -45,6 +45,17 @@ func TestInterfaceResultsExplored(t *testing.T) {
 	exploredWhole(t, "testdata/pacer", "Limit", "Cap", "NewDoubling", "(*doubling).Next")
 }
 
+// TestExpiringContext checks that a context is also given one that
+// expires during the call: Wait's select on ctx.Done() while its timer
+// runs is reached by nothing else (a cancelled context stops it before
+// the wait).
+func TestExpiringContext(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/pacer", "Wait")
+}
+
 // TestInterfaceCtorReceivers checks that the receivers of a method of a
 // type the package makes only behind an interface come from the
 // constructor that returns it, asserted back to the type.

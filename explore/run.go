@@ -227,7 +227,7 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 			sent = append(sent, s)
 		}
 		if len(probes) > 0 {
-			rep, err := executors.RunTraced(ctx, opts.Tracer, exe, Program(f, probes, cmps, opts.Timeout))
+			rep, err := executors.RunTraced(ctx, opts.Tracer, exe, Program(f, probes, cmps, x.probeTimeout(opts.Timeout)))
 			if err == nil && len(rep.Results) != len(probes) {
 				err = fmt.Errorf("engine %s returned %d results for %d probes", exe.Name(), len(rep.Results), len(probes))
 			}
@@ -781,6 +781,41 @@ func (x *Exploration) Uncovered() []LineRange {
 // fileLines returns the lines of file, a file of the reach (nil when
 // it could not be read).
 func (x *Exploration) fileLines(file string) []string { return x.lines[file] }
+
+// Calibration of the probe timeout: once calibrateAfter probes have
+// finished, a round's probes are bounded by calibrateFactor times the
+// slowest of them, never under a calibrateFloor'th of the timeout given
+// nor over it.
+const (
+	calibrateAfter  = 20
+	calibrateFactor = 10
+	calibrateFloor  = 10
+)
+
+// probeTimeout is the bound on the next round's probes, limit (0: the
+// executors' default of 5s) calibrated on the probes that finished, as
+// a fuzzer calibrates its hang timeout on its first runs. A call that
+// waits out a long backoff or retries forever costs the whole limit
+// each time it is tried with another argument (go-retry's DoValue: 19
+// of its probes, a second each, most of its exploration), while every
+// probe that returned took microseconds.
+func (x *Exploration) probeTimeout(limit time.Duration) time.Duration {
+	if limit <= 0 {
+		limit = 5 * time.Second
+	}
+	var slowest time.Duration
+	n := 0
+	for _, r := range x.Records {
+		if o := r.Result.Outcome; o == executors.OK || o == executors.Panicked {
+			slowest = max(slowest, r.Result.Duration)
+			n++
+		}
+	}
+	if n < calibrateAfter {
+		return limit
+	}
+	return min(limit, max(limit/calibrateFloor, calibrateFactor*slowest))
+}
 
 // Program is a program of f's probes built as an exploration builds
 // them: instrumented for coverage, their comparisons recorded when

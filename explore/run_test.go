@@ -644,3 +644,71 @@ func TestRunBuiltinReach(t *testing.T) {
 		t.Errorf("%d behaviours, want one per return of level", len(x.Behaviours))
 	}
 }
+
+// TestProbeTimeout checks the calibration of the probe timeout on the
+// probes that finished: none until enough have, then ten times the
+// slowest, between a tenth of the timeout given and the timeout.
+func TestProbeTimeout(t *testing.T) {
+	ms := time.Millisecond
+	finished := func(n int, d time.Duration, o executors.Outcome) []*Record {
+		var rs []*Record
+		for range n {
+			rs = append(rs, &Record{Result: executors.Result{Outcome: o, Duration: d}})
+		}
+		return rs
+	}
+	tests := []struct {
+		name    string
+		limit   time.Duration
+		records []*Record
+		want    time.Duration
+	}{
+		{"nothing run yet: the timeout given", time.Second, nil, time.Second},
+		{"too few finished to calibrate", time.Second, finished(calibrateAfter-1, ms, executors.OK), time.Second},
+		{"fast probes: a tenth of the timeout", time.Second, finished(calibrateAfter, ms, executors.OK), 100 * ms},
+		{"panics finished too", time.Second, finished(calibrateAfter, ms, executors.Panicked), 100 * ms},
+		{"ten times the slowest", time.Second, append(finished(calibrateAfter, ms, executors.OK), finished(1, 30*ms, executors.OK)...), 300 * ms},
+		{"never over the timeout given", time.Second, append(finished(calibrateAfter, ms, executors.OK), finished(1, 400*ms, executors.OK)...), time.Second},
+		{"timeouts and exits do not count", time.Second, append(finished(calibrateAfter-1, ms, executors.OK), append(finished(5, time.Second, executors.Timeout), finished(5, 0, executors.Exited)...)...), time.Second},
+		{"no timeout given: the engines' 5s", 0, finished(calibrateAfter, ms, executors.OK), 500 * ms},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := &Exploration{Records: tt.records}
+			if got := x.probeTimeout(tt.limit); got != tt.want {
+				t.Errorf("probeTimeout(%v) = %v, want %v", tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+// timeoutSpy keeps the probe timeout of each program it runs.
+type timeoutSpy struct {
+	executors.Executor
+	timeouts []time.Duration
+}
+
+func (s *timeoutSpy) Run(ctx context.Context, prog *executors.Program) (*executors.Report, error) {
+	s.timeouts = append(s.timeouts, prog.Timeout)
+	return s.Executor.Run(ctx, prog)
+}
+
+// TestRunCalibratesTimeout checks that the first round's probes get the
+// timeout given and later rounds a calibrated one, once enough probes
+// finished.
+func TestRunCalibratesTimeout(t *testing.T) {
+	f, fe := newSampleRun(t, "ParseSize")
+	spy := &timeoutSpy{Executor: fe}
+	if _, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{FirstRound: calibrateAfter, Round: 5}), spy, Options{MaxRounds: 2, Timeout: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if len(spy.timeouts) < 2 {
+		t.Fatalf("%d programs run, want 2 rounds", len(spy.timeouts))
+	}
+	if spy.timeouts[0] != 2*time.Second {
+		t.Errorf("round 1's timeout %v, want the 2s given", spy.timeouts[0])
+	}
+	if got := spy.timeouts[1]; got >= 2*time.Second || got < 200*time.Millisecond {
+		t.Errorf("round 2's timeout %v, want calibrated to [200ms, 2s)", got)
+	}
+}

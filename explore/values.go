@@ -121,8 +121,10 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 	}
 	if isNamed(t, "context", "Context") {
 		// null is context.Background(); then one already cancelled, for
-		// the branches that give up (ctx.Done(), ctx.Err()).
-		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext)}
+		// the branches that give up (ctx.Done(), ctx.Err()), and one
+		// that expires during the call, for a select on ctx.Done()
+		// while the function waits (a retry's backoff).
+		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext), spec.CodeValue(expiringContext)}
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)
@@ -200,6 +202,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 
 // cancelledContext is a context.Context already cancelled, as code.
 const cancelledContext = "func() context.Context { ctx, cancel := context.WithCancel(context.Background()); cancel(); return ctx }()"
+
+// expiringContext is a context.Context whose deadline passes 10ms into
+// the call, as code; its cancel is released by the deadline itself
+// (assigned to _ so that go vet's lostcancel accepts it).
+const expiringContext = "func() context.Context { ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond); _ = cancel; return ctx }()"
 
 // ifaceValues are the candidates of a non-empty interface u, named n
 // (nil for an unnamed one): target.GoExpr builds an error from its

@@ -122,9 +122,40 @@ func specgenTextOf(v specgenreflect.Value) (string, bool) {
 	case error:
 		return x.Error(), true
 	case specgenfmt.Stringer:
+		if _, ok := x.(specgenDeadliner); ok {
+			return specgenContextText(x.String()), true
+		}
 		return x.String(), true
 	}
 	return "", false
+}
+
+// specgenDeadliner is what a context.Context has beside its text.
+type specgenDeadliner interface {
+	Deadline() (specgentime.Time, bool)
+	Done() <-chan struct{}
+}
+
+var specgenDeadlinerType = specgenreflect.TypeOf((*specgenDeadliner)(nil)).Elem()
+
+// specgenContextText is the text of a context.Context without what
+// changes from one run to the next: the deadline of a WithDeadline or
+// WithTimeout and the time left until it, so that
+// "context.Background.WithDeadline(2026-12-05 07:03:35 +0000 UTC [-965µs])"
+// reads "context.Background.WithDeadline".
+func specgenContextText(s string) string {
+	const mark = ".WithDeadline("
+	for {
+		i := specgenstrings.Index(s, mark)
+		if i < 0 {
+			return s
+		}
+		j := specgenstrings.Index(s[i:], "])")
+		if j < 0 {
+			return s
+		}
+		s = s[:i] + ".WithDeadline" + s[i+j+2:]
+	}
 }
 
 func (c *specgenCanonizer) hasExportedFields(t specgenreflect.Type) bool {
@@ -198,7 +229,9 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		if v.IsNil() {
 			return nil
 		}
-		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
+		if e := t.Elem(); e.Kind() == specgenreflect.Struct && (!c.hasExportedFields(e) || t.Implements(specgenDeadlinerType)) {
+			// A context is its text, also one that embeds its parent
+			// (context.WithValue's, WithCancel's).
 			if s, ok := specgenTextOf(v); ok {
 				return c.str(s)
 			}

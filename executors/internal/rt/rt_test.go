@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,6 +73,22 @@ var cmpValue = []cmp.Option{cmpopts.EquateNaNs(), cmpopts.EquateEmpty()}
 
 func m(kv ...any) spec.Value { return spec.MapValue(kv...) }
 
+type ctxKey string
+
+func (k ctxKey) String() string { return string(k) }
+
+func deadlineCtx(d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	_ = cancel
+	return ctx
+}
+
+func cancelledCtx() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
+
 func TestCanon(t *testing.T) {
 	i, s := spec.IntValue, spec.StringValue
 	u, f, l := spec.UintValue, spec.FloatValue, spec.ListValue
@@ -135,6 +152,9 @@ func TestCanon(t *testing.T) {
 		{"struct without exported fields or text", opaqueStruct{1}, m()},
 		{"error", errors.New("boom"), s("boom")},
 		{"wrapped error", fmt.Errorf("ctx: %w", errors.New("boom")), s("ctx: boom")},
+		{"a context with a deadline: its text without the deadline", deadlineCtx(time.Hour), s("context.Background.WithDeadline")},
+		{"a context with a deadline passed, under a value", context.WithValue(deadlineCtx(-time.Hour), ctxKey("k"), "v"), s(`context.Background.WithDeadline.WithValue(k, v)`)},
+		{"a cancelled context", cancelledCtx(), s("context.Background.WithCancel")},
 		{"duration", 1500 * time.Millisecond, s("1.5s")},
 		{"time", time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC), s("2024-02-29T12:00:00.000000005Z")},
 		{"interface in a slice", []any{1, "a", nil}, l(i(1), s("a"), null)},

@@ -6,6 +6,7 @@ package pacer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -119,5 +120,20 @@ func Retry(ctx context.Context, p Pacer, f func(context.Context) (int, error)) (
 		if _, stop := p.Next(); stop {
 			return 0, ErrGaveUp
 		}
+	}
+}
+
+// Wait waits d, unless ctx is done before or while it waits.
+func Wait(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("pacer: before the wait: %w", err)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("pacer: during the wait: %w", ctx.Err())
+	case <-t.C:
+		return nil
 	}
 }
