@@ -138,10 +138,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			if depth == 0 {
 				return append(consts, append(append(g.namedFuncs(n, sig), makers...), g.funcValues(sig)...)...)
 			}
-			if len(makers) > 0 {
-				// Nested (an element of opts ...Option): nil, or
-				// what the package's makers return.
-				return append(append(consts, spec.NullValue()), makers...)
+			if nested := append(g.namedFuncs(n, sig), makers...); len(nested) > 0 {
+				// Nested (an element of opts ...Option, of delays
+				// ...DelayFunc): nil, the package's functions of the
+				// type, or what its makers return.
+				return append(append(consts, spec.NullValue()), nested...)
 			}
 		}
 		return append(consts, g.computePlain(n.Underlying(), depth)...)
@@ -193,10 +194,14 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			// small functions written as code.
 			return append(g.namedFuncs(t, u), g.funcValues(u)...)
 		}
+		if fs := g.namedFuncs(t, u); len(fs) > 0 {
+			// Nested: nil, or the package's functions of the type.
+			return append([]spec.Value{spec.NullValue()}, fs...)
+		}
 	case *types.Chan:
 		return append([]spec.Value{spec.NullValue()}, g.chanValues(u, depth)...)
 	}
-	// Nested functions: only nil can be written down.
+	// Other nested functions: nil.
 	return []spec.Value{spec.NullValue()}
 }
 

@@ -31,8 +31,8 @@ func Called(t types.Type) bool {
 // argument list: for each parameter, the arguments of the call that
 // made it, of an identical type, by name (a predicate Prefixed(p)
 // returns is called with p), then literals of its kind (1, 2, 0, -1;
-// "a", "b", ""; true, false; 1.5), or &T{} for a pointer to a struct T
-// of pkg. The lists spread these over the parameters: (1, 2), (2, 1),
+// "a", "b", ""; true, false; 1.5), nil for an error, or &T{} for a
+// pointer to a struct T of pkg. The lists spread these over the parameters: (1, 2), (2, 1),
 // (1, 1) for a comparator. At most MaxCalls; nil when t is not a
 // function, or a parameter has no candidate (a callback, an interface).
 func CallObservers(t types.Type, pkg *Package, args []ObserverArg) []string {
@@ -85,6 +85,10 @@ func CallObservers(t types.Type, pkg *Package, args []ObserverArg) []string {
 // literals are the arguments CallObservers tries for a parameter of
 // type t beside the call's own.
 func literals(t types.Type, pkg *Package) []string {
+	if isErrorType(t) {
+		// A delay or a handler given the error of an attempt: none.
+		return []string{"nil"}
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch info := u.Info(); {

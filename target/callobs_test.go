@@ -54,6 +54,7 @@ func TestCallObservers(t *testing.T) {
 		{"generic-struct", sigOf([]types.Type{types.NewPointer(genInt)}), nil, "-"},
 		{"callback", sigOf([]types.Type{sigOf(nil)}), nil, "-"},
 		{"interface", sigOf([]types.Type{types.NewInterfaceType(nil, nil)}), nil, "-"},
+		{"error", sigOf([]types.Type{types.Typ[types.Uint], types.Universe.Lookup("error").Type(), types.NewPointer(opts)}, num), nil, "(1, nil, &Opts{}) (0, nil, &Opts{})"},
 		{"not-a-function", num, nil, "-"},
 	} {
 		got := CallObservers(c.t, p, c.args)

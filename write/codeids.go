@@ -54,6 +54,8 @@ func exprFeatures(e ast.Expr, depth int) []string {
 	case *ast.CompositeLit:
 		// []Option{WithPrefix("v")}: what its elements were built by.
 		var out []string
+		names := map[string]int{} // elements that are declared names, counted
+		var order []string
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
@@ -70,7 +72,27 @@ func exprFeatures(e ast.Expr, depth int) []string {
 					continue
 				}
 			}
+			if id, ok := el.(*ast.Ident); ok && id.Name != "nil" && id.Name != "true" && id.Name != "false" {
+				// []DelayFunc{FixedDelay}: the function (or constant)
+				// by its name.
+				if names[id.Name] == 0 {
+					order = append(order, id.Name)
+				}
+				names[id.Name]++
+				continue
+			}
 			out = append(out, exprFeatures(el, depth+1)...)
+		}
+		for _, name := range order {
+			// Names repeat: {F, F} is f-x2, told from {F, G}.
+			if n := names[name]; n > 1 {
+				out = append(out, nameSlug(name)+"-x"+strconv.Itoa(n))
+			} else {
+				out = append(out, nameSlug(name))
+			}
+		}
+		if len(order) > 0 {
+			out = append(out, countWord(len(e.Elts)))
 		}
 		if len(out) == 0 {
 			// map[string][]string{}: its type, in words, and its size

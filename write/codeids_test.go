@@ -43,6 +43,7 @@ func TestCodeFeatures(t *testing.T) {
 		{"adapter", `BackoffFunc(func() (time.Duration, bool) { return 1, true })`, []string{"backoff-func"}},
 		{"struct literal of fields", `&counter{n: 3, max: -1}`, []string{"n-3", "max-m1"}},
 		{"field built by code", `&retryableError{err: errors.New("")}`, []string{"err-new-empty"}},
+		{"named functions", `[]DelayTypeFunc{BackOffDelay, FixedDelay, BackOffDelay, nil}`, []string{"back-off-x2", "fixed-delay", "4-items"}},
 		{"not code", `func( {`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

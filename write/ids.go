@@ -479,6 +479,17 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 			}
 			seen := map[string]bool{}
 			for _, e := range v.List {
+				if e.Kind == spec.Code {
+					// An element written as code (a function, a
+					// constructor's value) by what makes it.
+					for _, w := range valueFeatures(e, et, depth-1) {
+						if !seen[w] {
+							seen[w] = true
+							out = append(out, w)
+						}
+					}
+					continue
+				}
 				for _, w := range notable(valueFeatures(e, et, depth-1)) {
 					if !seen[w] {
 						seen[w] = true
