@@ -653,6 +653,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		}
 	}
 	if req.Round > 1 {
+		a.quicken(req.Results, haz, len(plan.Snippets)+limit/quickShare, plan, add)
 		a.sweepValid(corpus, haz, len(plan.Snippets)+limit/4, plan, add)
 	}
 	if req.Round > 1 && !b.opts.NoCmps {

@@ -267,29 +267,74 @@ func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var out []spec.Value
 	made := 0
-	add := func(pkg *types.Package, exported bool) {
+	for _, m := range g.makers(n) {
+		if made == maxNamedFuncs {
+			break
+		}
+		lists := g.argLists(m.sig, depth, 1)
+		if len(lists) == 0 {
+			continue
+		}
+		made++
+		for _, args := range lists[:min(len(lists), maxMakerLists)] {
+			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"("+strings.Join(args, ", ")+")", ts)))
+		}
+	}
+	return out
+}
+
+// maker is a function of a package that makes values of a type: its
+// name as code calls it, and its signature.
+type maker struct {
+	call string
+	sig  *types.Signature
+}
+
+// makers are the functions that make values of n (see funcMakers), in
+// the order of funcHomes, then of their names: not generic, not taking
+// an n themselves (a decorator), not waiting on the outside world, not
+// the function under exploration.
+func (g *valueGen) makers(n *types.Named) []maker {
+	var out []maker
+	for _, pkg := range g.funcHomes(n) {
+		exported := pkg != g.self
 		for _, name := range pkg.Scope().Names() {
 			fn, ok := pkg.Scope().Lookup(name).(*types.Func)
-			if !ok || exported && !fn.Exported() || fn == g.under || made == maxNamedFuncs {
+			if !ok || exported && !fn.Exported() || fn == g.under {
 				continue
 			}
 			sig := fn.Type().(*types.Signature)
 			if sig.TypeParams().Len() > 0 || !producesType(sig, n) || takesOwn(sig, n) || ioLike(name) {
 				continue
 			}
-			call := g.funcName(pkg, name)
-			lists := g.argLists(sig, depth, 1)
-			if len(lists) == 0 {
-				continue
-			}
-			made++
-			for _, args := range lists[:min(len(lists), maxMakerLists)] {
-				out = append(out, spec.CodeValue(dropErr(sig, call+"("+strings.Join(args, ", ")+")", ts)))
-			}
+			out = append(out, maker{call: g.funcName(pkg, name), sig: sig})
 		}
 	}
-	for _, pkg := range g.funcHomes(n) {
-		add(pkg, pkg != g.self)
+	return out
+}
+
+// quickMakers are the values of n, as code, that bound the time a call
+// given them takes: what the package's makers of n taking a
+// time.Duration alone make with a nanosecond (Delay(time.Nanosecond),
+// MaxDelay(time.Nanosecond)), and those taking a context.Context alone
+// with one that expires during the call (Context(...)). Appended to the
+// options of a call that timed out, they may make it wait less, or stop.
+func (g *valueGen) quickMakers(n *types.Named) []spec.Value {
+	if g.self == nil {
+		return nil
+	}
+	ts := target.NewQualifier(g.self).TypeString(n)
+	var out []spec.Value
+	for _, m := range g.makers(n) {
+		if m.sig.Params().Len() != 1 || m.sig.Variadic() || len(out) == maxNamedFuncs {
+			continue
+		}
+		switch pt := m.sig.Params().At(0).Type(); {
+		case isDuration(pt):
+			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"(time.Nanosecond)", ts)))
+		case isNamed(pt, "context", "Context"):
+			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"("+expiringContext+")", ts)))
+		}
 	}
 	return out
 }

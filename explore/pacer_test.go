@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -54,6 +56,17 @@ func TestExpiringContext(t *testing.T) {
 		t.Skip("builds and runs the package natively")
 	}
 	exploredWhole(t, "testdata/pacer", "Wait")
+}
+
+// TestQuickenedTimeouts checks that the inputs of probes that timed out
+// are tried again made quick: Poll waits 200ms twenty times before it
+// gives up, longer than a probe may take, unless an option it is given
+// sets its wait to a nanosecond (Every(time.Nanosecond)).
+func TestQuickenedTimeouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/pacer", "Poll")
 }
 
 // TestInterfaceCtorReceivers checks that the receivers of a method of a
@@ -131,4 +144,66 @@ func pacerAnalysis(t *testing.T, fn string) *analysis {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestQuicken checks the inputs proposed for probes that timed out:
+// each quick option of the list appended (Every(time.Nanosecond), Within
+// an expiring context), not for probes made quick already, and not a
+// quick option that only ever timed out.
+func TestQuicken(t *testing.T) {
+	a := pacerAnalysis(t, "Poll")
+	never := spec.CodeValue("func() bool { return false }")
+	every := spec.CodeValue("Every(time.Nanosecond)")
+	within := "Within(" + expiringContext + ")"
+	opts := func(vs ...spec.Value) spec.Value { return spec.ListValue(vs...) }
+	quiet := spec.CodeValue("Quiet(true)")
+	rec := func(i int, o executors.Outcome, vals ...spec.Value) *Record {
+		code, err := a.code(vals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.proposed[normCode(code)] = vals
+		return &Record{Index: i, Snippet: Snippet{Code: code}, Result: executors.Result{Outcome: o}, Class: string(o)}
+	}
+	slow := rec(0, executors.Timeout, never, opts(quiet))
+	tests := []struct {
+		name    string
+		records []*Record
+		want    []string // the options of the snippets proposed
+	}{
+		{"each quick option appended", []*Record{slow}, []string{"Quiet(true) Every(time.Nanosecond)", "Quiet(true) " + within}},
+		{"a probe made quick is not made quicker", []*Record{rec(1, executors.Timeout, never, opts(quiet, every))}, nil},
+		{"a quick option that only timed out is left out", []*Record{slow, rec(1, executors.Timeout, never, opts(every)), rec(2, executors.Timeout, never, opts(quiet, quiet, every))}, []string{"Quiet(true) " + within}},
+		{"one that once finished is not", []*Record{slow, rec(1, executors.Timeout, never, opts(every)), rec(2, executors.Timeout, never, opts(quiet, quiet, every)), rec(3, executors.OK, never, opts(every))}, []string{"Quiet(true) Every(time.Nanosecond)", "Quiet(true) " + within}},
+		{"probes that finished are left alone", []*Record{rec(0, executors.OK, never, opts(quiet))}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := &Plan{}
+			var got []string
+			a.quicken(tt.records, hazards{}, 10, plan, func(code, desc string, vals []spec.Value) {
+				plan.Snippets = append(plan.Snippets, Snippet{Code: code, Description: desc})
+				got = append(got, strings.Join(candTexts(vals[1].List), " "))
+			})
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("quicken proposed\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestQuickVariants checks that a call's own durations and contexts are
+// made quick: a nanosecond, a context that expires during the call.
+func TestQuickVariants(t *testing.T) {
+	a := pacerAnalysis(t, "Wait")
+	vs := a.quickVariants([]spec.Value{spec.NullValue(), spec.IntValue(int64(90 * time.Second))})
+	if len(vs) != 1 {
+		t.Fatalf("%d variants, want 1", len(vs))
+	}
+	if got, want := candTexts(vs[0].vals), []string{expiringContext, "1"}; !slices.Equal(got, want) {
+		t.Errorf("variant %q, want %q", got, want)
+	}
+	if vs := a.quickVariants(vs[0].vals); len(vs) != 0 {
+		t.Errorf("a quick call made quick again: %d variants, want none", len(vs))
+	}
 }

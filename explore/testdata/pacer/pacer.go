@@ -137,3 +137,43 @@ func Wait(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// PollOption configures Poll.
+type PollOption func(*pollConfig)
+
+type pollConfig struct {
+	wait  time.Duration
+	ctx   context.Context
+	quiet bool
+}
+
+// Every sets the wait between two calls (default 200ms).
+func Every(d time.Duration) PollOption { return func(c *pollConfig) { c.wait = d } }
+
+// Within gives up once ctx is done.
+func Within(ctx context.Context) PollOption { return func(c *pollConfig) { c.ctx = ctx } }
+
+// Quiet makes Poll give up without an error.
+func Quiet(q bool) PollOption { return func(c *pollConfig) { c.quiet = q } }
+
+// Poll calls f until it says it is done, 20 times at most.
+func Poll(f func() bool, opts ...PollOption) error {
+	c := pollConfig{wait: 200 * time.Millisecond, ctx: context.Background()}
+	for _, o := range opts {
+		o(&c)
+	}
+	for i := 0; i < 20; i++ {
+		if f() {
+			return nil
+		}
+		select {
+		case <-c.ctx.Done():
+			return fmt.Errorf("pacer: poll: %w", c.ctx.Err())
+		case <-time.After(c.wait):
+		}
+	}
+	if c.quiet {
+		return nil
+	}
+	return ErrGaveUp
+}
