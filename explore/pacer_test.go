@@ -69,6 +69,16 @@ func TestQuickenedTimeouts(t *testing.T) {
 	exploredWhole(t, "testdata/pacer", "Poll")
 }
 
+// TestWrittenReaders checks that an io.Reader is also given what the
+// package's own writers write: (*Journal).Load ranges over the waits of
+// a gob that only Save writes.
+func TestWrittenReaders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/pacer", "(*Journal).Load")
+}
+
 // TestInterfaceCtorReceivers checks that the receivers of a method of a
 // type the package makes only behind an interface come from the
 // constructor that returns it, asserted back to the type.

@@ -230,7 +230,7 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 	case "Error":
 		out = []spec.Value{spec.NullValue(), spec.StringValue("boom"), spec.StringValue("EOF"), spec.StringValue("")}
 	case "Read":
-		out = []spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}
+		out = append([]spec.Value{spec.StringValue(""), spec.StringValue("abc"), spec.NullValue()}, g.writtenReaders(depth)...)
 	case "Write":
 		// Standard writers, written as code: one that keeps what it is
 		// given, and one that drops it.

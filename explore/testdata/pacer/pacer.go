@@ -5,8 +5,10 @@ package pacer
 
 import (
 	"context"
+	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -176,4 +178,28 @@ func Poll(f func() bool, opts ...PollOption) error {
 		return nil
 	}
 	return ErrGaveUp
+}
+
+// Journal records the waits a pacer gave.
+type Journal struct{ waits []time.Duration }
+
+// Add records a wait.
+func (j *Journal) Add(d time.Duration) { j.waits = append(j.waits, d) }
+
+// Len is the number of waits recorded.
+func (j *Journal) Len() int { return len(j.waits) }
+
+// Save writes the journal, as a gob.
+func (j *Journal) Save(w io.Writer) error { return gob.NewEncoder(w).Encode(j.waits) }
+
+// Load adds the waits of a journal Save wrote.
+func (j *Journal) Load(r io.Reader) error {
+	var ws []time.Duration
+	if err := gob.NewDecoder(r).Decode(&ws); err != nil {
+		return fmt.Errorf("pacer: load: %w", err)
+	}
+	for _, w := range ws {
+		j.waits = append(j.waits, w)
+	}
+	return nil
 }
