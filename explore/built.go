@@ -372,8 +372,9 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		chains1, chains2 = g.chains(n, bases, depth)
 	}
 	fills := g.fills(n, bases, alarmBases(calls, ts), depth)
+	applied := g.applied(n, bases, depth)
 	var extra []string
-	for _, e := range interleave(chains1, fills, chains2) {
+	for _, e := range interleave(chains1, fills, applied, chains2) {
 		extra = append(extra, e.as(ts, ptr))
 	}
 	// Room for the chains and fills: what the constructors leave, and
@@ -867,6 +868,92 @@ var fillSizes = []int{1, 3, 8}
 // eight times (the mutators in turn); then varied states: the hooks set
 // after three calls (see hooks), removals among the calls (Push, Push,
 // Pop), the mutators interleaved, and the other bases filled.
+// fillExpr is a value of *T (named ts) built by statements: the base in
+// a variable p, then stmts on p.
+func fillExpr(ts string, base builtExpr, stmts []string) builtExpr {
+	var b strings.Builder
+	b.WriteString("func() *" + ts + " { ")
+	if base.ptr {
+		b.WriteString(base.assign("p"))
+	} else {
+		b.WriteString(base.assign("v") + "; p := &v")
+	}
+	for _, st := range stmts {
+		b.WriteString("; " + st)
+	}
+	b.WriteString("; return p }()")
+	return builtExpr{src: b.String(), ptr: true}
+}
+
+// maxApplied bounds the values applied builds.
+const maxApplied = 16
+
+// applied are values of *n configured by the package's functional
+// options: a func type of the package taking a *n alone (type Option
+// func(*Config)), what the package's makers of it make applied to the
+// first base (func() *Config { p := newDefaultRetryConfig();
+// Delay(-time.Second)(p); return p }()), each maker in turn, then two
+// makers' options together, at most maxApplied. A function taking the configuration the
+// options fill (a delay computed from a *Config) sees the states the
+// package's callers put it in.
+func (g *valueGen) applied(n *types.Named, bases []builtExpr, depth int) []builtExpr {
+	if len(bases) == 0 || depth+1 >= maxDepth {
+		return nil
+	}
+	ts := target.NewQualifier(g.self).TypeString(n)
+	var opts [][]string // per maker of each option type, what it makes
+	scope := g.self.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		f, ok := tn.Type().(*types.Named)
+		if !ok || f.TypeParams().Len() > 0 {
+			continue
+		}
+		sig, ok := f.Underlying().(*types.Signature)
+		if !ok || sig.Params().Len() != 1 || sig.Variadic() || !types.Identical(sig.Params().At(0).Type(), types.NewPointer(n)) ||
+			sig.Results().Len() > 1 || sig.Results().Len() == 1 && !isErrorType(sig.Results().At(0).Type()) {
+			continue
+		}
+		fts := target.NewQualifier(g.self).TypeString(f)
+		for _, m := range g.makers(f) {
+			var made []string
+			for _, args := range g.argLists(m.sig, depth+1, 1) {
+				if len(made) == maxMakerLists {
+					break
+				}
+				made = append(made, dropErr(m.sig, m.call+"("+strings.Join(args, ", ")+")", fts))
+			}
+			if len(made) > 0 {
+				opts = append(opts, made)
+			}
+		}
+	}
+	var out []builtExpr
+	apply := func(os ...string) {
+		if len(out) < maxApplied {
+			var stmts []string
+			for _, o := range os {
+				stmts = append(stmts, o+"(p)")
+			}
+			out = append(out, fillExpr(ts, bases[0], stmts))
+		}
+	}
+	for k := 0; k < maxMakerLists; k++ {
+		for _, o := range opts {
+			if k < len(o) {
+				apply(o[k])
+			}
+		}
+	}
+	if len(opts) >= 2 {
+		apply(opts[0][0], opts[1][0])
+	}
+	return out
+}
+
 func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) []builtExpr {
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var muts []*types.Func
@@ -880,21 +967,7 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	if len(muts) == 0 && len(hooks) == 0 {
 		return nil
 	}
-	// A fill is the base in a variable p, then statements on p.
-	fill := func(base builtExpr, stmts []string) builtExpr {
-		var b strings.Builder
-		b.WriteString("func() *" + ts + " { ")
-		if base.ptr {
-			b.WriteString(base.assign("p"))
-		} else {
-			b.WriteString(base.assign("v") + "; p := &v")
-		}
-		for _, st := range stmts {
-			b.WriteString("; " + st)
-		}
-		b.WriteString("; return p }()")
-		return builtExpr{src: b.String(), ptr: true}
-	}
+	fill := func(base builtExpr, stmts []string) builtExpr { return fillExpr(ts, base, stmts) }
 	call := func(m *types.Func, args []string) string {
 		return "p." + m.Name() + "(" + strings.Join(args, ", ") + ")"
 	}

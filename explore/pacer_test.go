@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 	"testing"
@@ -215,5 +216,24 @@ func TestQuickVariants(t *testing.T) {
 	}
 	if vs := a.quickVariants(vs[0].vals); len(vs) != 0 {
 		t.Errorf("a quick call made quick again: %d variants, want none", len(vs))
+	}
+}
+
+// TestAppliedOptions checks that a struct configured by functional
+// options (type PollOption func(*pollConfig)) is also built with each
+// option applied, then two together.
+func TestAppliedOptions(t *testing.T) {
+	a := pacerAnalysis(t, "Poll")
+	n := a.self.Scope().Lookup("pollConfig").Type().(*types.Named)
+	got := candTexts(a.gen.valuesAt(types.NewPointer(n), 1))
+	for _, want := range []string{
+		"func() *pollConfig { p := &pollConfig{}; Every(90 * time.Second)(p); return p }()",
+		"func() *pollConfig { p := &pollConfig{}; Quiet(true)(p); return p }()",
+		"func() *pollConfig { p := &pollConfig{}; Within(context.Background())(p); return p }()",
+		"func() *pollConfig { p := &pollConfig{}; Every(90 * time.Second)(p); Quiet(true)(p); return p }()",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("candidates of *pollConfig lack %s; got\n%s", want, strings.Join(got, "\n"))
+		}
 	}
 }
