@@ -120,6 +120,9 @@ type analysis struct {
 	observed     []string
 	observedSeen map[string]bool
 	observedUpTo int
+	// quick are the quick options of each input position, once asked
+	// (see quickOptions).
+	quick map[int][]spec.Value
 }
 
 // riskyMagnitude is the size from which an integer input (other than a

@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
@@ -25,6 +26,9 @@ const quickShare = 4
 // only ever timed out is not tried again. At most quota snippets in all
 // are planned.
 func (a *analysis) quicken(results []*Record, haz hazards, quota int, plan *Plan, add func(code, desc string, vals []spec.Value)) {
+	if !slices.ContainsFunc(results, func(r *Record) bool { return r.Result.Outcome == executors.Timeout }) {
+		return
+	}
 	type tally struct{ done, timedOut int }
 	tallies := map[string]*tally{}
 	var timedOut [][]spec.Value
@@ -133,15 +137,20 @@ func (a *analysis) quickVariants(vals []spec.Value) []variant {
 // quickOptions are the quick values (see quickMakers) of the elements
 // of input i, a slice of a named type; nil for another input.
 func (a *analysis) quickOptions(i int) []spec.Value {
-	s, ok := a.types[i].Underlying().(*types.Slice)
-	if !ok {
-		return nil
+	if q, ok := a.quick[i]; ok {
+		return q
 	}
-	n, ok := types.Unalias(s.Elem()).(*types.Named)
-	if !ok {
-		return nil
+	var q []spec.Value
+	if s, ok := a.types[i].Underlying().(*types.Slice); ok {
+		if n, ok := types.Unalias(s.Elem()).(*types.Named); ok {
+			q = a.gen.quickMakers(n)
+		}
 	}
-	return a.gen.quickMakers(n)
+	if a.quick == nil {
+		a.quick = map[int][]spec.Value{}
+	}
+	a.quick[i] = q
+	return q
 }
 
 // quickIn are the quick values of quickOptions that vals holds.
