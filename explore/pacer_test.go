@@ -59,11 +59,12 @@ func TestExpiringContext(t *testing.T) {
 	exploredWhole(t, "testdata/pacer", "Wait")
 }
 
-// TestQuickenedTimeouts checks that the inputs of probes that timed out
-// are tried again made quick: Poll waits 200ms twenty times before it
-// gives up, longer than a probe may take, unless an option it is given
-// sets its wait to a nanosecond (Every(time.Nanosecond)).
-func TestQuickenedTimeouts(t *testing.T) {
+// TestOptionWaitsExplored checks that Poll, which waits 200ms twenty
+// times before it gives up unless an option sets its wait, is fully
+// explored: its options' waits and contexts, and giving up quietly. (It
+// passes without quicken too, which TestQuicken pins: the mutations
+// reach Every(1ns) here on their own.)
+func TestOptionWaitsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
