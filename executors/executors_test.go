@@ -419,7 +419,8 @@ func TestAutoRerunsYaegiTimeoutsNatively(t *testing.T) {
 }
 
 // TestIteratorResults checks that an iterator result is recorded as the
-// list of what it yields, at most a hundred values, on both engines.
+// list of what it yields, at most a hundred values, on both engines, and
+// that one that yields after yield returned false panics.
 func TestIteratorResults(t *testing.T) {
 	upto := calcFunc(t, "Upto")
 	indexed := calcFunc(t, "Indexed")
@@ -442,6 +443,20 @@ func TestIteratorResults(t *testing.T) {
 			r = run(t, e, &executors.Program{Func: indexed, Probes: []executors.Probe{{ID: "pairs", Args: []string{`[]string{"a", "b"}`}}}}).Results
 			if want := `[[0, "a"], [1, "b"]]`; len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != want {
 				t.Errorf("pairs: outputs %v, want %s (%+v)", r[0].Outputs, want, r[0])
+			}
+			// Run again and stopped after one item, an iterator that
+			// yields again panics; one that panics when run again (it
+			// runs once) is left alone.
+			r = run(t, e, &executors.Program{Func: calcFunc(t, "Heedless"), Probes: []executors.Probe{{ID: "heedless", Args: []string{"3"}}, {ID: "one", Args: []string{"1"}}}}).Results
+			if r[0].Outcome != executors.Panicked || r[0].Panic == nil || !strings.Contains(r[0].Panic.Message, "iterator yields again after yield returned false") {
+				t.Errorf("heedless: %s %v, want the panic of an iterator that yields again (%+v)", r[0].Outcome, r[0].Panic, r[0])
+			}
+			if want := "[0]"; r[1].Outcome != executors.OK || len(r[1].Outputs) != 1 || r[1].Outputs[0].String() != want {
+				t.Errorf("one: %s %v, want %s (%+v)", r[1].Outcome, r[1].Outputs, want, r[1])
+			}
+			r = run(t, e, &executors.Program{Func: calcFunc(t, "Once"), Probes: []executors.Probe{{ID: "once", Args: []string{`[]string{"a", "b"}`}}}}).Results
+			if want := `["a", "b"]`; r[0].Outcome != executors.OK || len(r[0].Outputs) != 1 || r[0].Outputs[0].String() != want {
+				t.Errorf("once: %s %v, want %s (%+v)", r[0].Outcome, r[0].Outputs, want, r[0])
 			}
 		})
 	}

@@ -531,8 +531,10 @@ func iterYield(t types.Type) (*types.Signature, bool) {
 
 // recordSeq writes the code that records an iterator result as the list
 // of what it yields (pairs for two values), at most maxSeq of them: it
-// is called, not ranged over, so that the interpreter runs it too. A nil
-// iterator is recorded as nil.
+// is called, not ranged over, so that the interpreter runs it too; then
+// it is called again and stopped after one item, which runs the code
+// that stops it (if !yield(v) { return }) and makes one that does not
+// stop panic. A nil iterator is recorded as nil.
 func (g *generator) recordSeq(b *strings.Builder, j int, v string, yield *types.Signature, imp *importSet) {
 	var params, item []string
 	for i := 0; i < yield.Params().Len(); i++ {
@@ -549,7 +551,14 @@ func (g *generator) recordSeq(b *strings.Builder, j int, v string, yield *types.
 	// The item goes through a variable of the interface type: yaegi
 	// would spread a []interface{} appended to a []interface{}.
 	fmt.Fprintf(b, "%s(func(%s) bool {\nvar specgenItem interface{} = %s\nspecgenSeq = append(specgenSeq, specgenItem)\nreturn len(specgenSeq) < %d\n})\n", v, strings.Join(params, ", "), elem, maxSeq)
-	fmt.Fprintf(b, "specgenR(\"out\", \"%d\", specgenSeq)\n}\n", j)
+	fmt.Fprintf(b, "specgenR(\"out\", \"%d\", specgenSeq)\n", j)
+	// Then once more, stopped at the first item: an iterator must return
+	// when yield does (range over it panics otherwise), so one that
+	// yields again panics here. A panic of the iterator's own in this
+	// second run (one that runs once: over a reader, say) is not its
+	// business, and is swallowed.
+	fmt.Fprintf(b, "specgenStopped, specgenAgain := false, false\nfunc() {\ndefer func() {\nif r := recover(); r != nil && specgenAgain {\npanic(r)\n}\n}()\n")
+	fmt.Fprintf(b, "%s(func(%s) bool {\nif specgenStopped {\nspecgenAgain = true\npanic(%q)\n}\nspecgenStopped = true\nreturn false\n})\n}()\n}\n", v, strings.Join(params, ", "), "iterator yields again after yield returned false")
 }
 
 // recordAfter writes the code that records the receiver after the call

@@ -51,3 +51,29 @@ func Counting(max int) Ticker {
 	}
 	return &counter{max: max}
 }
+
+// Heedless yields 0 to n-1 whatever yield returns: range over it panics
+// once the loop body stops.
+func Heedless(n int) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			yield(i)
+		}
+	}
+}
+
+// Once yields the words of s, and panics when run again.
+func Once(s []string) func(yield func(string) bool) {
+	done := false
+	return func(yield func(string) bool) {
+		if done {
+			panic("calc: Once runs once")
+		}
+		done = true
+		for _, w := range s {
+			if !yield(w) {
+				return
+			}
+		}
+	}
+}
