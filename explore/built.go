@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -371,7 +372,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		// and expressions would grow with every level.
 		chains1, chains2 = g.chains(n, bases, depth)
 	}
-	fills := g.fills(n, bases, alarmBases(calls, ts), depth)
+	fills := g.fills(n, append(bases, roomyBases(calls, ts)...), alarmBases(calls, ts), depth)
 	applied := g.applied(n, bases, depth)
 	var extra []string
 	for _, e := range interleave(chains1, fills, applied, chains2) {
@@ -521,6 +522,7 @@ func (e builtExpr) assign(name string) string {
 type builtCall struct {
 	c    ctor
 	call string
+	args []string // the arguments of call, as written
 }
 
 // expr is the call as an expression of T or *T (as the constructor
@@ -550,7 +552,7 @@ func (g *valueGen) ctorCalls(cs []ctor, depth int) (calls []builtCall, typicals 
 			typicals[c.fn] = len(calls) + typical
 		}
 		for _, args := range lists {
-			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")" + c.assert})
+			calls = append(calls, builtCall{c: c, call: c.name() + "(" + strings.Join(args, ", ") + ")" + c.assert, args: args})
 		}
 	}
 	return calls, typicals
@@ -585,6 +587,52 @@ func builtBases(calls []builtCall, typicals map[*types.Func]int, ts string) []bu
 		out = append(out, builtExpr{src: "&" + ts + "{}", ptr: true})
 	}
 	return out
+}
+
+// maxRoomy bounds the size a roomy base is made with (see roomyBases):
+// a bigger one would only cost memory.
+const maxRoomy = 1 << 10
+
+// roomyBases are the values of the first constructor that takes one
+// integer (a size, a capacity: New(length uint)) called with the largest
+// of its candidates up to maxRoomy, when that is more than a few: filled
+// by a few calls, they hold much less than they have room for (a bit
+// set of 127 bits with only the first few set, a cache far from full),
+// where the typical base (New(2)) is full after two.
+func roomyBases(calls []builtCall, ts string) []builtExpr {
+	var best *builtCall
+	var most int64
+	for i, bc := range calls {
+		if best != nil && bc.c.fn != best.c.fn {
+			break
+		}
+		if len(bc.args) != 1 || bc.c.sig.Variadic() || !isInteger(bc.c.sig.Params().At(0).Type()) {
+			continue
+		}
+		if v, ok := intLiteral(bc.args[0]); ok && v > most && v <= maxRoomy {
+			best, most = &calls[i], v
+		}
+	}
+	if best == nil || most < 8 {
+		return nil
+	}
+	return []builtExpr{best.expr(ts)}
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// intLiteral is the value of an integer argument written as a literal,
+// maybe converted (127, uint(127)).
+func intLiteral(e string) (int64, bool) {
+	if i := strings.IndexByte(e, '('); i >= 0 && strings.HasSuffix(e, ")") {
+		e = e[i+1 : len(e)-1]
+	}
+	v, err := strconv.ParseInt(e, 10, 64)
+	return v, err == nil
 }
 
 // alarmBases are the values built by a constructor given a function
@@ -649,6 +697,17 @@ func returnsSelf(sig *types.Signature, n *types.Named) bool {
 		r = types.Unalias(p.Elem())
 	}
 	return types.Identical(r, n)
+}
+
+// returnsReceiver reports whether sig, a method's, returns its pointer
+// receiver's type alone, as a method that changes the value in place and
+// returns it for chaining does (b.Set(1).Set(2)).
+func returnsReceiver(sig *types.Signature) bool {
+	if sig.Recv() == nil || sig.Results().Len() != 1 {
+		return false
+	}
+	_, ptr := sig.Recv().Type().(*types.Pointer)
+	return ptr && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type())
 }
 
 // chains are the builder chains on the bases: one link of each chain
@@ -814,20 +873,23 @@ func (g *valueGen) removers(n *types.Named) []*types.Func {
 }
 
 // containerMethods are the exported methods of *T named like names (or
-// with one of them as a later word: ReplaceOrInsert),
-// with at least minParams parameters and not returning a T or a *T;
-// their results, if any, are dropped (a call statement). A variadic
-// method (Add(keys ...string)) is called with one element at a time.
+// with one of them as a later word: ReplaceOrInsert), but not like a
+// method that writes the value elsewhere (AppendTo(buf), WriteTo(w)),
+// with at least minParams parameters and not returning a T or a *T
+// unless they return their pointer receiver for chaining (func (b
+// *BitSet) Set(i uint) *BitSet); their results, if any, are dropped (a
+// call statement). A variadic method (Add(keys ...string)) is called
+// with one element at a time.
 func (g *valueGen) containerMethods(n *types.Named, names []string, minParams int) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var out []*types.Func
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() || !namedLike(m.Name(), names) && !hasWord(m.Name(), names) {
+		if !ok || !m.Exported() || !namedLike(m.Name(), names) && !hasWord(m.Name(), names) || strings.HasSuffix(m.Name(), "To") {
 			continue
 		}
 		sig := m.Type().(*types.Signature)
-		if sig.Params().Len() < minParams || returnsSelf(sig, n) {
+		if sig.Params().Len() < minParams || returnsSelf(sig, n) && !returnsReceiver(sig) {
 			continue
 		}
 		out = append(out, m)

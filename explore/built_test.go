@@ -365,6 +365,19 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			},
 			why: "a method that takes a function to call back (OnEvicted(f)) sets a hook too",
 		},
+		{
+			name: "chained-mutator", typ: "Bits", ptr: true,
+			want: []string{
+				`func() *Bits { p := NewBits(uint(2)); p.Set(uint(2)); return p }()`,
+				`func() *Bits { p := NewBits(uint(2)); p.Set(uint(2)); p.Set(uint(0)); p.Set(uint(1)); return p }()`,
+			},
+			why: "Set(i) *Bits returns its receiver for chaining: it changes the set in place, and fills it like a mutator",
+		},
+		{
+			name: "roomy-base", typ: "Bits", ptr: true,
+			want: []string{`func() *Bits { p := NewBits(uint(256)); p.Set(uint(2)); p.Set(uint(0)); p.Set(uint(1)); return p }()`},
+			why:  "a constructor that takes a size is also filled from its largest candidate: a set with much more room than it holds",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -381,6 +394,18 @@ func TestBuiltChainsAndFills(t *testing.T) {
 				at = i
 			}
 		})
+	}
+}
+
+// TestWritersFillNothing checks that a method named like a mutator but
+// writing the value elsewhere (AppendTo(buf), WriteTo(w)) is not taken
+// to fill one.
+func TestWritersFillNothing(t *testing.T) {
+	_, _, got := builtCodes(t, "Bits", true)
+	for _, g := range got {
+		if strings.Contains(g, "AppendTo") {
+			t.Errorf("filled by AppendTo, which fills nothing: %s", g)
+		}
 	}
 }
 

@@ -288,3 +288,36 @@ func FromNames(names []string, size int) *Pool {
 	}
 	return p
 }
+
+// Bits is a set of small numbers that grows as they are set.
+type Bits struct {
+	words  []uint64
+	length uint
+}
+
+// NewBits returns a set with room for size numbers.
+func NewBits(size uint) *Bits { return &Bits{words: make([]uint64, (size+63)/64), length: size} }
+
+// Set adds i, and returns the set for chaining: it changes the set in
+// place, so it fills one like a mutator.
+func (b *Bits) Set(i uint) *Bits {
+	for i >= uint(len(b.words))*64 {
+		b.words = append(b.words, 0)
+	}
+	b.words[i/64] |= 1 << (i % 64)
+	if i >= b.length {
+		b.length = i + 1
+	}
+	return b
+}
+
+// AppendTo appends the numbers in the set to buf: named like Append, it
+// writes elsewhere, and fills nothing.
+func (b *Bits) AppendTo(buf []uint) []uint {
+	for i := uint(0); i < b.length; i++ {
+		if b.words[i/64]&(1<<(i%64)) != 0 {
+			buf = append(buf, i)
+		}
+	}
+	return buf
+}
