@@ -1,6 +1,9 @@
 package executors
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,6 +111,49 @@ func TestRefusedImport(t *testing.T) {
 	} {
 		if got := RefusedImport(path); got != want {
 			t.Errorf("RefusedImport(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestCheckFastPath checks that probes that compile are checked against
+// the package's own files checked once, not with the whole package
+// again: the harness declares methods of its own types (specgenCalls),
+// which a package of their own can hold, and a probe with a callback
+// argument uses them.
+func TestCheckFastPath(t *testing.T) {
+	f := loadDiv(t)
+	pr := &preparer{}
+	for i, p := range []Probe{
+		{ID: "plain", Args: []string{"6", "3"}},
+		{ID: "setup", Setup: "s := &Stack{items: []int{1}}\n_ = s", Args: []string{"6", "2"}},
+	} {
+		if _, err := pr.prepare(&Program{Func: f, Probes: []Probe{p}}, "_test.go", nil); err != nil {
+			t.Fatal(err)
+		}
+		if n := pr.wholeChecks.Load(); n != 0 {
+			t.Errorf("probe %d: the whole package was checked %d times, want none", i, n)
+		}
+	}
+}
+
+func TestDeclaresMethods(t *testing.T) {
+	tests := []struct {
+		src  string
+		want bool
+	}{
+		{"package p\nfunc f() {}", false},
+		{"package p\ntype own struct{}\nfunc (o *own) add() {}", false},
+		{"package p\ntype own[T any] struct{}\nfunc (o own[T]) add() {}", false},
+		{"package p\nfunc (s *Stack) extra() {}", true},
+		{"package p\ntype own struct{}\nfunc (s Stack) extra() {}", true},
+	}
+	for _, tt := range tests {
+		af, err := parser.ParseFile(token.NewFileSet(), "x.go", tt.src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := declaresMethods([]*ast.File{af}); got != tt.want {
+			t.Errorf("declaresMethods(%q) = %v, want %v", tt.src, got, tt.want)
 		}
 	}
 }

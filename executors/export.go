@@ -212,13 +212,27 @@ func genName(d *ast.GenDecl) string {
 	return ""
 }
 
+// recvTypeName is the name of a method's receiver's base type: T of *T,
+// of T[K].
 func recvTypeName(d *ast.FuncDecl) string {
+	if len(d.Recv.List) != 1 {
+		return ""
+	}
 	t := d.Recv.List[0].Type
-	if s, ok := t.(*ast.StarExpr); ok {
-		t = s.X
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
 	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
 }

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/specgen-dev/specgen/executors/internal/cover"
 	"github.com/specgen-dev/specgen/target"
@@ -76,6 +77,9 @@ type preparer struct {
 	bases recent[*types.Package]
 	// instrumented are the packages instrumented last (see instrument).
 	instrumented recent[*instrumented]
+	// wholeChecks counts the checks of a whole package with the added
+	// files (see check), the slow path.
+	wholeChecks atomic.Int64
 }
 
 func (pr *preparer) importer(pkg *target.Package) types.Importer {
@@ -395,6 +399,7 @@ func (pr *preparer) check(prog *Program, decl, harness []byte, files []*probeFil
 	}
 	// The whole package, its own files with the added ones: the errors
 	// are those the compiler would report.
+	pr.wholeChecks.Add(1)
 	asts = nil
 	for _, name := range pkg.GoFiles {
 		src, err := prog.source(name)
@@ -497,12 +502,24 @@ func checkAdded(base *types.Package, conf *types.Config, fset *token.FileSet, ad
 	return !failed
 }
 
-// declaresMethods reports whether one of files declares a method: a
-// method of base's types cannot be added from a package of its own.
+// declaresMethods reports whether one of files declares a method of a
+// type they do not declare: a method of base's types cannot be added
+// from a package of its own (a method of the harness's own types, such
+// as specgenCalls.add, can).
 func declaresMethods(files []*ast.File) bool {
+	own := map[string]bool{}
 	for _, af := range files {
 		for _, d := range af.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, sp := range gd.Specs {
+					own[sp.(*ast.TypeSpec).Name.Name] = true
+				}
+			}
+		}
+	}
+	for _, af := range files {
+		for _, d := range af.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && !own[recvTypeName(fd)] {
 				return true
 			}
 		}
