@@ -33,8 +33,9 @@ var intConversions = map[string]types.BasicKind{
 // codeLits lists the literals of a Go expression that may be changed:
 // strings other than a panic's message, and integers that are an
 // argument or an element, whole (not part of a constant expression
-// such as 1 << 70 >> 68, an array's length, an index or a key, any of
-// which may stop compiling when changed). ok is false when the code
+// such as 1 << 70 >> 68, an array's length, an index or a key, or a
+// make's length or capacity, any of which may stop compiling when
+// changed). ok is false when the code
 // does not scan.
 func codeLits(code string) ([]codeLit, bool) {
 	var toks []codeLit
@@ -74,6 +75,9 @@ func codeLits(code string) ([]codeLit, bool) {
 			default:
 				continue
 			}
+			if inMake(toks, i) {
+				continue // a length or capacity: negative, or a length past the capacity, stops compiling
+			}
 			if i >= 2 && toks[i-1].tok == token.LPAREN && toks[i+1].tok == token.RPAREN && toks[i-2].tok == token.IDENT {
 				if _, ok := intConversions[toks[i-2].text]; ok && (i < 3 || toks[i-3].tok != token.PERIOD) {
 					t.conv = toks[i-2].text
@@ -83,6 +87,23 @@ func codeLits(code string) ([]codeLit, bool) {
 		}
 	}
 	return lits, true
+}
+
+// inMake reports whether toks[i] is an argument of a call of make.
+func inMake(toks []codeLit, i int) bool {
+	depth := 0
+	for j := i - 1; j >= 0; j-- {
+		switch toks[j].tok {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth++
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if depth == 0 {
+				return toks[j].tok == token.LPAREN && j > 0 && toks[j-1].tok == token.IDENT && toks[j-1].text == "make"
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // codeLiteral changes one string literal, or one small integer literal,

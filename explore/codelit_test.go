@@ -17,8 +17,9 @@ import (
 
 // TestCodeLiteral: a value built by code is changed by one of its string
 // or small integer literals, the rest of its text kept, and it still
-// parses; an array's length, a constant index and a large integer are
-// not changed, nor is code without literals.
+// parses; an array's length, a constant index, a make's length and
+// capacity and a large integer are not changed, nor is code without
+// literals.
 func TestCodeLiteral(t *testing.T) {
 	for _, tt := range []struct {
 		code string
@@ -30,6 +31,7 @@ func TestCodeLiteral(t *testing.T) {
 		{`New(2)`, []string{`2`}},
 		{`NewSpan("ab", 1, 300, [3]int{1: 9}, xs[4])`, []string{`"ab"`, `1`, `9`}},
 		{`func() *Cache { c := New(4); c.Add("k", 0x10); return c }()`, []string{`4`, `"k"`}},
+		{`Fill(make([]int, 0, 8), 3)`, []string{`3`}},
 	} {
 		seen := map[string]bool{}
 		for seed := uint64(0); seed < 200; seed++ {

@@ -65,6 +65,9 @@ type mined struct {
 	// on (v.(int8), case float64:), in order: what a value of an
 	// interface type it reads must hold.
 	asserted []types.Type
+	// caps is set when the code reads a capacity (cap(buf)): a slice
+	// it is given may have room beyond its length.
+	caps bool
 
 	seen map[string]bool
 }
@@ -702,6 +705,9 @@ func (mn *miner) walk(n ast.Node, depth int) {
 				}
 			}
 		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "cap" && len(n.Args) == 1 {
+				mn.m.caps = true
+			}
 			mn.call(n)
 		}
 		return true

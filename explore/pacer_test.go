@@ -238,3 +238,20 @@ func TestAppliedOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestSpareSlices checks that a function that reads a slice's capacity
+// is given empty slices with room (make([]int, 0, 8)) right after nil,
+// the empty one and the typical one, and that one that does not read a
+// capacity is not.
+func TestSpareSlices(t *testing.T) {
+	got := candTexts(pacerAnalysis(t, "Fill").cands[1])
+	want := []string{"make([]int, 0, 1)", "make([]int, 0, 3)", "make([]int, 0, 8)"}
+	if len(got) < 6 || !slices.Equal(got[3:6], want) {
+		t.Errorf("candidates of buf = %q, want %q after the first three", got, want)
+	}
+	for _, s := range candTexts(pacerAnalysis(t, "Total").cands[0]) {
+		if strings.HasPrefix(s, "make(") {
+			t.Errorf("candidate %s of xs: Total reads no capacity", s)
+		}
+	}
+}

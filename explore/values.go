@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/types"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -163,7 +164,12 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		}
 		return append(out, elems[:min(len(elems), 2*maxElemChoices)]...)
 	case *types.Slice:
-		return g.slices(u.Elem(), depth)
+		out := g.slices(u.Elem(), depth)
+		if spare := g.spareSlices(t, depth); len(spare) > 0 && len(out) > 3 {
+			// Right after nil, the empty list and the typical one.
+			out = slices.Concat(out[:3], spare, out[3:])
+		}
+		return out
 	case *types.Array:
 		return g.arrays(u, depth)
 	case *types.Map:
@@ -621,6 +627,31 @@ func (g *valueGen) strings() []spec.Value {
 	}
 	g.strs = uniqueValues(vs, maxStrings)
 	return g.strs
+}
+
+// spareCaps are the capacities of the empty slices with room that code
+// reading a capacity is given (see spareSlices).
+var spareCaps = []int{1, 3, 8}
+
+// spareSlices are empty slices of type t with room beyond their length
+// (make([]uint, 0, 8)), for a function that reads a slice's capacity
+// (cap(buf): a buffer it fills up to its capacity); none for other
+// functions, nor below the top level, nor for a type written with
+// another package's name.
+func (g *valueGen) spareSlices(t types.Type, depth int) []spec.Value {
+	if !g.m.caps || depth != 0 || g.self == nil {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	ts := q.TypeString(t)
+	if len(q.Imports()) > 0 {
+		return nil
+	}
+	var out []spec.Value
+	for _, c := range spareCaps {
+		out = append(out, spec.CodeValue("make("+ts+", 0, "+strconv.Itoa(c)+")"))
+	}
+	return out
 }
 
 func (g *valueGen) slices(elem types.Type, depth int) []spec.Value {

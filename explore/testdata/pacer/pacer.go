@@ -203,3 +203,21 @@ func (j *Journal) Load(r io.Reader) error {
 	}
 	return nil
 }
+
+// Fill appends n, n+1, ... to buf until it is full: up to its capacity.
+func Fill(n int, buf []int) []int {
+	for len(buf) < cap(buf) {
+		buf = append(buf, n)
+		n++
+	}
+	return buf
+}
+
+// Total is the sum of xs.
+func Total(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
