@@ -81,6 +81,17 @@ func TestWrittenReaders(t *testing.T) {
 	exploredWhole(t, "testdata/pacer", "(*Journal).Load")
 }
 
+// TestWrittenCutShort checks that what the package's writer wrote is
+// also read back cut in half: a reader that stops inside a record.
+func TestWrittenCutShort(t *testing.T) {
+	got := candTexts(pacerAnalysis(t, "(*Journal).Load").cands[1])
+	if !slices.ContainsFunc(got, func(s string) bool {
+		return strings.Contains(s, ".Save(&b); return bytes.NewReader(b.Bytes()[:b.Len()/2]) }()")
+	}) {
+		t.Errorf("candidates of r = %q, want Save's output cut in half", got)
+	}
+}
+
 // TestInterfaceCtorReceivers checks that the receivers of a method of a
 // type the package makes only behind an interface come from the
 // constructor that returns it, asserted back to the type.

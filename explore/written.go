@@ -21,6 +21,8 @@ const (
 //
 //	func() io.Reader { v := New(time.Minute, 0); var b bytes.Buffer; v.Save(&b); return &b }()
 //
+// and the output of the last receiver (a filled one, when there is one)
+// cut in half, which ends inside a record (bytes.NewReader(b.Bytes()[:b.Len()/2])).
 // What a Load(r) reads is what the package's Save wrote: a gob, a JSON
 // document or a file format no string candidate comes near. None when
 // the package's values made by running it are left out (noOwn), or
@@ -52,10 +54,16 @@ func (g *valueGen) writtenReaders(depth int) []spec.Value {
 				continue
 			}
 			recvs := writeReceivers(g.valuesAt(types.NewPointer(n), depth+1))
+			write := func(v, ret string) spec.Value {
+				return spec.CodeValue("func() io.Reader { v := " + v + "; var b bytes.Buffer; v." + m.Name() + "(&b); return " + ret + " }()")
+			}
 			for _, v := range recvs {
-				out = append(out, spec.CodeValue("func() io.Reader { v := "+v+"; var b bytes.Buffer; v."+m.Name()+"(&b); return &b }()"))
+				out = append(out, write(v, "&b"))
 			}
 			if len(recvs) > 0 {
+				// The last, the fullest, cut in half: a reader that
+				// stops inside a record it began.
+				out = append(out, write(recvs[len(recvs)-1], "bytes.NewReader(b.Bytes()[:b.Len()/2])"))
 				writers++
 			}
 		}
