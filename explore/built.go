@@ -925,11 +925,6 @@ func fuller(a, b string) bool {
 // small and larger.
 var fillSizes = []int{1, 3, 8}
 
-// fills are containers filled by mutator calls, each call with other
-// arguments: on the first base, each mutator called once, three and
-// eight times (the mutators in turn); then varied states: the hooks set
-// after three calls (see hooks), removals among the calls (Push, Push,
-// Pop), the mutators interleaved, and the other bases filled.
 // fillExpr is a value of *T (named ts) built by statements: the base in
 // a variable p, then stmts on p.
 func fillExpr(ts string, base builtExpr, stmts []string) builtExpr {
@@ -986,7 +981,7 @@ func (g *valueGen) applied(n *types.Named, bases []builtExpr, depth int) []built
 				if len(made) == maxMakerLists {
 					break
 				}
-				made = append(made, dropErr(m.sig, m.call+"("+strings.Join(args, ", ")+")", fts))
+				made = append(made, m.expr(args, fts))
 			}
 			if len(made) > 0 {
 				opts = append(opts, made)
@@ -1016,6 +1011,11 @@ func (g *valueGen) applied(n *types.Named, bases []builtExpr, depth int) []built
 	return out
 }
 
+// fills are containers filled by mutator calls, each call with other
+// arguments: on the first base, each mutator called once, three and
+// eight times (the mutators in turn); then varied states: the hooks set
+// after three calls (see hooks), removals among the calls (Push, Push,
+// Pop), the mutators interleaved, and the other bases filled.
 func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) []builtExpr {
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var muts []*types.Func

@@ -277,7 +277,7 @@ func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
 		}
 		made++
 		for _, args := range lists[:min(len(lists), maxMakerLists)] {
-			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"("+strings.Join(args, ", ")+")", ts)))
+			out = append(out, spec.CodeValue(m.expr(args, ts)))
 		}
 	}
 	return out
@@ -288,6 +288,12 @@ func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
 type maker struct {
 	call string
 	sig  *types.Signature
+}
+
+// expr is a call of the maker with args, as an expression of the type it
+// makes (named ts), its error dropped.
+func (m maker) expr(args []string, ts string) string {
+	return dropErr(m.sig, m.call+"("+strings.Join(args, ", ")+")", ts)
 }
 
 // makers are the functions that make values of n (see funcMakers), in
@@ -331,9 +337,9 @@ func (g *valueGen) quickMakers(n *types.Named) []spec.Value {
 		}
 		switch pt := m.sig.Params().At(0).Type(); {
 		case isDuration(pt):
-			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"(time.Nanosecond)", ts)))
+			out = append(out, spec.CodeValue(m.expr([]string{"time.Nanosecond"}, ts)))
 		case isNamed(pt, "context", "Context"):
-			out = append(out, spec.CodeValue(dropErr(m.sig, m.call+"("+expiringContext+")", ts)))
+			out = append(out, spec.CodeValue(m.expr([]string{expiringContext}, ts)))
 		}
 	}
 	return out
