@@ -1020,9 +1020,18 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	ts := target.NewQualifier(g.self).TypeString(n)
 	var muts []*types.Func
 	var margs [][][]string
+	var smut *types.Func
+	var sargs [][]string
 	for _, m := range g.mutators(n) {
-		if a := g.methodGen(n, m).fillArgs(spread(m.Type().(*types.Signature)), depth, fillSizes[len(fillSizes)-1]); len(a) > 0 {
+		sig := spread(m.Type().(*types.Signature))
+		if a := g.methodGen(n, m).fillArgs(sig, depth, fillSizes[len(fillSizes)-1], types.Typ[types.Int]); len(a) > 0 {
 			muts, margs = append(muts, m), append(margs, a)
+			if len(sargs) == 0 && takesAny(sig) {
+				// The same mutator given strings where it takes any:
+				// a container whose comparator takes strings.
+				sargs = g.methodGen(n, m).fillArgs(sig, depth, 3, types.Typ[types.String])
+				smut = m
+			}
 		}
 	}
 	hooks := g.hooks(n)
@@ -1150,8 +1159,21 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		}
 		varied = append(varied, fill(bases[0], cs))
 	}
+	strs := func() []string {
+		var cs []string
+		for _, a := range sargs {
+			cs = append(cs, call(smut, a))
+		}
+		return cs
+	}
+	if len(sargs) > 0 {
+		varied = append(varied, fill(bases[0], strs()))
+	}
 	for _, b := range bases[1:] {
 		varied = append(varied, fill(b, repeat(0, 3)))
+		if len(sargs) > 0 {
+			varied = append(varied, fill(b, strs()))
+		}
 	}
 	for _, b := range alarms {
 		varied = append(varied, fill(b, repeat(0, 1)))
@@ -1293,6 +1315,22 @@ func spread(sig *types.Signature) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), false)
 }
 
+// isEmptyIface reports whether t is an interface of no methods (any).
+func isEmptyIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// takesAny reports whether a parameter of sig is an empty interface.
+func takesAny(sig *types.Signature) bool {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if isEmptyIface(sig.Params().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // prefixOf reports whether the parameters of r are the first parameters
 // of m, by type.
 func prefixOf(r, m *types.Signature) bool {
@@ -1311,10 +1349,19 @@ func prefixOf(r, m *types.Signature) bool {
 // from each other where the candidates allow: the typical list, then
 // each parameter's candidates taken together, rank by rank (Set("a", 1),
 // Set("b", 2), ...), so that a filled container holds different
-// elements, not the same one k times.
-func (g *valueGen) fillArgs(sig *types.Signature, depth, k int) [][]string {
+// elements, not the same one k times. A parameter of an empty interface
+// takes values of one type, elem's (ints, else strings), as a container
+// of any holds in use: its keys are compared with each other by a
+// comparator that asserts their type (IntComparator), hashed or sorted.
+func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type) [][]string {
 	np := sig.Params().Len()
 	cands, typical := g.paramCands(sig, depth)
+	for i := range cands {
+		if isEmptyIface(sig.Params().At(i).Type()) {
+			cands[i] = g.valuesAt(elem, depth+1)
+			typical[i] = g.typical(elem, cands[i])
+		}
+	}
 	for i := range cands {
 		if len(cands[i]) == 0 {
 			return nil

@@ -282,6 +282,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "a container filled with 1, 3 and 8 different words, from the constructor without parameters",
 		},
 		{
+			name: "any-of-one-type", typ: "Store", ptr: true,
+			want: []string{
+				`func() *Store { p := NewStore(); p.Put("abc", any("abc")); p.Put("", any("")); p.Put("1", any("1")); return p }()`,
+				`func() *Store { p := NewStore(); p.Put("abc", any(2)); p.Put("", any(0)); p.Put("abc", any(1)); p.Put("1", any(-1)); p.Put(" ", any(2)); p.Put("42", any(3)); p.Put("a", any(7)); p.Put("1.5", any(10)); return p }()`,
+			},
+			why: "what a container stores as any is of one type, strings or ints: keys its comparator asserts to one type",
+		},
+		{
 			name: "push-then-pop", typ: "Queue", ptr: true,
 			want: []string{`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Pop(); return p }()`},
 			why:  "a remover among the mutator's calls: a state that grew and shrank",
