@@ -18,7 +18,8 @@ const maxFromReceiver = 6
 // parameters return of type t (l.Front()), its fields of type t
 // (c.root), what its fields' methods return (c.evictList.Back()), and
 // one step on from each through a method of t returning t
-// (l.Front().Next()). They are the elements of the receiver's own
+// (l.Front().Next()) or to its first and last children
+// (t.Root.Children[0]). They are the elements of the receiver's own
 // list, which Remove(e) and MoveToFront(e) need: an element built apart
 // is not in it. Methods named like mutators (PopFront) are not called,
 // save Next and Prev from an element to its neighbour.
@@ -39,12 +40,21 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 			out = append(out, expr)
 		}
 	}
-	// onward adds expr, of type t, and one step from it.
+	// onward adds expr, of type t, and one step from it: through a
+	// getter, or down to the first and the last of its children (a
+	// field of []t: node.Children[0]).
 	onward := func(expr string) {
 		add(expr)
 		for _, m := range getters(t, self, f, true) {
 			if types.Identical(m.res, t) {
 				add(expr + "." + m.name + "()")
+			}
+		}
+		for _, fd := range fields(t, self) {
+			if s, ok := fd.Type().Underlying().(*types.Slice); ok && types.Identical(s.Elem(), t) {
+				kids := expr + "." + fd.Name()
+				add(kids + "[0]")
+				add(kids + "[len(" + kids + ")-1]")
 			}
 		}
 	}

@@ -96,3 +96,19 @@ func NewBoard(n int) *Board {
 // Holds reports whether e is in l: two arguments of different types,
 // both built from the receiver.
 func (b *Board) Holds(e *Elem, l *List) bool { return e != nil && e.list == l }
+
+// Node is a node of a Tree: its children are nodes too.
+type Node struct {
+	Keys     []int
+	Children []*Node
+	Parent   *Node
+}
+
+// Tree is a tree of nodes under a root.
+type Tree struct {
+	Root *Node
+}
+
+// borrow moves a key into node from a sibling: node must be one of
+// the tree's own.
+func (t *Tree) borrow(node *Node) bool { return node.Parent != nil }
