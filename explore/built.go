@@ -1358,8 +1358,15 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 	cands, typical := g.paramCands(sig, depth)
 	for i := range cands {
 		if isEmptyIface(sig.Params().At(i).Type()) {
-			cands[i] = g.valuesAt(elem, depth+1)
-			typical[i] = g.typical(elem, cands[i])
+			// The typical value of any, first, when it is of elem's
+			// kind (42): the key a lookup is typically given finds
+			// the one filled in.
+			own := g.valuesAt(elem, depth+1)
+			want := g.typical(elem, own)
+			if typical[i].Kind == want.Kind {
+				want = typical[i]
+			}
+			cands[i], typical[i] = own, want
 		}
 	}
 	for i := range cands {
