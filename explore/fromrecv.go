@@ -40,16 +40,42 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 			out = append(out, expr)
 		}
 	}
-	// onward adds expr, of type t, and one step from it: through a
-	// getter, or down to the first and the last of its children (a
-	// field of []t: node.Children[0]).
-	onward := func(expr string) {
+	// onward adds expr, of type t, and one step from it through a
+	// getter.
+	var roots, got []string // exprs of type t: fields, getters' results
+	onward := func(expr string, field bool) {
 		add(expr)
+		if field {
+			roots = append(roots, expr)
+		} else {
+			got = append(got, expr)
+		}
 		for _, m := range getters(t, self, f, true) {
 			if types.Identical(m.res, t) {
 				add(expr + "." + m.name + "()")
 			}
 		}
+	}
+	from := func(expr string, typ types.Type) {
+		for _, m := range getters(typ, self, f, false) {
+			if types.Identical(m.res, t) {
+				onward(expr+"."+m.name+"()", false)
+			}
+		}
+	}
+	from(rn, types.NewPointer(f.Recv))
+	for _, fd := range fields(f.Recv, self) {
+		if types.Identical(fd.Type(), t) {
+			onward(rn+"."+fd.Name(), true)
+		}
+	}
+	for _, fd := range fields(f.Recv, self) {
+		from(rn+"."+fd.Name(), fd.Type())
+	}
+	// Then down to the first and the last children (a field of []t)
+	// of each, the receiver's own fields first: t.Root.Children[0] is
+	// an inner node where a getter more often returns a leaf.
+	for _, expr := range append(roots, got...) {
 		for _, fd := range fields(t, self) {
 			if s, ok := fd.Type().Underlying().(*types.Slice); ok && types.Identical(s.Elem(), t) {
 				kids := expr + "." + fd.Name()
@@ -57,22 +83,6 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 				add(kids + "[len(" + kids + ")-1]")
 			}
 		}
-	}
-	from := func(expr string, typ types.Type) {
-		for _, m := range getters(typ, self, f, false) {
-			if types.Identical(m.res, t) {
-				onward(expr + "." + m.name + "()")
-			}
-		}
-	}
-	from(rn, types.NewPointer(f.Recv))
-	for _, fd := range fields(f.Recv, self) {
-		if types.Identical(fd.Type(), t) {
-			onward(rn + "." + fd.Name())
-		}
-	}
-	for _, fd := range fields(f.Recv, self) {
-		from(rn+"."+fd.Name(), fd.Type())
 	}
 	return out
 }

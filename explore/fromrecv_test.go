@@ -25,8 +25,8 @@ func TestFromReceiver(t *testing.T) {
 			"the receiver's getter, one Next on; PopFront is a mutator; the sentinel root is an Elem, not a *Elem"},
 		{"(*Cache).evict", []string{"c.last", "c.last.Next()", "c.order.Front()", "c.order.Front().Next()"},
 			"a field of the type, then a field's getter; the map is not read, nor fields of fields"},
-		{"(*Tree).borrow", []string{"t.Root", "t.Root.Children[0]", "t.Root.Children[len(t.Root.Children)-1]"},
-			"the root, then down to its first and last children: nodes of the receiver's own tree"},
+		{"(*Tree).borrow", []string{"t.Left()", "t.Root", "t.Root.Children[0]", "t.Root.Children[len(t.Root.Children)-1]", "t.Left().Children[0]", "t.Left().Children[len(t.Left().Children)-1]"},
+			"the getter's node and the root, then down to the first and last children of each, the root's first: nodes of the receiver's own tree"},
 		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
 		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
 	} {

@@ -112,3 +112,12 @@ type Tree struct {
 // borrow moves a key into node from a sibling: node must be one of
 // the tree's own.
 func (t *Tree) borrow(node *Node) bool { return node.Parent != nil }
+
+// Left is the leftmost leaf, or nil.
+func (t *Tree) Left() *Node {
+	n := t.Root
+	for n != nil && len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	return n
+}
