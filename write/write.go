@@ -969,7 +969,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 				pinned = false
 				break
 			}
-			if unwritable(o) {
+			if garbled(o) {
 				return nil, "the result cannot be written as a value"
 			}
 			outputs[j] = o
@@ -1060,26 +1060,37 @@ func observedValue(v spec.Value) (out spec.Value, ok bool) {
 	return out, true
 }
 
-// unwritable reports values that do not convert back into Go inputs or
-// compare stably: opaque values (funcs, chans, cycles) and strings that
-// were not UTF-8.
-func unwritable(v spec.Value) bool {
+// unwritable reports values that do not convert back into Go inputs:
+// opaque values (funcs, chans, cycles) and strings that were not UTF-8
+// (see garbled).
+func unwritable(v spec.Value) bool { return holds(v, true) }
+
+// garbled reports values with a string that was not UTF-8: U+FFFD stands
+// for bytes that were not, so the value that reached us is not the one
+// the code saw. An expected result may hold opaque values where it is
+// not garbled: a node's parent pointer back to it is written <cycle>,
+// which the run's result compares equal to, as the text it is.
+func garbled(v spec.Value) bool { return holds(v, false) }
+
+// holds reports whether v holds a string that was not UTF-8, an opaque
+// map key, or, with opaque, any opaque value.
+func holds(v spec.Value, opaque bool) bool {
 	switch v.Kind {
 	case spec.Opaque:
-		return true
+		return opaque
 	case spec.String:
-		// U+FFFD stands for bytes that were not UTF-8: the value that
-		// reached us is not the one the code saw.
 		return strings.ContainsRune(v.Str, utf8.RuneError)
 	case spec.List:
 		for _, e := range v.List {
-			if unwritable(e) {
+			if holds(e, opaque) {
 				return true
 			}
 		}
 	case spec.Map:
 		for _, e := range v.Map {
-			if unwritable(e.Key) || unwritable(e.Val) {
+			// An opaque key is never written: two chans are both
+			// <chan int>, one key twice.
+			if holds(e.Key, true) || holds(e.Val, opaque) {
 				return true
 			}
 		}
