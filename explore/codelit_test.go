@@ -145,6 +145,7 @@ func TestFieldValues(t *testing.T) {
 		{"sum.size", "", []string{`).root.(sum)`}},
 		{"total", "ns", []string{`).root.(sum)`}},
 		{"(*Expr).text2", "", nil},
+		{"weight", "p", []string{`NewCursor()`, `).pair`}},
 	} {
 		f, err := p.Func(tt.fn)
 		if err != nil {
@@ -178,5 +179,17 @@ func TestFieldValues(t *testing.T) {
 				}
 			}
 		}
+	}
+	// A type a literal writes as well keeps a literal for its typical
+	// value, before the fields read off values at their start.
+	f, err := p.Func("weight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newValueGen(p.Types, mine(f))
+	g.pkg = p
+	cands := g.values(f.Params[0].Type)
+	if got := g.typical(f.Params[0].Type, cands); got.Kind == spec.Code {
+		t.Errorf("typical *Pair = %s, want a literal (candidates %q)", got.Str, candTexts(cands))
 	}
 }

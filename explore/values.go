@@ -58,8 +58,14 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 	vs := g.compute(t, depth)
 	if fs := g.fieldValues(t, depth); len(fs) > 0 {
 		// After the first (nil, the zero value), taking turns with the
-		// others.
+		// others; after the first three (nil, the zero value, a typical
+		// one) when a literal writes t as well (plain data, a *Pair):
+		// the typical value is then a literal, not a field read off a
+		// value at its start, which is more often nil.
 		k := min(1, len(vs))
+		if target.Rebuilds(t) {
+			k = min(3, len(vs))
+		}
 		vs = append(vs[:k:k], interleave(fs, vs[k:])...)
 	}
 	limit := maxCandidates

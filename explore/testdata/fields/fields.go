@@ -62,3 +62,20 @@ func total(ns []node) int {
 	}
 	return t
 }
+
+// Pair is plain data: a value a literal writes as well as the package.
+type Pair struct {
+	Key   string
+	Value int
+}
+
+// Cursor walks pairs; at its start it is on none (pair is nil).
+type Cursor struct {
+	pair *Pair
+	at   int
+}
+
+// NewCursor is a cursor at its start.
+func NewCursor() *Cursor { return &Cursor{} }
+
+func weight(p *Pair) int { return len(p.Key) * p.Value }
