@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/target"
@@ -9,7 +10,7 @@ import (
 
 // maxFromReceiver bounds the expressions fromReceiver returns per
 // parameter.
-const maxFromReceiver = 6
+const maxFromReceiver = 8
 
 // fromReceiver are expressions that build an argument of type t, a
 // struct of the package or a pointer to one, from the receiver of the
@@ -72,15 +73,43 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 	for _, fd := range fields(f.Recv, self) {
 		from(rn+"."+fd.Name(), fd.Type())
 	}
-	// Then down to the first and the last children (a field of []t)
-	// of each, the receiver's own fields first: t.Root.Children[0] is
-	// an inner node where a getter more often returns a leaf.
-	for _, expr := range append(roots, got...) {
-		for _, fd := range fields(t, self) {
-			if s, ok := fd.Type().Underlying().(*types.Slice); ok && types.Identical(s.Elem(), t) {
+	// Then down to the children of each, the receiver's own fields
+	// first (t.Root.Children[0] is an inner node where a getter more
+	// often returns a leaf), and to theirs: a child is a field of type
+	// t (n.Left, n.Right; not a parent, which leads back up) or the
+	// first and the last of a field of []t (n.Children[0]).
+	level := append(roots, got...)
+	for depth := 0; depth < maxChildDepth && len(out) < maxFromReceiver; depth++ {
+		var next []string
+		for _, expr := range level {
+			for _, kid := range children(expr, t, self) {
+				add(kid)
+				next = append(next, kid)
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// maxChildDepth bounds how far fromReceiver goes down from a node.
+const maxChildDepth = 2
+
+// children are the expressions of expr's children, of expr's type t:
+// its fields of type t but one named as a parent, and the first and
+// the last element of its fields of []t.
+func children(expr string, t types.Type, self *types.Package) []string {
+	var out []string
+	for _, fd := range fields(t, self) {
+		switch u := fd.Type().Underlying().(type) {
+		case *types.Pointer:
+			if types.Identical(fd.Type(), t) && !strings.EqualFold(fd.Name(), "parent") {
+				out = append(out, expr+"."+fd.Name())
+			}
+		case *types.Slice:
+			if types.Identical(u.Elem(), t) {
 				kids := expr + "." + fd.Name()
-				add(kids + "[0]")
-				add(kids + "[len(" + kids + ")-1]")
+				out = append(out, kids+"[0]", kids+"[len("+kids+")-1]")
 			}
 		}
 	}

@@ -21,12 +21,14 @@ func TestFromReceiver(t *testing.T) {
 		want   []string
 		why    string
 	}{
-		{"(*List).Remove", []string{"l.Front()", "l.Front().Next()"},
-			"the receiver's getter, one Next on; PopFront is a mutator; the sentinel root is an Elem, not a *Elem"},
-		{"(*Cache).evict", []string{"c.last", "c.last.Next()", "c.order.Front()", "c.order.Front().Next()"},
-			"a field of the type, then a field's getter; the map is not read, nor fields of fields"},
-		{"(*Tree).borrow", []string{"t.Left()", "t.Root", "t.Root.Children[0]", "t.Root.Children[len(t.Root.Children)-1]", "t.Left().Children[0]", "t.Left().Children[len(t.Left().Children)-1]"},
-			"the getter's node and the root, then down to the first and last children of each, the root's first: nodes of the receiver's own tree"},
+		{"(*List).Remove", []string{"l.Front()", "l.Front().Next()", "l.Front().next", "l.Front().prev", "l.Front().next.next", "l.Front().next.prev", "l.Front().prev.next", "l.Front().prev.prev"},
+			"the receiver's getter, one Next on, then its neighbours and theirs; PopFront is a mutator; the sentinel root is an Elem, not a *Elem"},
+		{"(*Cache).evict", []string{"c.last", "c.last.Next()", "c.order.Front()", "c.order.Front().Next()", "c.last.next", "c.last.prev", "c.order.Front().next", "c.order.Front().prev"},
+			"a field of the type, then a field's getter, then the neighbours of each; the map is not read"},
+		{"(*Tree).borrow", []string{"t.Left()", "t.Root", "t.Root.Children[0]", "t.Root.Children[len(t.Root.Children)-1]", "t.Left().Children[0]", "t.Left().Children[len(t.Left().Children)-1]", "t.Root.Children[0].Children[0]", "t.Root.Children[0].Children[len(t.Root.Children[0].Children)-1]"},
+			"the getter's node and the root, then down to the first and last children of each, the root's first, then theirs: nodes of the receiver's own tree; never up to a parent"},
+		{"(*BTree).rotate", []string{"b.root", "b.root.Left", "b.root.Right", "b.root.Left.Left", "b.root.Left.Right", "b.root.Right.Left", "b.root.Right.Right"},
+			"the root, its children and grandchildren by their fields of the node's type; never up to a parent"},
 		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
 		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
 	} {

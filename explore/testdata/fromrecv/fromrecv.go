@@ -121,3 +121,15 @@ func (t *Tree) Left() *Node {
 	}
 	return n
 }
+
+// BNode is a node of a binary tree that points back to its parent.
+type BNode struct {
+	Key                 int
+	Parent, Left, Right *BNode
+}
+
+// BTree is a binary tree.
+type BTree struct{ root *BNode }
+
+// rotate turns n's left child into its parent: n must be of the tree.
+func (b *BTree) rotate(n *BNode) bool { return n.Left != nil }
