@@ -19,8 +19,8 @@ const maxFromReceiver = 8
 // parameters return of type t (l.Front()), its fields of type t
 // (c.root), what its fields' methods return (c.evictList.Back()), and
 // one step on from each through a method of t returning t
-// (l.Front().Next()) or to its first and last children
-// (t.Root.Children[0]). They are the elements of the receiver's own
+// (l.Front().Next()); then their children, two levels down (see
+// children: t.Root.Children[0], b.root.Left.Right). They are the elements of the receiver's own
 // list, which Remove(e) and MoveToFront(e) need: an element built apart
 // is not in it. Methods named like mutators (PopFront) are not called,
 // save Next and Prev from an element to its neighbour.
