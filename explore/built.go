@@ -1075,7 +1075,7 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 			sig := spread(m.Type().(*types.Signature))
 			slot := -1
 			for j := 0; j < sig.Params().Len() && slot < 0; j++ {
-				if it, ok := sig.Params().At(j).Type().Underlying().(*types.Interface); ok && it.Empty() {
+				if emptyInterface(sig.Params().At(j).Type()) {
 					slot = j
 				}
 			}
@@ -1315,16 +1315,10 @@ func spread(sig *types.Signature) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), false)
 }
 
-// isEmptyIface reports whether t is an interface of no methods (any).
-func isEmptyIface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	return ok && it.Empty()
-}
-
 // takesAny reports whether a parameter of sig is an empty interface.
 func takesAny(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
-		if isEmptyIface(sig.Params().At(i).Type()) {
+		if emptyInterface(sig.Params().At(i).Type()) {
 			return true
 		}
 	}
@@ -1357,7 +1351,7 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 	np := sig.Params().Len()
 	cands, typical := g.paramCands(sig, depth)
 	for i := range cands {
-		if isEmptyIface(sig.Params().At(i).Type()) {
+		if emptyInterface(sig.Params().At(i).Type()) {
 			// The typical value of any, first, when it is of elem's
 			// kind (42): the key a lookup is typically given finds
 			// the one filled in.

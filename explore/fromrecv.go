@@ -20,9 +20,9 @@ const maxFromReceiver = 8
 // (c.root), what its fields' methods return (c.evictList.Back()), and
 // one step on from each through a method of t returning t
 // (l.Front().Next()); then their children, two levels down (see
-// children: t.Root.Children[0], b.root.Left.Right). They are the elements of the receiver's own
-// list, which Remove(e) and MoveToFront(e) need: an element built apart
-// is not in it. Methods named like mutators (PopFront) are not called,
+// children: t.Root.Children[0], b.root.Left.Right). They are the
+// elements of the receiver's own list, which Remove(e) and
+// MoveToFront(e) need: an element built apart is not in it. Methods named like mutators (PopFront) are not called,
 // save Next and Prev from an element to its neighbour.
 func fromReceiver(f *target.Func, t types.Type) []string {
 	rn := executors.ReceiverName(f)

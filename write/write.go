@@ -1065,10 +1065,10 @@ func observedValue(v spec.Value) (out spec.Value, ok bool) {
 // (see garbled).
 func unwritable(v spec.Value) bool { return holds(v, true) }
 
-// garbled reports values with a string that was not UTF-8: U+FFFD stands
+// garbled reports values with a string that was not UTF-8 (U+FFFD stands
 // for bytes that were not, so the value that reached us is not the one
-// the code saw. An expected result may hold opaque values where it is
-// not garbled: a node's parent pointer back to it is written <cycle>,
+// the code saw) or an opaque map key. An expected result may hold other
+// opaque values: a node's parent pointer back to it is written <cycle>,
 // which the run's result compares equal to, as the text it is.
 func garbled(v spec.Value) bool { return holds(v, false) }
 
