@@ -27,22 +27,30 @@ func Called(t types.Type) bool {
 }
 
 // CallObservers chooses the calls a test would make of a function
-// result of type t (a comparator, a predicate, an option), each an
-// argument list: for each parameter, the arguments of the call that
-// made it, of an identical type, by name (a predicate Prefixed(p)
+// result of type t (a comparator, a predicate, an option, a decorator),
+// each an argument list: for each parameter, the arguments of the call
+// that made it, of an identical type, by name (a predicate Prefixed(p)
 // returns is called with p), then literals of its kind (1, 2, 0, -1;
-// "a", "b", ""; true, false; 1.5), nil for an error, or &T{} for a
-// pointer to a struct T of pkg. The lists spread these over the parameters: (1, 2), (2, 1),
-// (1, 1) for a comparator. At most MaxCalls; nil when t is not a
-// function, or a parameter has no candidate (a callback, an interface).
+// "a", "b", ""; true, false; 1.5), nil for an error, &T{} for a pointer
+// to a struct T of pkg, or, for an interface, the package's func types
+// that implement it made of a function that does nothing and of one
+// that panics (see adapters). The lists spread these over the
+// parameters: (1, 2), (2, 1), (1, 1) for a comparator. A function that
+// returns an interface (a Job) has a method of it called on what it
+// returns, which the key ends with ((FuncJob(func() {})).Run()): what
+// a decorator made is seen to run the job it was given. At most
+// MaxCalls; nil when t is not a function, or a parameter has no
+// candidate (a callback, an interface the package implements by no
+// func type).
 func CallObservers(t types.Type, pkg *Package, args []ObserverArg) []string {
 	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || sig.Variadic() {
 		return nil
 	}
+	then := thenCall(sig, pkg)
 	n := sig.Params().Len()
 	if n == 0 {
-		return []string{"()"}
+		return []string{"()" + then}
 	}
 	cands := make([][]string, n)
 	for i := 0; i < n; i++ {
@@ -64,7 +72,7 @@ func CallObservers(t types.Type, pkg *Package, args []ObserverArg) []string {
 		for p := range parts {
 			parts[p] = pick(p, at(p))
 		}
-		key := "(" + strings.Join(parts, ", ") + ")"
+		key := "(" + strings.Join(parts, ", ") + ")" + then
 		if len(out) < MaxCalls && !slices.Contains(out, key) {
 			out = append(out, key)
 		}
@@ -111,8 +119,96 @@ func literals(t types.Type, pkg *Package) []string {
 		if name, ok := localStruct(t, pkg); ok {
 			return []string{name + "{}"}
 		}
+	case *types.Interface:
+		return adapters(u, pkg)
 	}
 	return nil
+}
+
+// maxAdapters bounds the func types adapters takes.
+const maxAdapters = 2
+
+// adapters are arguments for a parameter of interface type iface: each
+// func type of pkg without results that implements it (type FuncJob
+// func(), whose Run method calls it), at most maxAdapters, converted
+// from a function literal that does nothing and from one that panics:
+// FuncJob(func() {}), FuncJob(func() { panic("boom") }). Func types
+// whose parameters name another package's types are left out: the
+// literal would need its import.
+func adapters(iface *types.Interface, pkg *Package) []string {
+	if pkg == nil || pkg.Types == nil || iface.NumMethods() == 0 {
+		return nil
+	}
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || len(out) == 2*maxAdapters {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		sig, ok := n.Underlying().(*types.Signature)
+		if !ok || sig.Results().Len() > 0 || !types.Implements(n, iface) {
+			continue
+		}
+		foreign := false
+		lit := types.TypeString(sig, func(p *types.Package) string {
+			if p != pkg.Types {
+				foreign = true
+			}
+			return ""
+		})
+		if foreign {
+			continue
+		}
+		out = append(out, name+"("+lit+" {})", name+"("+lit+` { panic("boom") })`)
+	}
+	return out
+}
+
+// thenCall is the method call (".Run()") that CallObservers' keys end
+// with for a function of signature sig: one returning a value of an
+// interface type of methods (not an error), whose first method that
+// takes no arguments and returns nothing, one value, or a value and
+// an error or a bool is called on what the function returns, as a
+// test of a decorator runs what it made. "" for another function.
+func thenCall(sig *types.Signature, pkg *Package) string {
+	if sig.Results().Len() != 1 {
+		return ""
+	}
+	r := sig.Results().At(0).Type()
+	iface, ok := r.Underlying().(*types.Interface)
+	if !ok || isErrorType(r) {
+		return ""
+	}
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		if !m.Exported() && (pkg == nil || m.Pkg() != pkg.Types) {
+			continue
+		}
+		if ms := m.Type().(*types.Signature); ms.Params().Len() == 0 && thenResults(ms.Results()) {
+			return "." + m.Name() + "()"
+		}
+	}
+	return ""
+}
+
+// thenResults reports whether a method's results are what a call
+// thenCall names may return: none, one value, or a value and an error
+// or a bool.
+func thenResults(res *types.Tuple) bool {
+	switch res.Len() {
+	case 0:
+		return true
+	case 1:
+		return !isErrorType(res.At(0).Type())
+	case 2:
+		return isErrorType(res.At(1).Type()) || isBool(res.At(1).Type())
+	}
+	return false
 }
 
 // localStruct returns the name of t when it is a struct type declared
@@ -139,6 +235,17 @@ func callBody(sig *types.Signature, key, x string, args []ObserverArg) (string, 
 	e, err := parser.ParseExpr(src)
 	call, ok := e.(*ast.CallExpr)
 	if err != nil || !ok || call.Ellipsis.IsValid() || !strings.HasPrefix(key, "(") {
+		return "", fmt.Errorf("%s: want the arguments of a call of the function, as (1, 2)", key)
+	}
+	method := ""
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+		inner, ok := sel.X.(*ast.CallExpr)
+		if !ok || len(call.Args) > 0 || inner.Ellipsis.IsValid() {
+			return "", fmt.Errorf("%s: want the arguments of a call of the function and a method without arguments called on what it returns, as (1).Run()", key)
+		}
+		method, call = sel.Sel.Name, inner
+	}
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "f" {
 		return "", fmt.Errorf("%s: want the arguments of a call of the function, as (1, 2)", key)
 	}
 	if sig.Variadic() {
@@ -169,6 +276,13 @@ func callBody(sig *types.Signature, key, x string, args []ObserverArg) (string, 
 		exprs[i] = expr
 	}
 	c := x + "(" + strings.Join(exprs, ", ") + ")"
+	if method != "" {
+		body, err := thenBody(sig, key, method, c)
+		if err != nil {
+			return "", err
+		}
+		return b.String() + body, nil
+	}
 	switch res := sig.Results(); {
 	case res.Len() == 1:
 		fmt.Fprintf(&b, "return %s", c)
@@ -191,6 +305,42 @@ func callBody(sig *types.Signature, key, x string, args []ObserverArg) (string, 
 		fmt.Fprintf(&b, "%s\nreturn nil", c)
 	}
 	return b.String(), nil
+}
+
+// thenBody is the code that calls method on what c, a call of a
+// function of signature sig, returns (see thenCall), and returns what
+// the method does: nil for no result, its value, or its value and bool
+// as a list; a method's error panics.
+func thenBody(sig *types.Signature, key, method, c string) (string, error) {
+	if sig.Results().Len() != 1 {
+		return "", fmt.Errorf("%s: the function returns %d values, not one to call %s on", key, sig.Results().Len(), method)
+	}
+	r := sig.Results().At(0).Type()
+	ms := types.NewMethodSet(r)
+	var m *types.Func
+	for i := 0; i < ms.Len(); i++ {
+		if f, ok := ms.At(i).Obj().(*types.Func); ok && f.Name() == method {
+			m = f
+		}
+	}
+	if m == nil {
+		return "", fmt.Errorf("%s: %s has no method %s", key, types.TypeString(r, byName), method)
+	}
+	msig := m.Type().(*types.Signature)
+	if msig.Params().Len() > 0 || !thenResults(msig.Results()) {
+		return "", fmt.Errorf("%s: %s takes arguments or does not return nothing, one value, or a value and an error or a bool", key, method)
+	}
+	c += "." + method + "()"
+	switch res := msig.Results(); {
+	case res.Len() == 0:
+		return c + "\nreturn nil", nil
+	case res.Len() == 1:
+		return "return " + c, nil
+	case isErrorType(res.At(1).Type()):
+		return "specgenV, specgenE := " + c + "\nif specgenE != nil {\npanic(specgenE)\n}\nreturn specgenV", nil
+	default:
+		return "specgenV, specgenOK := " + c + "\nreturn []interface{}{specgenV, specgenOK}", nil
+	}
 }
 
 // callArg checks one argument of a call key against the parameter type
@@ -239,8 +389,16 @@ func callArg(a ast.Expr, text string, pt types.Type, args []ObserverArg) (string
 		if emptyLiteralOf(a, pt) {
 			return text, nil
 		}
+	case *ast.CallExpr:
+		// F(func() {...}) for an interface the package's func type F
+		// implements (see adapters).
+		if _, ok := a.Fun.(*ast.Ident); ok && len(a.Args) == 1 && !a.Ellipsis.IsValid() && types.IsInterface(pt) {
+			if _, ok := a.Args[0].(*ast.FuncLit); ok {
+				return text, nil
+			}
+		}
 	}
-	return "", fmt.Errorf("%s does not fit a %s (want a parameter of the call, a literal, nil, T{} or &T{})", text, types.TypeString(pt, byName))
+	return "", fmt.Errorf("%s does not fit a %s (want a parameter of the call, a literal, nil, T{}, &T{} or F(func(…) {…}) for an interface)", text, types.TypeString(pt, byName))
 }
 
 // literalFits reports whether a literal of kind k fits a parameter

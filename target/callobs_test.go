@@ -30,7 +30,10 @@ func TestCallObservers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	job, _ := observedType(t, "Job")
+	sizer, _ := observedType(t, "Sizer")
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
+	errT := types.Universe.Lookup("error").Type()
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}, {"m", num, "a2"}, {"k", num, "a3"}}
 	for _, c := range []struct {
 		name string
@@ -56,6 +59,15 @@ func TestCallObservers(t *testing.T) {
 		{"interface", sigOf([]types.Type{types.NewInterfaceType(nil, nil)}), nil, "-"},
 		{"error", sigOf([]types.Type{types.Typ[types.Uint], types.Universe.Lookup("error").Type(), types.NewPointer(opts)}, num), nil, "(1, nil, &Opts{}) (0, nil, &Opts{})"},
 		{"not-a-function", num, nil, "-"},
+		// A decorator is given the package's func types that implement
+		// the interface, doing nothing and panicking (Ticked's
+		// parameter is another package's type: left out), and what it
+		// returns is run.
+		{"decorator", sigOf([]types.Type{job}, job), nil, `(JobFunc(func() {})).Run() (JobFunc(func() { panic("boom") })).Run()`},
+		{"decorator-of-own", sigOf([]types.Type{job}, job), []ObserverArg{{"j", job, "a0"}}, `(j).Run() (JobFunc(func() {})).Run() (JobFunc(func() { panic("boom") })).Run()`},
+		{"returns-interface", sigOf([]types.Type{num}, sizer), nil, "(1).Size() (2).Size() (0).Size() (-1).Size()"},
+		{"returns-error", sigOf([]types.Type{num}, errT), nil, "(1) (2) (0) (-1)"},
+		{"thunk-of-job", sigOf(nil, job), nil, "().Run()"},
 	} {
 		got := CallObservers(c.t, p, c.args)
 		s := strings.Join(got, " ")
@@ -70,6 +82,8 @@ func TestCallObservers(t *testing.T) {
 
 func TestCallBody(t *testing.T) {
 	opts, _ := observedType(t, "Opts")
+	job, _ := observedType(t, "Job")
+	sizer, _ := observedType(t, "Sizer")
 	level, _ := observedType(t, "Level")
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}}
@@ -97,6 +111,13 @@ func TestCallBody(t *testing.T) {
 		{sigOf([]types.Type{types.NewPointer(opts)}), "(&Opts{n: 1})", "", "argument 1: &Opts{n: 1} does not fit"},
 		{sigOf([]types.Type{types.NewPointer(opts)}), "(&Level{})", "", "argument 1: &Level{} does not fit"},
 		{cmp, "1, 2", "", "1, 2: want the arguments of a call of the function, as (1, 2)"},
+		{sigOf([]types.Type{job}, job), `(JobFunc(func() { panic("boom") })).Run()`, "x(JobFunc(func() { panic(\"boom\") })).Run()\nreturn nil", ""},
+		{sigOf([]types.Type{num}, sizer), "(n).Size()", "return x(a1).Size()", ""},
+		{sigOf([]types.Type{num}, sizer), "(1).Len()", "", "(1).Len(): observed.Sizer has no method Len"},
+		{sigOf([]types.Type{num}, sizer), "(1).Size(2)", "", "want the arguments of a call of the function and a method without arguments"},
+		{sigOf([]types.Type{num}, sizer), "(1)(2)", "", "(1)(2): want the arguments of a call of the function, as (1, 2)"},
+		{sigOf([]types.Type{num}, num), "(1).Size()", "", "(1).Size(): int has no method Size"},
+		{sigOf([]types.Type{job}, job), "(Job(1)).Run()", "", "argument 1: Job(1) does not fit"},
 		{cmp, "(1, 2", "", "want the arguments of a call"},
 	} {
 		got, err := ObserverBody(c.t, c.key, "x", args)

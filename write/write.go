@@ -1039,7 +1039,9 @@ func InputsAfter(before map[string]spec.Value, after []executors.NamedValue) *sp
 }
 
 // observedValue is the expected value of a result observed through its
-// API (see target.Observers): the observers that gave a writable value.
+// API (see target.Observers): the observers that gave a writable value,
+// or panicked (<panic>, which the run's observer compares equal to: a
+// decorator's job that panics through it).
 // ok is false when that says nothing the runner would check: nothing is
 // left (never a blank {}), or only fields are left after some were
 // dropped (a map of fields alone is compared with the whole canonical
@@ -1048,7 +1050,7 @@ func observedValue(v spec.Value) (out spec.Value, ok bool) {
 	out = spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
 	methods := false
 	for _, e := range v.Map {
-		if unwritable(e.Val) {
+		if unwritable(e.Val) && (e.Val.Kind != spec.Opaque || e.Val.Str != executors.ObserverPanic) {
 			continue
 		}
 		out.Map = append(out.Map, e)

@@ -209,3 +209,20 @@ func (i *Iter) Pos() int   { return i.at }
 // Kind is a standard library interface with a text form: only the text
 // is observed.
 type Kind = reflect.Type
+
+// Job is what a decorator wraps and returns.
+type Job interface{ Run() }
+
+// JobFunc makes a function a Job.
+type JobFunc func()
+
+func (f JobFunc) Run() { f() }
+
+// Ticked is a Job of another package's parameter types: a literal of
+// it would need the import.
+type Ticked func(t time.Time)
+
+func (f Ticked) Run() { f(time.Time{}) }
+
+// Sizer is returned by a function of a count.
+type Sizer interface{ Size() int }
