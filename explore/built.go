@@ -866,6 +866,30 @@ func (g *valueGen) mutators(n *types.Named) []*types.Func {
 	return g.containerMethods(n, mutatorNames, 1)
 }
 
+// starterNames are the methods that set a value running, called on a
+// fresh or filled value to build one that runs.
+var starterNames = []string{"Start", "Open", "Begin"}
+
+// starters are the exported methods of *T named Start, Open or Begin,
+// without parameters, that return nothing or an error alone: a
+// scheduler's Start, which runs its loop in a goroutine and marks it
+// running. (Run, which runs the loop itself, would block.)
+func (g *valueGen) starters(n *types.Named) []*types.Func {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var out []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !slices.Contains(starterNames, m.Name()) {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		if res := sig.Results(); sig.Params().Len() == 0 && (res.Len() == 0 || res.Len() == 1 && isErrorType(res.At(0).Type())) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // removers are the exported methods of *T that take from it: named like
 // Pop or Remove.
 func (g *valueGen) removers(n *types.Named) []*types.Func {
@@ -1035,7 +1059,8 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		}
 	}
 	hooks := g.hooks(n)
-	if len(muts) == 0 && len(hooks) == 0 {
+	starts := g.starters(n)
+	if len(muts) == 0 && len(hooks) == 0 && len(starts) == 0 {
 		return nil
 	}
 	fill := func(base builtExpr, stmts []string) builtExpr { return fillExpr(ts, base, stmts) }
@@ -1063,6 +1088,15 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 			st = repeat(0, 3)
 		}
 		varied = append(varied, fill(bases[0], append(st, h)))
+	}
+	// Started: a scheduler or a worker whose methods talk to the
+	// goroutine Start runs once it runs, empty and filled.
+	for _, s := range starts {
+		st := "p." + s.Name() + "()"
+		varied = append(varied, fill(bases[0], []string{st}))
+		if len(muts) > 0 {
+			varied = append(varied, fill(bases[0], append(repeat(0, 3), st)))
+		}
 	}
 	if len(muts) == 0 {
 		return varied

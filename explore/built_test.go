@@ -290,6 +290,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "what a container stores as any is of one type, strings or ints (any's typical 42 first, the key a lookup is given): keys its comparator asserts to one type",
 		},
 		{
+			name: "started", typ: "Scheduler", ptr: true,
+			want: []string{
+				`func() *Scheduler { p := NewScheduler(); p.Start(); return p }()`,
+				`func() *Scheduler { p := NewScheduler(); p.AddJob("abc"); p.AddJob(""); p.AddJob("1"); p.Start(); return p }()`,
+			},
+			why: "a value set running by Start, empty and filled: its methods then talk to the goroutine Start runs (never Run, which blocks, nor Open(mode), which takes an argument)",
+		},
+		{
 			name: "push-then-pop", typ: "Queue", ptr: true,
 			want: []string{`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Pop(); return p }()`},
 			why:  "a remover among the mutator's calls: a state that grew and shrank",
@@ -402,6 +410,18 @@ func TestBuiltChainsAndFills(t *testing.T) {
 				at = i
 			}
 		})
+	}
+}
+
+// TestStartersOnly checks that a value is set running only by a method
+// that takes nothing (Start), never by Run, which runs the loop itself
+// and blocks, nor by Open(mode).
+func TestStartersOnly(t *testing.T) {
+	_, _, got := builtCodes(t, "Scheduler", true)
+	for _, g := range got {
+		if strings.Contains(g, "p.Run()") || strings.Contains(g, "p.Open(") {
+			t.Errorf("built with a method that is not a starter: %s", g)
+		}
 	}
 }
 

@@ -321,3 +321,45 @@ func (b *Bits) AppendTo(buf []uint) []uint {
 	}
 	return buf
 }
+
+// Scheduler answers through the goroutine Start runs once it runs.
+type Scheduler struct {
+	running bool
+	jobs    []string
+	ask     chan chan int
+}
+
+// NewScheduler returns a stopped scheduler.
+func NewScheduler() *Scheduler { return &Scheduler{ask: make(chan chan int)} }
+
+// AddJob queues a job.
+func (s *Scheduler) AddJob(name string) { s.jobs = append(s.jobs, name) }
+
+// Start runs the loop in a goroutine.
+func (s *Scheduler) Start() {
+	if s.running {
+		return
+	}
+	s.running = true
+	go func() {
+		for reply := range s.ask {
+			reply <- len(s.jobs)
+		}
+	}()
+}
+
+// Run runs the loop itself: a value built with it would never be.
+func (s *Scheduler) Run() { select {} }
+
+// Open takes an argument: not a starter.
+func (s *Scheduler) Open(mode int) {}
+
+// Pending asks the loop when it runs.
+func (s *Scheduler) Pending() int {
+	if !s.running {
+		return len(s.jobs)
+	}
+	reply := make(chan int)
+	s.ask <- reply
+	return <-reply
+}
