@@ -783,9 +783,9 @@ func (x *Exploration) Uncovered() []LineRange {
 func (x *Exploration) fileLines(file string) []string { return x.lines[file] }
 
 // Calibration of the probe timeout: once calibrateAfter probes have
-// finished, a round's probes are bounded by calibrateFactor times the
-// slowest of them, never under a calibrateFloor'th of the timeout given
-// nor over it.
+// ended, by finishing or by timing out, a round's probes are bounded by
+// calibrateFactor times the slowest that finished, never under a
+// calibrateFloor'th of the timeout given nor over it.
 const (
 	calibrateAfter  = 20
 	calibrateFactor = 10
@@ -798,7 +798,12 @@ const (
 // waits out a long backoff or retries forever costs the whole limit
 // each time it is tried with another argument (go-retry's DoValue: 19
 // of its probes, a second each, most of its exploration), while every
-// probe that returned took microseconds.
+// probe that returned took microseconds. Probes that timed out count
+// toward calibrating, not toward the slowest: a loop that runs until
+// it is stopped (a scheduler's Run) times out on nearly every probe,
+// and those that would have ended later than the timeout given never
+// end in a tenth of it either, while a probe made quick (see quicken)
+// ends in microseconds.
 func (x *Exploration) probeTimeout(limit time.Duration) time.Duration {
 	if limit <= 0 {
 		limit = 5 * time.Second
@@ -806,8 +811,11 @@ func (x *Exploration) probeTimeout(limit time.Duration) time.Duration {
 	var slowest time.Duration
 	n := 0
 	for _, r := range x.Records {
-		if o := r.Result.Outcome; o == executors.OK || o == executors.Panicked {
+		switch r.Result.Outcome {
+		case executors.OK, executors.Panicked:
 			slowest = max(slowest, r.Result.Duration)
+			n++
+		case executors.Timeout:
 			n++
 		}
 	}

@@ -646,8 +646,9 @@ func TestRunBuiltinReach(t *testing.T) {
 }
 
 // TestProbeTimeout checks the calibration of the probe timeout on the
-// probes that finished: none until enough have, then ten times the
-// slowest, between a tenth of the timeout given and the timeout.
+// probes that ended: none until enough have finished or timed out, then
+// ten times the slowest that finished, between a tenth of the timeout
+// given and the timeout.
 func TestProbeTimeout(t *testing.T) {
 	ms := time.Millisecond
 	finished := func(n int, d time.Duration, o executors.Outcome) []*Record {
@@ -669,7 +670,9 @@ func TestProbeTimeout(t *testing.T) {
 		{"panics finished too", time.Second, finished(calibrateAfter, ms, executors.Panicked), 100 * ms},
 		{"ten times the slowest", time.Second, append(finished(calibrateAfter, ms, executors.OK), finished(1, 30*ms, executors.OK)...), 300 * ms},
 		{"never over the timeout given", time.Second, append(finished(calibrateAfter, ms, executors.OK), finished(1, 400*ms, executors.OK)...), time.Second},
-		{"timeouts and exits do not count", time.Second, append(finished(calibrateAfter-1, ms, executors.OK), append(finished(5, time.Second, executors.Timeout), finished(5, 0, executors.Exited)...)...), time.Second},
+		{"exits do not count", time.Second, append(finished(calibrateAfter-1, ms, executors.OK), finished(5, 0, executors.Exited)...), time.Second},
+		{"timeouts count, not as the slowest", time.Second, append(finished(calibrateAfter-5, 30*ms, executors.OK), finished(5, time.Second, executors.Timeout)...), 300 * ms},
+		{"only timeouts: a tenth of the timeout", time.Second, finished(calibrateAfter, time.Second, executors.Timeout), 100 * ms},
 		{"no timeout given: the engines' 5s", 0, finished(calibrateAfter, ms, executors.OK), 500 * ms},
 	}
 	for _, tt := range tests {
