@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -111,6 +112,34 @@ func TestCoverageIsTheCall(t *testing.T) {
 			}
 			if diff := cmp.Diff(rep.Results[0].Covered, rep.Results[1].Covered); diff != "" {
 				t.Errorf("blocks covered (-plain +built):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCoverageOfGoroutines checks that what a goroutine the call started
+// covers is the probe's: it is given a moment to run before the
+// coverage is taken (a job a scheduler starts in the background).
+func TestCoverageOfGoroutines(t *testing.T) {
+	spawn := loadFunc(t, "testdata/mod", "./callback", "Spawn")
+	probes := []executors.Probe{{ID: "spawn", Args: []string{"1", "func(int) {}"}}}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			for round := range 5 {
+				rep := run(t, e, &executors.Program{Func: spawn, Probes: probes, Cover: true})
+				r := rep.Results[0]
+				if r.Outcome != executors.OK {
+					t.Fatalf("%s %s", r.Outcome, r.Message)
+				}
+				inGoroutine := false
+				for _, i := range r.Covered {
+					if b := rep.Blocks[i]; strings.HasSuffix(b.File, "spawn.go") && b.StartLine == 6 && b.EndLine == 8 {
+						inGoroutine = true
+					}
+				}
+				if !inGoroutine {
+					t.Fatalf("run %d: the goroutine's body (lines 6-8) is not covered: %v of %+v", round+1, r.Covered, rep.Blocks)
+				}
 			}
 		})
 	}

@@ -795,6 +795,36 @@ func specgenTake(f *specgenos.File, max int) string {
 // Files returns the files standing in for standard output and error.
 func (c *SpecgenCapture) Files() (stdout, stderr *specgenos.File) { return c.out, c.err }
 
+// specgenSettle gives the goroutines a call started (a job run in the
+// background, a waiter that cancels a context) their turn before the
+// call's coverage is taken, when more are alive than the live before
+// it: it yields until no goroutine waits to run and none but this one
+// runs, at most specgenSettleTurns times (a loop the call left running,
+// a scheduler's, never settles). What they cover is the call's;
+// without their turn it was covered or not as the scheduler pleased.
+// A runtime without the goroutine metrics gets a short sleep instead.
+func specgenSettle(live int) {
+	if specgenruntime.NumGoroutine() <= live {
+		return
+	}
+	s := []specgenmetrics.Sample{{Name: "/sched/goroutines/runnable:goroutines"}, {Name: "/sched/goroutines/running:goroutines"}}
+	for i := 0; i < specgenSettleTurns; i++ {
+		specgenruntime.Gosched()
+		specgenmetrics.Read(s)
+		if s[0].Value.Kind() != specgenmetrics.KindUint64 || s[1].Value.Kind() != specgenmetrics.KindUint64 {
+			specgentime.Sleep(100 * specgentime.Microsecond)
+			return
+		}
+		if s[0].Value.Uint64() == 0 && s[1].Value.Uint64() <= 1 {
+			return
+		}
+		specgentime.Sleep(20 * specgentime.Microsecond)
+	}
+}
+
+// specgenSettleTurns bounds the turns specgenSettle gives.
+const specgenSettleTurns = 100
+
 // SpecgenServe answers probe requests read from in, one JSON object a
 // line, writing one JSON response a line to out. run runs one probe by id
 // and reports through the recorder; it returns false for an unknown id.
@@ -843,8 +873,10 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 				setMutant(req.Mutant)
 			}
 			start := specgentime.Now()
+			live := specgenruntime.NumGoroutine()
 			found = specgenCall(run, req.ID, rec)
 			rec.Resp.Nanos = int64(specgentime.Since(start))
+			specgenSettle(live)
 			if req.Mutant != 0 {
 				setMutant(0)
 			}
