@@ -727,19 +727,60 @@ func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
 	}
 	q := target.NewQualifier(pkg)
 	s, err := target.GoExpr(v, t, q)
-	if nested {
-		// Interfaces deeper down ([]Shape): the value is written back
-		// when each builds again.
+	ts := q.TypeString(t)
+	if err != nil || unconvert(s, ts) == unconvert(expr, ts) {
 		return err != nil
 	}
-	ts := q.TypeString(t)
-	return err != nil || unconvert(s, ts) != unconvert(expr, ts)
+	if nested {
+		// Interfaces deeper down ([]Shape): the value is written back
+		// when each builds again, unless an empty interface held a
+		// value of a type its record does not carry
+		// ([]interface{}{time.Date(…)}, recorded as a string; an error
+		// field is rebuilt from its text).
+		return holdsAny(t) && carriesCode(expr)
+	}
+	return true
+}
+
+// carriesCode reports whether expr, the code of an argument, converts
+// or calls (time.Date(…), int8(2)) inside the composite it builds: a
+// value whose record, written back, would be of another type.
+func carriesCode(expr string) bool {
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return true
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // holdsInterface reports whether a value of type t holds an interface
 // value below its top: in an element, a key, a field or what a pointer
 // points to.
 func holdsInterface(t types.Type, seen map[types.Type]bool) bool {
+	return holdsIface(t, types.IsInterface, seen)
+}
+
+// holdsAny reports whether a value of type t holds an empty interface
+// value below its top ([]interface{}, map[string]any), whose dynamic
+// type only the code that built it says.
+func holdsAny(t types.Type) bool {
+	empty := func(t types.Type) bool {
+		i, ok := t.Underlying().(*types.Interface)
+		return ok && i.Empty()
+	}
+	return holdsIface(t, empty, map[types.Type]bool{})
+}
+
+// holdsIface reports whether a value of type t holds, below its top, a
+// value of an interface type that is tells.
+func holdsIface(t types.Type, is func(types.Type) bool, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
@@ -760,7 +801,7 @@ func holdsInterface(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	for _, e := range inner {
-		if types.IsInterface(e) || holdsInterface(e, seen) {
+		if is(e) || holdsIface(e, is, seen) {
 			return true
 		}
 	}

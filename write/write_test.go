@@ -592,6 +592,12 @@ func TestCasesFromResultsNestedInterface(t *testing.T) {
 			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1 inputs_after={s: [{}, null]}`},
 		{"values that build again stay values", shapes("Count", anyT), "[]any{1, \"a\"}", spec.ListValue(spec.IntValue(1), spec.StringValue("a")),
 			`input=[1, "a"] expected=1`},
+		// A time.Time is recorded as its text, an int8 as an int: written
+		// back, the element would be a string or an int.
+		{"a time its record writes as a string", shapes("Count", anyT), "[]interface{}{time.Date(2024, 2, 29, 12, 30, 45, 0, time.UTC)}", spec.ListValue(spec.StringValue("2024-02-29T12:30:45Z")),
+			`input={go: "[]interface{}{time.Date(2024, 2, 29, 12, 30, 45, 0, time.UTC)}"} expected=1`},
+		{"a sized int its record writes as an int", shapes("Count", anyT), "[]any{int8(42), 1}", spec.ListValue(spec.IntValue(42), spec.IntValue(1)),
+			`input={go: "[]any{int8(42), 1}"} expected=1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
