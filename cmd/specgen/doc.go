@@ -124,7 +124,7 @@ Flags:
 	                 (default 300; exploration also stops after two rounds
 	                 without a new behaviour once every statement has run)
 	-probe-timeout d bound on each probe while exploring (default 1s; calibrated
-	                 to ten times the slowest probe once 20 returned)
+	                 to ten times the slowest probe once 20 returned or timed out)
 	-timeout d       bound on each case when the spec is confirmed natively
 	                 (default 5s)
 	-n               explore and check, but write nothing
