@@ -142,8 +142,11 @@ func adapters(iface *types.Interface, pkg *Package) []string {
 	var out []string
 	scope := pkg.Types.Scope()
 	for _, name := range scope.Names() {
+		if len(out) == 2*maxAdapters {
+			break
+		}
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || len(out) == 2*maxAdapters {
+		if !ok || tn.IsAlias() {
 			continue
 		}
 		n, ok := tn.Type().(*types.Named)
