@@ -45,6 +45,28 @@ func caseTypes(f *target.Func, param int) []caseType {
 	return w.collect(f.Decl, f.Decl.Body, obj, true)
 }
 
+// elemCaseTypes are the dynamic types the elements of f's parameter
+// number param, a slice of interfaces (errs ...error), are tested
+// against where f ranges over it: for _, e := range errs { switch
+// e.(type) { case *Multi: … } }.
+func elemCaseTypes(f *target.Func, param int) []types.Type {
+	if f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+		return nil
+	}
+	obj := paramObj(f.Pkg.TypesInfo, f.Decl, param)
+	if obj == nil {
+		return nil
+	}
+	w := caseWalker{f: f}
+	var out []types.Type
+	for _, t := range w.elemTypes(f.Decl, f.Decl.Body.List, obj) {
+		if t = w.subst(t); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // caseWalker collects case types in the package of f.
 type caseWalker struct{ f *target.Func }
 
@@ -114,7 +136,7 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 						if tv, ok := info.Types[e]; ok && tv.IsType() {
 							var elems []types.Type
 							if len(cc.List) == 1 && follow {
-								elems = w.elemTypes(decl, cc, info.Implicits[cc])
+								elems = w.elemTypes(decl, cc.Body, info.Implicits[cc])
 							}
 							add(tv.Type, elems)
 						}
@@ -156,10 +178,10 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 	return out
 }
 
-// elemTypes are the case types of the elements of v, the variable a
-// type switch's clause binds, where the clause ranges over it and v is
-// a map or slice of interfaces.
-func (w caseWalker) elemTypes(decl *ast.FuncDecl, clause *ast.CaseClause, v types.Object) []types.Type {
+// elemTypes are the case types of the elements of v, a map or slice of
+// interfaces (a parameter, or the variable a type switch's clause
+// binds), where body ranges over it.
+func (w caseWalker) elemTypes(decl *ast.FuncDecl, body []ast.Stmt, v types.Object) []types.Type {
 	if v == nil {
 		return nil
 	}
@@ -175,7 +197,7 @@ func (w caseWalker) elemTypes(decl *ast.FuncDecl, clause *ast.CaseClause, v type
 	}
 	info := w.f.Pkg.TypesInfo
 	var out []types.Type
-	for _, st := range clause.Body {
+	for _, st := range body {
 		ast.Inspect(st, func(n ast.Node) bool {
 			r, ok := n.(*ast.RangeStmt)
 			if !ok || r.Value == nil {
@@ -268,17 +290,28 @@ func paramObj(info *types.Info, decl *ast.FuncDecl, i int) types.Object {
 
 // caseValues are values of the dynamic types f tests its interface
 // parameter number param against (see caseTypes), each written as code
-// of exactly that type: up to two of each concrete type, and for an
-// interface type two of each of the package's types that implement it;
-// for a map or slice of interfaces, ones holding values of each type its
-// elements are tested against too.
+// of exactly that type: up to two of each concrete type (and a
+// pointer's typed nil), and for an interface type two of each of the
+// package's types that implement it; for a map or slice of interfaces,
+// ones holding values of each type its elements are tested against
+// too. For a parameter that is a slice of interfaces (errs ...error),
+// they are slices of one element of each type f tests the elements it
+// ranges over against (see elemCaseTypes).
 func (a *analysis) caseValues(param int) []spec.Value {
 	pt := a.f.Params[param].Type
+	var out []spec.Value
+	if s, ok := pt.Underlying().(*types.Slice); ok && types.IsInterface(s.Elem()) {
+		for _, e := range elemCaseTypes(a.f, param) {
+			if types.AssignableTo(e, s.Elem()) {
+				out = append(out, a.gen.holding(pt, e)...)
+			}
+		}
+		return out
+	}
 	iface, ok := pt.Underlying().(*types.Interface)
 	if !ok {
 		return nil
 	}
-	var out []spec.Value
 	for _, ct := range caseTypes(a.f, param) {
 		t := ct.t
 		if !types.AssignableTo(t, pt) {
@@ -301,14 +334,29 @@ func (a *analysis) caseValues(param int) []spec.Value {
 			}
 			continue
 		}
-		out = append(out, a.gen.exactValues(t, 2)...)
+		out = append(out, a.gen.caseExact(t)...)
+	}
+	return out
+}
+
+// caseExact are values of t, a type a case tests for, written as code
+// of exactly t (see exactValues); a pointer's typed nil besides,
+// (*Multi)(nil), which an interface holding it does not equal nil: the
+// branch that tests for it (case *Multi: if m == nil).
+func (g *valueGen) caseExact(t types.Type) []spec.Value {
+	out := g.exactValues(t, 2)
+	if _, ok := types.Unalias(t).(*types.Pointer); ok {
+		q := target.NewQualifier(g.self)
+		if src := "(" + q.TypeString(t) + ")(nil)"; spec.CheckCode(src) == nil {
+			out = append(out, spec.CodeValue(src))
+		}
 	}
 	return out
 }
 
 // holding are maps or slices of type t with one element, of dynamic
-// type elem (two values of it), written as code: map[string]any{"abc":
-// []string{}}.
+// type elem (each of its caseExact values), written as code:
+// map[string]any{"abc": []string{}}, []error{(*Multi)(nil)}.
 func (g *valueGen) holding(t, elem types.Type) []spec.Value {
 	q := target.NewQualifier(g.self)
 	expr := func(v spec.Value, t types.Type) (string, bool) {
@@ -319,7 +367,7 @@ func (g *valueGen) holding(t, elem types.Type) []spec.Value {
 		return s, err == nil
 	}
 	var out []spec.Value
-	for _, ev := range g.exactValues(elem, 2) {
+	for _, ev := range g.caseExact(elem) {
 		e, ok := expr(ev, elem)
 		if !ok {
 			continue
@@ -361,7 +409,7 @@ func (g *valueGen) exactValues(t types.Type, n int) []spec.Value {
 			out = append(out, c)
 		}
 	}
-	vs := g.valuesAt(t, 1)
+	vs := g.valuesAt(t, 0)
 	negative := false
 	for _, v := range vs {
 		if len(out) >= n {

@@ -43,6 +43,48 @@ func TestCaseTypes(t *testing.T) {
 	}
 }
 
+// TestElemCaseTypes checks the dynamic types read off the type switches
+// on the elements of a slice parameter the function ranges over, and
+// the values written for them: one element of each, a pointer's typed
+// nil among them.
+func TestElemCaseTypes(t *testing.T) {
+	tests := []struct {
+		fn         string
+		param      int
+		wantTypes  []string
+		wantValues []string
+	}{
+		{"Merge", 1, []string{"*Multi"}, []string{"[]error{&Multi{Errs: nil}}", `[]error{&Multi{Errs: []error{errors.New("boom")}}}`, "[]error{(*Multi)(nil)}"}},
+		{"Merge", 0, nil, []string{"&Multi{Errs: nil}", `&Multi{Errs: []error{errors.New("boom")}}`, "(*Multi)(nil)"}},
+		{"Count", 0, nil, []string{"&Multi{Errs: nil}", `&Multi{Errs: []error{errors.New("boom")}}`, "(*Multi)(nil)"}},
+		{"Describe", 0, nil, nil},
+	}
+	for _, tt := range tests {
+		f := targettest.Func(t, "testdata/switched", ".", tt.fn)
+		var types []string
+		for _, et := range elemCaseTypes(f, tt.param) {
+			types = append(types, f.Pkg.TypeString(et))
+		}
+		if !slices.Equal(types, tt.wantTypes) {
+			t.Errorf("elemCaseTypes(%s, %d) = %q, want %q", tt.fn, tt.param, types, tt.wantTypes)
+		}
+		if tt.wantValues == nil {
+			continue
+		}
+		a, err := newAnalysis(f, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vals []string
+		for _, v := range a.caseValues(tt.param) {
+			vals = append(vals, v.Str)
+		}
+		if !slices.Equal(vals, tt.wantValues) {
+			t.Errorf("caseValues(%s, %d) = %q, want %q", tt.fn, tt.param, vals, tt.wantValues)
+		}
+	}
+}
+
 // TestCaseTypesExplored checks that the built-in explorer reaches every
 // branch of a type switch on an interface parameter (and on the elements
 // of a map of interfaces it holds), those of dynamic
@@ -54,7 +96,7 @@ func TestCaseTypesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign")
+	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign", "Merge", "Count")
 }
 
 // exploredWhole explores each function fns of the package in dir

@@ -114,3 +114,50 @@ func Sign(v any) string {
 	}
 	return "unknown"
 }
+
+// Multi holds several errors as one.
+type Multi struct{ Errs []error }
+
+func (m *Multi) Error() string { return fmt.Sprintf("%d errors", len(m.Errs)) }
+
+// Merge adds errs to into, spreading out those that hold several; into
+// may be a nil *Multi.
+func Merge(into error, errs ...error) *Multi {
+	m, ok := into.(*Multi)
+	switch {
+	case !ok:
+		m = &Multi{}
+		if into != nil {
+			m.Errs = append(m.Errs, into)
+		}
+	case m == nil:
+		m = &Multi{}
+	}
+	for _, e := range errs {
+		switch e := e.(type) {
+		case *Multi:
+			if e != nil {
+				m.Errs = append(m.Errs, e.Errs...)
+			}
+		case nil:
+		default:
+			m.Errs = append(m.Errs, e)
+		}
+	}
+	return m
+}
+
+// Count counts the errors in err, those a Multi holds one by one.
+func Count(err error) int {
+	if m, ok := err.(*Multi); ok && m != nil {
+		n := 0
+		for _, e := range m.Errs {
+			n += Count(e)
+		}
+		return n
+	}
+	if err == nil {
+		return 0
+	}
+	return 1
+}
