@@ -430,7 +430,7 @@ func shape(v spec.Value) string {
 func observedShape(v spec.Value) string {
 	var parts []string
 	for _, e := range v.Map {
-		if e.Key.Kind == spec.String && target.IsObserverMethod(e.Key.Str) {
+		if e.Key.Kind == spec.String && target.ReadThroughObserver(e.Key.Str) {
 			parts = append(parts, e.Key.Str+" "+shape(e.Val))
 		}
 	}

@@ -323,8 +323,9 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 // observers returns the observer keys of an expected value of type t
 // (a result, or the receiver after the call), written under the case's
 // key field (at names it in messages: "expected[1]"): the keys of a map
-// with a method key ("String()"), when t is a struct or a pointer to
-// one; nil (compare the canonical tree) for anything else. Keys that
+// with a method key ("String()") or an unexported field's ("h1"), when
+// t is a struct or a pointer to one; nil (compare the canonical tree)
+// for anything else. Keys that
 // are not observers of t are reported. A function result is observed
 // by calling it: its keys are argument lists ("(1, 2)"). args are the
 // parameters of the call, which an observer key may pass by name
@@ -340,7 +341,7 @@ func observers(t types.Type, want spec.Value, at string, args []target.ObserverA
 			return nil
 		}
 		keys = append(keys, e.Key.Str)
-		methods = methods || target.IsObserverMethod(e.Key.Str)
+		methods = methods || target.ReadThroughObserver(e.Key.Str)
 	}
 	if !methods {
 		return nil

@@ -24,6 +24,15 @@ const MaxKeyedObservers = 3
 // method ("Major()", "Get(k)") rather than an exported field ("Name").
 func IsObserverMethod(key string) bool { return strings.HasSuffix(key, ")") }
 
+// ReadThroughObserver reports whether a key of an observed value is read
+// by its observer (see ObserverBody) rather than off the value's
+// canonical tree, which holds exported fields only: a method, or an
+// unexported field of a type of the package under test ("h1", see
+// Observers).
+func ReadThroughObserver(key string) bool {
+	return IsObserverMethod(key) || token.IsIdentifier(key) && !token.IsExported(key)
+}
+
 // An ObserverArg is a value an observer key may pass to its method by
 // name ("Get(k)"): a parameter of the function under test, which the
 // probe holds in the variable Expr.
@@ -90,8 +99,10 @@ func Opaque(t types.Type) bool {
 // number, a string), by name. Methods whose name says they change the
 // value or reach outside it ("Add", "Pop", "Reset", "Next", ...) are left
 // out, and so are the methods of pkg (which may be nil) that assign to
-// their receiver. The result is non-nil for an opaque type, empty when
-// nothing can be observed.
+// their receiver. A type of pkg that has none of those is observed by
+// its unexported fields of plain data instead (see stateFields). The
+// result is non-nil for an opaque type, empty when nothing can be
+// observed.
 func Observers(t types.Type, pkg *Package) []string {
 	if ObservedIface(t) {
 		return ifaceObservers(t)
@@ -136,7 +147,69 @@ func Observers(t types.Type, pkg *Package) []string {
 	for _, m := range methods {
 		out = append(out, m+"()")
 	}
+	if len(out) == 0 && pkg != nil && declaredIn(t, pkg.Types) {
+		out = append(out, stateFields(st)...)
+	}
 	return out
+}
+
+// stateFields are the unexported fields of st that hold plain data (a
+// bool, number or string, or a slice, array or map of those), up to
+// MaxObserverMethods in declaration order: what a type of the package
+// under test that shows nothing through its API (digest128{h1, h2
+// uint64}, a parser's position) is observed by. The spec's cases run
+// inside that package, where its fields can be read.
+func stateFields(st *types.Struct) []string {
+	var out []string
+	for i := 0; i < st.NumFields() && len(out) < MaxObserverMethods; i++ {
+		if f := st.Field(i); !f.Exported() && f.Name() != "_" && plainData(f.Type()) {
+			out = append(out, f.Name())
+		}
+	}
+	return out
+}
+
+// plainData reports a bool, number or string type, or a slice, array
+// or map of those.
+func plainData(t types.Type) bool {
+	if basicResult(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return plainData(u.Elem())
+	case *types.Array:
+		return plainData(u.Elem())
+	case *types.Map:
+		return basicResult(u.Key()) && plainData(u.Elem())
+	}
+	return false
+}
+
+// declaredIn reports whether t, or what it points to, is a named type
+// declared in pkg.
+func declaredIn(t types.Type, pkg *types.Package) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && pkg != nil && n.Obj().Pkg() == pkg
+}
+
+// stateField reports whether name is an unexported field of t, a
+// struct or a pointer to one, as its own package sees it: an observer
+// key of a type of the package under test (see stateFields).
+func stateField(t types.Type, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || token.IsExported(name) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), name)
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField()
 }
 
 // textObservers are the observer keys of t's text methods, String()
@@ -173,6 +246,9 @@ func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, erro
 	}
 	name, inner, method := strings.Cut(key, "(")
 	inner, closed := strings.CutSuffix(inner, ")")
+	if !method && stateField(t, name) {
+		return "return " + x + "." + name, nil
+	}
 	if method && !closed || !token.IsIdentifier(name) || !token.IsExported(name) {
 		if len(args) == 0 {
 			return "", fmt.Errorf("%s: want an exported field (Name) or an exported method without arguments (Name())", key)

@@ -41,7 +41,11 @@ func TestObservers(t *testing.T) {
 		{"Stack", "String() Name Address() Empty() Len() Ratio() Title()"},
 		{"Open", "-"},
 		{"*Open", "-"},
-		{"Token", ""},
+		// A type of the package without an API: its plain unexported
+		// fields; none when it has none.
+		{"Token", "id"},
+		{"*Token", "id"},
+		{"Gate", ""},
 		{"*Wide", "A() B() C() D() E() F() G() H()"},
 		{"Text", "MarshalText()"},
 		{"When", "-"},
@@ -105,8 +109,13 @@ func TestObserverBody(t *testing.T) {
 		{stack, "Count()", "", "Count() takes arguments"},
 		{stack, "Len", "", "Len is a method: write Len()"},
 		{stack, "Name()", "", "Name() is a field, not a method: write Name"},
-		{stack, "items", "", "items: want an exported field (Name) or an exported method without arguments (Name())"},
-		{store, "items", "", "items: want an exported field (Name) or an exported method call (Name() or Name(param))"},
+		// The spec's cases run inside the package: its own types'
+		// unexported fields are read, not their unexported methods.
+		{stack, "items", "return x.items", ""},
+		{store, "n", "return x.n", ""},
+		{stack, "grown", "", "grown: want an exported field (Name) or an exported method without arguments (Name())"},
+		{store, "put", "", "put: want an exported field (Name) or an exported method call (Name() or Name(param))"},
+		{stack, "items()", "", "items(): want an exported field (Name) or an exported method without arguments (Name())"},
 		{stack, "Lenn()", "", "has no exported field or method Lenn() (did you mean Len()?)"},
 		{types.Typ[types.Int], "Len()", "", "int is not a struct, a pointer to one or an interface with methods to observe"},
 		{backoff, "Name()", "return x.Name()", ""},
@@ -361,7 +370,7 @@ func TestObservedParams(t *testing.T) {
 		{"Refill", []int{0}, "a method that writes its receiver is called on dst"},
 		{"Peeked", nil, "only reads"},
 		{"Fill", nil, "an open struct: recorded whole, among ChangeableParams"},
-		{"Mark", []int{1}, "a Token has no observer"},
+		{"Mark", []int{0, 1}, "a Token is observed by its plain unexported field"},
 	} {
 		f, err := p.Func(c.name)
 		if err != nil {

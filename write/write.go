@@ -1094,7 +1094,7 @@ func observedValue(v spec.Value) (out spec.Value, ok bool) {
 			continue
 		}
 		out.Map = append(out.Map, e)
-		methods = methods || target.IsObserverMethod(e.Key.Str)
+		methods = methods || target.ReadThroughObserver(e.Key.Str)
 	}
 	if len(out.Map) == 0 || !methods && len(out.Map) < len(v.Map) {
 		return out, false

@@ -44,8 +44,11 @@ type Title string
 // Open has exported fields only: not opaque.
 type Open struct{ A, B int }
 
-// Token has nothing to observe.
+// Token has no API: its plain unexported field is observed.
 type Token struct{ id int }
+
+// Gate has nothing to observe: its one field is not plain data.
+type Gate struct{ next *Gate }
 
 // Wide has more observers than are kept.
 type Wide struct{ n int }
@@ -152,7 +155,7 @@ func Refill(dst *Stack, n int) { dst.Grown() }
 
 // Peeked only reads what it is given; Fill writes a pointer to a
 // struct whose fields are exported (the arguments after the call
-// record it whole), and Mark writes a Token, which has no observer.
+// record it whole), and Mark writes a Token, observed by its field.
 func Peeked(s *Stack) int       { return s.Len() }
 func Fill(o *Open)              { o.A = 1 }
 func Mark(t *Token, dst *Stack) { t.id = 1; dst.items = nil }
