@@ -12,6 +12,8 @@ package executors
 import (
 	"bytes"
 	"context"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -339,3 +341,19 @@ type PanicInfo struct {
 	// Goroutine reports a panic in a goroutine other than the probe's.
 	Goroutine bool
 }
+
+// Dumped reports whether the panic value is a struct fmt printed field
+// by field, addresses among them (logrus panics with its *Entry:
+// "&{0xc000123400 map[] 2024-… panic <nil> msg …}"), rather than a
+// message: no run prints it the same way again, and what it holds
+// varies with every input.
+func (p *PanicInfo) Dumped() bool {
+	if p == nil || p.Type == "string" {
+		return false
+	}
+	m := p.Message
+	return (strings.HasPrefix(m, "&{") || strings.HasPrefix(m, "{")) && address.MatchString(m)
+}
+
+// address matches a pointer as fmt prints it.
+var address = regexp.MustCompile(`\b0x[0-9a-f]{6,}\b`)

@@ -192,10 +192,18 @@ func (c *classifier) classify(r *executors.Result) (kind, class string) {
 		if r.Panic == nil {
 			return KindPanic, "panic"
 		}
+		if r.Panic.Dumped() {
+			// A struct printed field by field is no message: its type
+			// is what is the same from one input to the next.
+			return KindPanic, "panic " + r.Panic.Type
+		}
 		return KindPanic, "panic " + r.Panic.Type + ": " + c.template(r.Panic.Message, inputStrings(r.Inputs))
 	case executors.Timeout:
 		return KindTimeout, "timeout"
 	case executors.Exited:
+		if r.Panic.Dumped() {
+			return KindExit, "exit panic " + r.Panic.Type
+		}
 		if r.Panic != nil {
 			return KindExit, "exit panic " + r.Panic.Type + ": " + c.template(r.Panic.Message, inputStrings(r.Inputs))
 		}

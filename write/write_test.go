@@ -722,6 +722,7 @@ func TestCaseReceiverAfter(t *testing.T) {
 	withErr := result(spec.MapValue("Len()", spec.IntValue(0)), x)
 	withErr.Err = &executors.ErrorInfo{Message: "full"}
 	panicked := executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "boom"}, Inputs: []executors.NamedValue{x, recv}}
+	dumped := executors.Result{Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "&{0xc000112400 map[] boom}", Type: "*Stack"}, Inputs: []executors.NamedValue{x, recv}}
 	unstable := spec.OpaqueValue(executors.ObserverUnstable)
 	cases := []struct {
 		name string
@@ -735,6 +736,8 @@ func TestCaseReceiverAfter(t *testing.T) {
 			`receiver={go: "NewStack()"} input=1 raises=error match=^full$ receiver_after={Len(): 0}`},
 		{"not after a panic", push, panicked,
 			`receiver={go: "NewStack()"} input=1 raises=panic match=^boom$`},
+		{"a panic with a struct printed with its addresses: no match", push, dumped,
+			`receiver={go: "NewStack()"} input=1 raises=panic`},
 		{"unstable observers are left out", push, result(spec.MapValue("Len()", spec.IntValue(1), "Seq()", unstable), x),
 			`receiver={go: "NewStack()"} input=1 receiver_after={Len(): 1}`},
 		{"nothing observed: nothing stated", push, result(spec.MapValue("Seq()", unstable), x),
