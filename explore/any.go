@@ -20,9 +20,10 @@ var anyCode = []string{
 // anyLater are values of an empty interface tried after the package's
 // own types: named types of other packages of basic kinds (reflect sees
 // their kind, not their name), one with methods that convert
-// (json.Number), and pointers, a nil one too (a nil *string in an
-// interface is no nil interface).
-var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)"}
+// (json.Number), pointers, a nil one too (a nil *string in an
+// interface is no nil interface), and a function (reflect's Func kind,
+// which encoders and loggers refuse).
+var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)", "func() {}"}
 
 // anyValues are the first candidates of an empty interface: nil, then
 // values of many dynamic types, each basic kind and size, strings that

@@ -90,13 +90,14 @@ func TestElemCaseTypes(t *testing.T) {
 // of a map of interfaces it holds), those of dynamic
 // types no general candidate has (a map of string slices, a map[int]bool
 // asserted by a callee, a type of the package implementing an
-// unexported interface) too. It runs natively: yaegi gives interpreted
-// types no methods an interface case would see.
+// unexported interface) too, and of a slice of interfaces ranged over
+// (Merge), and a function's reflect kind (Storable). It runs natively:
+// yaegi gives interpreted types no methods an interface case would see.
 func TestCaseTypesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign", "Merge", "Count")
+	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign", "Merge", "Count", "Storable")
 }
 
 // exploredWhole explores each function fns of the package in dir

@@ -3,6 +3,7 @@ package switched
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -160,4 +161,12 @@ func Count(err error) int {
 		return 0
 	}
 	return 1
+}
+
+// Storable reports whether v can be kept as data: a function cannot.
+func Storable(v any) bool {
+	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Func {
+		return false
+	}
+	return true
 }
