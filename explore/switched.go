@@ -399,7 +399,9 @@ func (g *valueGen) holding(t, elem types.Type) []spec.Value {
 
 // exactValues are up to n values of t other than nil, written as code
 // of exactly type t, and a negative one where t has them and those do
-// not hold one.
+// not hold one. They are built as a parameter's are, to full depth: a
+// case's *Multi holds an error (&Multi{Errs: []error{…}}), not only
+// nothing.
 func (g *valueGen) exactValues(t types.Type, n int) []spec.Value {
 	var out []spec.Value
 	write := func(v spec.Value) {
