@@ -192,24 +192,28 @@ func (c *classifier) classify(r *executors.Result) (kind, class string) {
 		if r.Panic == nil {
 			return KindPanic, "panic"
 		}
-		if r.Panic.Dumped() {
-			// A struct printed field by field is no message: its type
-			// is what is the same from one input to the next.
-			return KindPanic, "panic " + r.Panic.Type
-		}
-		return KindPanic, "panic " + r.Panic.Type + ": " + c.template(r.Panic.Message, inputStrings(r.Inputs))
+		return KindPanic, c.panicClass(r)
 	case executors.Timeout:
 		return KindTimeout, "timeout"
 	case executors.Exited:
-		if r.Panic.Dumped() {
-			return KindExit, "exit panic " + r.Panic.Type
-		}
 		if r.Panic != nil {
-			return KindExit, "exit panic " + r.Panic.Type + ": " + c.template(r.Panic.Message, inputStrings(r.Inputs))
+			return KindExit, "exit " + c.panicClass(r)
 		}
 		return KindExit, "exit " + strconv.Itoa(r.ExitCode)
 	}
 	return "", ""
+}
+
+// panicClass is the class of r's panic (r.Panic is not nil): its
+// value's type and its templated message; the type alone for a struct
+// fmt printed field by field (see executors.PanicInfo.Dumped), which
+// is no message: its type is what stays the same from one input to the
+// next.
+func (c *classifier) panicClass(r *executors.Result) string {
+	if r.Panic.Dumped() {
+		return "panic " + r.Panic.Type
+	}
+	return "panic " + r.Panic.Type + ": " + c.template(r.Panic.Message, inputStrings(r.Inputs))
 }
 
 // template blanks out the parts of an error or panic message that vary

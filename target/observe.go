@@ -170,41 +170,31 @@ func stateFields(st *types.Struct) []string {
 }
 
 // plainData reports a bool, number or string type, or a slice, array
-// or map of those.
-func plainData(t types.Type) bool {
-	if basicResult(t) {
-		return true
+// or map of those: plainResult without interfaces.
+func plainData(t types.Type) bool { return plain(t, false) }
+
+// namedOf is the named type t is, or points to; nil for another type.
+func namedOf(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return plainData(u.Elem())
-	case *types.Array:
-		return plainData(u.Elem())
-	case *types.Map:
-		return basicResult(u.Key()) && plainData(u.Elem())
-	}
-	return false
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 // declaredIn reports whether t, or what it points to, is a named type
 // declared in pkg.
 func declaredIn(t types.Type, pkg *types.Package) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && pkg != nil && n.Obj().Pkg() == pkg
+	n := namedOf(t)
+	return n != nil && pkg != nil && n.Obj().Pkg() == pkg
 }
 
 // stateField reports whether name is an unexported field of t, a
 // struct or a pointer to one, as its own package sees it: an observer
 // key of a type of the package under test (see stateFields).
 func stateField(t types.Type, name string) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || token.IsExported(name) {
+	n := namedOf(t)
+	if n == nil || token.IsExported(name) {
 		return false
 	}
 	obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), name)
@@ -508,19 +498,23 @@ func keyedResults(res *types.Tuple) bool {
 // plainResult reports a value that reads well in a spec: a bool,
 // number or string, an interface (its dynamic value is recorded), or a
 // slice, array or map of those.
-func plainResult(t types.Type) bool {
+func plainResult(t types.Type) bool { return plain(t, true) }
+
+// plain reports a bool, number or string type, an interface when
+// ifaces, or a slice, array or map of those.
+func plain(t types.Type, ifaces bool) bool {
 	if basicResult(t) {
 		return true
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
-		return true
+		return ifaces
 	case *types.Slice:
-		return plainResult(u.Elem())
+		return plain(u.Elem(), ifaces)
 	case *types.Array:
-		return plainResult(u.Elem())
+		return plain(u.Elem(), ifaces)
 	case *types.Map:
-		return basicResult(u.Key()) && plainResult(u.Elem())
+		return basicResult(u.Key()) && plain(u.Elem(), ifaces)
 	}
 	return false
 }
