@@ -767,7 +767,10 @@ func (g *gen) iface(v spec.Value, t, tu types.Type) (expr, error) {
 	if v.Kind == spec.Null {
 		return expr{s: "nil", mode: untyped}, nil
 	}
-	return expr{}, fmt.Errorf("cannot build a value of interface type %s from %s (only null, for nil)", ts, v.Kind)
+	if v.Kind == spec.Map {
+		return g.fake(v, t)
+	}
+	return expr{}, fmt.Errorf("cannot build a value of interface type %s from %s (null, for nil, or a map of its methods' results, for a fake)", ts, v.Kind)
 }
 
 // natural writes v as the Go value it most naturally is, for an empty

@@ -196,10 +196,23 @@ var goExprCases = []goExprCase{
 	{name: "context", typ: "context.Context", val: null, want: "context.Background()", why: "null is the background context, never a nil one"},
 	{name: "context-from-string", typ: "context.Context", val: s("x"), wantErr: "want null (for context.Background()) for context.Context, got string", why: "contexts cannot be described"},
 	{name: "stringer-nil", typ: "fmt.Stringer", val: null, want: "fmt.Stringer(nil)", why: "a nil Stringer"},
-	{name: "stringer", typ: "fmt.Stringer", val: s("x"), wantErr: "cannot build a value of interface type fmt.Stringer from string (only null, for nil)", why: "unsupported"},
-	{name: "other-interface", typ: "Shape", val: m(), wantErr: "cannot build a value of interface type Shape from map (only null, for nil)", why: "unsupported"},
-	{name: "other-interface-nil", typ: "Shape", val: null, want: "Shape(nil)", why: "but nil is fine"},
-	{name: "writer", typ: "io.Writer", val: s("x"), wantErr: "cannot build a value of interface type io.Writer from string (only null, for nil)", why: "unsupported"},
+	{name: "stringer", typ: "fmt.Stringer", val: s("x"), wantErr: "cannot build a value of interface type fmt.Stringer from string (null, for nil, or a map of its methods' results, for a fake)", why: "unsupported"},
+	{name: "other-interface-nil", typ: "Shape", val: null, want: "Shape(nil)", why: "nil is fine"},
+	{name: "writer", typ: "io.Writer", val: s("x"), wantErr: "cannot build a value of interface type io.Writer from string (null, for nil, or a map of its methods' results, for a fake)", why: "unsupported"},
+
+	// Fakes: a map of what each method returns.
+	{name: "fake-empty", typ: "Shape", val: m(), want: "Shape(fakeShape{})", why: "every method returns zero values"},
+	{name: "fake-one", typ: "Shape", val: m("Area", f(2.5)), want: "Shape(fakeShape{area: 2.5})", why: "a method's result is its field"},
+	{name: "fake-results", typ: "Store", val: m("Get", l(m("X", i(1)), s("boom")), "close", null, "near", l(m("Y", i(2)))),
+		want: `Store(fakeStore{get0: Point{X: 1}, get1: errors.New("boom"), nearResult: []Point{Point{Y: 2}}})`, why: "several results are a list; a method of none takes null; case is ignored; an unexported method of the package is faked"},
+	{name: "fake-zero-results", typ: "Store", val: m("Get", l(m(), null)), want: "Store(fakeStore{get0: Point{}})", why: "a nil result is left out of the literal"},
+	{name: "fake-foreign", typ: "io.Writer", val: m("Write", l(i(3), null)), want: "io.Writer(fakeWriter{write0: 3})", why: "another package's interface with exported methods"},
+	{name: "fake-unknown", typ: "Store", val: m("Gett", null), wantErr: `interface Store has no method "Gett" (did you mean Get?)`, why: "a misspelt method is named"},
+	{name: "fake-arity", typ: "Store", val: m("Get", s("x")), wantErr: "Get: want a list of its 2 results", why: "a method of several results takes a list"},
+	{name: "fake-none", typ: "Store", val: m("Close", i(1)), wantErr: "Close: method returns nothing: want null, got int", why: "a method without results takes null"},
+	{name: "fake-bad-result", typ: "Shape", val: m("Area", s("x")), wantErr: "Area: want a number for float64, got string", why: "results are converted to their types"},
+	{name: "fake-sealed", typ: "geo.Sealed", val: m(), wantErr: "cannot fake interface geo.Sealed: method sealed is unexported in package example.com/td/shapes/geo", why: "its unexported method cannot be declared here"},
+	{name: "fake-locator", typ: "geo.Locator", val: m(), want: "geo.Locator(fakeLocator{})", why: "a struct with unexported fields can be returned: its type is written"},
 
 	// Funcs and channels.
 	{name: "named-func-nil", typ: "Handler", val: null, want: "Handler(nil)", why: "a nil func"},
@@ -276,6 +289,9 @@ func TestGoExpr(t *testing.T) {
 				if imps := q.Imports(); len(imps) != 0 {
 					t.Errorf("failed GoExpr left imports %v", imps)
 				}
+				if ds := q.Decls(); len(ds) != 0 {
+					t.Errorf("failed GoExpr left declarations %v", ds)
+				}
 				return
 			}
 			if err != nil {
@@ -316,6 +332,46 @@ func TestGoExpr(t *testing.T) {
 			t.Errorf("Imports() = %v, want %v", got, want)
 		}
 	})
+}
+
+// TestFakeDecls checks the declaration of a fake: one per interface
+// type, however many values of it are written, its types spelled
+// through the Qualifier.
+func TestFakeDecls(t *testing.T) {
+	p := loadShapes(t)
+	q := NewQualifier(p.Types)
+	typ := evalType(t, p, "Store")
+	for _, v := range []spec.Value{m(), m("Get", l(m("X", i(1)), s("boom")))} {
+		if _, err := GoExpr(v, typ, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds := q.Decls()
+	if len(ds) != 1 || ds[0].Name != "fakeStore" {
+		t.Fatalf("Decls() = %v, want one, fakeStore", ds)
+	}
+	want := `// fakeStore is a Store whose methods return its fields.
+type fakeStore struct {
+	get0       Point
+	get1       error
+	nearResult []Point
+}
+
+func (fakeStore) Close() {}
+
+func (f fakeStore) Get(_ string) (Point, error) { return f.get0, f.get1 }
+
+func (f fakeStore) near(_ Point, _ ...int) []Point { return f.nearResult }
+`
+	if ds[0].Src != want {
+		t.Errorf("fakeStore declared as\n%s\nwant\n%s", ds[0].Src, want)
+	}
+	if _, err := GoExpr(m(), evalType(t, p, "io.Writer"), q); err != nil {
+		t.Fatal(err)
+	}
+	if ds := q.Decls(); len(ds) != 2 || ds[1].Name != "fakeWriter" || !strings.Contains(ds[1].Src, "Write(_ []byte) (int, error)") {
+		t.Errorf("Decls() = %v, want fakeStore then fakeWriter", ds)
+	}
 }
 
 func equalMaps(a, b map[string]string) bool {
@@ -367,6 +423,9 @@ func TestGoExprCompiles(t *testing.T) {
 		src.WriteString("\t" + imps[path] + " " + strconv.Quote(path) + "\n")
 	}
 	src.WriteString(")\n\nfunc _() {\n" + body.String() + "}\n")
+	for _, d := range q.Decls() {
+		src.WriteString("\n" + d.Src)
+	}
 
 	tmp := t.TempDir()
 	gen := filepath.Join(tmp, "gen.go")

@@ -6,6 +6,7 @@ import (
 	"go/version"
 	"maps"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,9 +16,11 @@ import (
 // through an import whose local name it chooses without collisions and
 // records. One Qualifier serves one generated file.
 type Qualifier struct {
-	pkg    *types.Package    // the package the code is written in; may be nil
-	byPath map[string]string // import path → local name
-	taken  map[string]bool   // names that an import may not use
+	pkg    *types.Package       // the package the code is written in; may be nil
+	byPath map[string]string    // import path → local name
+	taken  map[string]bool      // names that an import may not use
+	fakes  map[string]*fakeType // interface type → its fake (see fakeOf)
+	decls  []Decl               // declarations the code needs, in order
 }
 
 // NewQualifier returns a Qualifier for code inside pkg (nil for code in
@@ -117,18 +120,20 @@ func (q *Qualifier) Imports() map[string]string {
 	return maps.Clone(q.byPath)
 }
 
-// qualifierState is a snapshot of a Qualifier's imports.
+// qualifierState is a snapshot of a Qualifier's imports and declarations.
 type qualifierState struct {
 	byPath map[string]string
 	taken  map[string]bool
+	fakes  map[string]*fakeType
+	decls  []Decl
 }
 
 func (q *Qualifier) save() qualifierState {
-	return qualifierState{maps.Clone(q.byPath), maps.Clone(q.taken)}
+	return qualifierState{maps.Clone(q.byPath), maps.Clone(q.taken), maps.Clone(q.fakes), slices.Clone(q.decls)}
 }
 
 func (q *Qualifier) restore(s qualifierState) {
-	q.byPath, q.taken = s.byPath, s.taken
+	q.byPath, q.taken, q.fakes, q.decls = s.byPath, s.taken, s.fakes, s.decls
 }
 
 // anyName is how code in q's package spells the empty interface: any,

@@ -37,6 +37,13 @@ type (
 	Any     interface{}
 	MyErr   interface{ Error() string }
 	Shape   interface{ Area() float64 }
+	// Store is faked: a method of several results, one of none, a
+	// variadic parameter, an unexported method.
+	Store interface {
+		Get(key string) (Point, error)
+		Close()
+		near(p Point, more ...int) []Point
+	}
 	Handler func()
 	Text    string
 )

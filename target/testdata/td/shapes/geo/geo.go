@@ -9,3 +9,14 @@ type Coord struct {
 
 // Kind is a named integer.
 type Kind uint16
+
+// Sealed cannot be implemented outside the package.
+type Sealed interface {
+	Kind() Kind
+	sealed()
+}
+
+// Locator's method returns a type of this package with an unexported field.
+type Locator interface {
+	Locate(name string) Coord
+}
