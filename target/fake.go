@@ -3,8 +3,8 @@ package target
 import (
 	"fmt"
 	"go/format"
-	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -15,20 +15,21 @@ import (
 
 // A fake is a value of an interface type built from a map by method
 // name of what each method returns ({Levels: [3, 4], Fire: boom} for a
-// Hook): a struct type declared beside the code, one field per result,
-// whose methods ignore their arguments and return the fields. A method
-// the map leaves out returns zero values. A method of several results
-// takes the list of them.
+// Hook): a map type declared beside the code, keyed by method name,
+// whose methods ignore their arguments and return what the map holds
+// for them (the list of results, for a method of several). A method the
+// map leaves out returns zero values.
 //
 // The declaration is recorded in the Qualifier (see Qualifier.Decls),
 // once per interface type: every fake of the type is a literal of the
-// same struct (fakeHook{levels: []Level{3, 4}, fire: errors.New("boom")}).
+// same map type (fakeHook{"Levels": []Level{3, 4}, "Fire":
+// errors.New("boom")}). Recorded as an argument, a fake is that map,
+// which is the value it was written from.
 
-// fakeMethod is one method of a faked interface and its result fields.
+// fakeMethod is one method of a faked interface.
 type fakeMethod struct {
-	fn     *types.Func
-	sig    *types.Signature
-	fields []string // one per result
+	fn  *types.Func
+	sig *types.Signature
 }
 
 // fakeType is the declaration of a fake of one interface type.
@@ -175,37 +176,43 @@ func (g *gen) fake(v spec.Value, t types.Type) (expr, error) {
 			continue
 		}
 		res := m.sig.Results()
-		var vals []spec.Value
+		key := strconv.Quote(m.fn.Name())
 		switch {
 		case res.Len() == 0:
 			if val.Kind != spec.Null {
 				return expr{}, at("."+m.fn.Name(), fmt.Errorf("method returns nothing: want null, got %s", val.Kind))
 			}
-			continue
 		case res.Len() == 1:
-			vals = []spec.Value{*val}
+			if val.Kind == spec.Null {
+				continue // the zero value, as when left out
+			}
+			s, err := g.typed(*val, res.At(0).Type())
+			if err != nil {
+				return expr{}, at("."+m.fn.Name(), err)
+			}
+			parts = append(parts, key+": "+s)
 		default:
 			if val.Kind != spec.List || len(val.List) != res.Len() {
 				return expr{}, at("."+m.fn.Name(), fmt.Errorf("want a list of its %d results", res.Len()))
 			}
-			vals = val.List
-		}
-		for j, rv := range vals {
-			s, err := g.elem(rv, res.At(j).Type())
-			if err != nil {
-				seg := "." + m.fn.Name()
-				if res.Len() > 1 {
-					seg += "[" + strconv.Itoa(j) + "]"
+			rs := make([]string, res.Len())
+			for j, rv := range val.List {
+				if rv.Kind == spec.Null {
+					rs[j] = "nil"
+					continue
 				}
-				return expr{}, at(seg, err)
+				s, err := g.typed(rv, res.At(j).Type())
+				if err != nil {
+					return expr{}, at("."+m.fn.Name()+"["+strconv.Itoa(j)+"]", err)
+				}
+				rs[j] = s
 			}
-			if s == "nil" || s == "0" || s == `""` || s == "false" {
-				continue // the field's zero value
-			}
-			parts = append(parts, m.fields[j]+": "+s)
+			parts = append(parts, key+": []"+g.q.anyName()+"{"+strings.Join(rs, ", ")+"}")
 		}
 	}
-	return expr{s: ft.name + "{" + strings.Join(parts, ", ") + "}", mode: assignable}, nil
+	// Converted to the interface also as an element of a composite
+	// literal: yaegi does not convert a map of its own type there.
+	return expr{s: ft.name + "{" + strings.Join(parts, ", ") + "}", mode: convert}, nil
 }
 
 // find is the index of the method key names: exactly, or ignoring case.
@@ -237,30 +244,9 @@ func (q *Qualifier) fakeOf(t types.Type) *fakeType {
 	}
 	q.taken[name] = true
 	ft := &fakeType{name: name}
-	used := map[string]bool{}
-	for i := 0; i < it.NumMethods(); i++ {
-		used[it.Method(i).Name()] = true
-	}
 	for i := 0; i < it.NumMethods(); i++ {
 		m := it.Method(i)
-		sig := m.Type().(*types.Signature)
-		fm := fakeMethod{fn: m, sig: sig}
-		stem := lowerFirst(m.Name())
-		for j := 0; j < sig.Results().Len(); j++ {
-			f := stem
-			if sig.Results().Len() > 1 {
-				f += strconv.Itoa(j)
-			}
-			if used[f] || token.IsKeyword(f) {
-				f += "Result" // an unexported method's own name
-			}
-			for used[f] {
-				f += "_"
-			}
-			used[f] = true
-			fm.fields = append(fm.fields, f)
-		}
-		ft.methods = append(ft.methods, fm)
+		ft.methods = append(ft.methods, fakeMethod{fn: m, sig: m.Type().(*types.Signature)})
 	}
 	if q.fakes == nil {
 		q.fakes = map[string]*fakeType{}
@@ -268,6 +254,43 @@ func (q *Qualifier) fakeOf(t types.Type) *fakeType {
 	q.fakes[key] = ft
 	q.decls = append(q.decls, Decl{Name: name, Src: q.fakeSource(t, ft)})
 	return ft
+}
+
+// declareNamedFake declares the fake that name names, when it names
+// one: fake and the name of an interface of the package (fakeHook, of
+// Hook or hook), or else of exactly one interface of the packages it
+// imports (fakeWriter, of io.Writer), that the package does not declare
+// itself. Code that names it then builds.
+func (q *Qualifier) declareNamedFake(name string) {
+	base, ok := strings.CutPrefix(name, "fake")
+	if !ok || base == "" || q.pkg == nil || q.pkg.Scope().Lookup(name) != nil {
+		return
+	}
+	for _, ft := range q.fakes {
+		if ft.name == name {
+			return
+		}
+	}
+	// The package's own interface first, then one of its imports'.
+	var found []types.Type
+	for _, pkg := range append([]*types.Package{q.pkg}, q.pkg.Imports()...) {
+		if len(found) > 0 && pkg != q.pkg {
+			break
+		}
+		for _, n := range []string{base, strings.ToLower(base[:1]) + base[1:]} {
+			tn, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+			if !ok || (pkg != q.pkg && !tn.Exported()) {
+				continue
+			}
+			if nt, ok := tn.Type().(*types.Named); ok && nt.TypeParams().Len() == 0 && types.IsInterface(nt) && Fakeable(nt, q.pkg) == "" {
+				found = append(found, nt)
+			}
+		}
+	}
+	if len(found) != 1 || fakeBase(found[0]) != name || q.taken[name] {
+		return
+	}
+	q.fakeOf(found[0])
 }
 
 // fakeBase names the fake of t: fake and the interface's name (with its
@@ -300,11 +323,6 @@ func identOf(s string) string {
 	return b.String()
 }
 
-func lowerFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
-}
-
 func upperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
@@ -316,36 +334,48 @@ func (q *Qualifier) fakeSource(t types.Type, ft *fakeType) string {
 	if q.pkg != nil && q.pkg.Scope().Lookup(recv) != nil {
 		recv = "fake"
 	}
+	anyT := q.anyName()
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s is a %s whose methods return its fields.\n", ft.name, q.TypeString(t))
-	fmt.Fprintf(&b, "type %s struct {\n", ft.name)
-	for _, m := range ft.methods {
-		for j, f := range m.fields {
-			fmt.Fprintf(&b, "\t%s %s\n", f, q.TypeString(m.sig.Results().At(j).Type()))
-		}
-	}
-	b.WriteString("}\n")
+	fmt.Fprintf(&b, "// %s is a %s whose methods return what it holds for them.\n", ft.name, q.TypeString(t))
+	fmt.Fprintf(&b, "type %s map[string]%s\n", ft.name, anyT)
 	for _, m := range ft.methods {
 		params := make([]string, m.sig.Params().Len())
 		for i := range params {
 			params[i] = "_"
 		}
-		head := FuncHead(m.sig, params, q.TypeString)
-		head = strings.TrimPrefix(head, "func")
-		if len(m.fields) == 0 {
+		head := strings.TrimPrefix(FuncHead(m.sig, params, q.TypeString), "func")
+		key := strconv.Quote(m.fn.Name())
+		res := m.sig.Results()
+		switch res.Len() {
+		case 0:
 			fmt.Fprintf(&b, "\nfunc (%s) %s%s {}\n", ft.name, m.fn.Name(), head)
-			continue
+		case 1:
+			fmt.Fprintf(&b, "\nfunc (%s %s) %s%s {\n", recv, ft.name, m.fn.Name(), head)
+			writeTake(&b, "r", recv+"["+key+"]", q.TypeString(res.At(0).Type()))
+			b.WriteString("\treturn r\n}\n")
+		default:
+			fmt.Fprintf(&b, "\nfunc (%s %s) %s%s {\n", recv, ft.name, m.fn.Name(), head)
+			writeTake(&b, "r", recv+"["+key+"]", "[]"+anyT)
+			fmt.Fprintf(&b, "\tr = append(r%s)\n", strings.Repeat(", nil", res.Len()))
+			rets := make([]string, res.Len())
+			for j := range rets {
+				rets[j] = "r" + strconv.Itoa(j)
+				writeTake(&b, rets[j], "r["+strconv.Itoa(j)+"]", q.TypeString(res.At(j).Type()))
+			}
+			fmt.Fprintf(&b, "\treturn %s\n}\n", strings.Join(rets, ", "))
 		}
-		rets := make([]string, len(m.fields))
-		for j, f := range m.fields {
-			rets[j] = recv + "." + f
-		}
-		fmt.Fprintf(&b, "\nfunc (%s %s) %s%s { return %s }\n", recv, ft.name, m.fn.Name(), head, strings.Join(rets, ", "))
 	}
 	if src, err := format.Source([]byte(b.String())); err == nil {
 		return string(src)
 	}
 	return b.String() // the compiler will say what is wrong
+}
+
+// writeTake writes the statements that declare name of type typ and
+// set it to what the interface x holds, when it holds a typ. A nil x is
+// not asserted (yaegi panics asserting one, even with ok).
+func writeTake(b *strings.Builder, name, x, typ string) {
+	fmt.Fprintf(b, "\tvar %s %s\n\tif v := %s; v != nil {\n\t\t%s, _ = v.(%s)\n\t}\n", name, typ, x, name, typ)
 }
 
 // Decl is a package-level declaration that written code needs (the type
@@ -357,9 +387,7 @@ type Decl struct {
 }
 
 // Decls are the declarations the written code needs, in the order they
-// were first needed.
+// were first needed (nil for none).
 func (q *Qualifier) Decls() []Decl {
-	out := make([]Decl, len(q.decls))
-	copy(out, q.decls)
-	return out
+	return slices.Clone(q.decls)
 }

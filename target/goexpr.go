@@ -988,6 +988,23 @@ func (g *gen) code(src string) (expr, error) {
 			return expr{}, fmt.Errorf("go expression %q: package %s is shadowed by another name (imported as %s)", src, name, got)
 		}
 	}
+	// The fakes the code names (fakeHook{…}, as a fake's record that
+	// does not build again is written) are declared as GoExpr declares
+	// them.
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, visit) // not the selected name
+			return false
+		case *ast.Ident:
+			if !locals[n.Name] {
+				g.q.declareNamedFake(n.Name)
+			}
+		}
+		return true
+	}
+	ast.Inspect(x, visit)
 	return expr{s: src, mode: exact}, nil
 }
 

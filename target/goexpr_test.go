@@ -202,11 +202,13 @@ var goExprCases = []goExprCase{
 
 	// Fakes: a map of what each method returns.
 	{name: "fake-empty", typ: "Shape", val: m(), want: "Shape(fakeShape{})", why: "every method returns zero values"},
-	{name: "fake-one", typ: "Shape", val: m("Area", f(2.5)), want: "Shape(fakeShape{area: 2.5})", why: "a method's result is its field"},
+	{name: "fake-one", typ: "Shape", val: m("Area", f(2.5)), want: `Shape(fakeShape{"Area": 2.5})`, why: "a method's result is held under its name"},
 	{name: "fake-results", typ: "Store", val: m("Get", l(m("X", i(1)), s("boom")), "close", null, "near", l(m("Y", i(2)))),
-		want: `Store(fakeStore{get0: Point{X: 1}, get1: errors.New("boom"), nearResult: []Point{Point{Y: 2}}})`, why: "several results are a list; a method of none takes null; case is ignored; an unexported method of the package is faked"},
-	{name: "fake-zero-results", typ: "Store", val: m("Get", l(m(), null)), want: "Store(fakeStore{get0: Point{}})", why: "a nil result is left out of the literal"},
-	{name: "fake-foreign", typ: "io.Writer", val: m("Write", l(i(3), null)), want: "io.Writer(fakeWriter{write0: 3})", why: "another package's interface with exported methods"},
+		want: `Store(fakeStore{"Get": []any{Point{X: 1}, errors.New("boom")}, "near": []Point{Point{Y: 2}}})`, why: "several results are a list; a method of none takes null; case is ignored; an unexported method of the package is faked"},
+	{name: "fake-zero-results", typ: "Store", val: m("Get", l(m(), null)), want: `Store(fakeStore{"Get": []any{Point{}, nil}})`, why: "a nil result is nil"},
+	{name: "fake-foreign", typ: "io.Writer", val: m("Write", l(i(3), null)), want: `io.Writer(fakeWriter{"Write": []any{3, nil}})`, why: "another package's interface with exported methods"},
+	{name: "fake-element", typ: "[]Shape", val: l(m("Area", i(1)), null), want: `[]Shape{Shape(fakeShape{"Area": 1.0}), nil}`, why: "converted as an element too (yaegi needs it)"},
+	{name: "fake-code", typ: "Shape", val: code(`Shape(fakeShape{"Area": 1.5})`), want: `Shape(fakeShape{"Area": 1.5})`, why: "code that names a fake declares it (TestGoExprCompiles builds it)"},
 	{name: "fake-unknown", typ: "Store", val: m("Gett", null), wantErr: `interface Store has no method "Gett" (did you mean Get?)`, why: "a misspelt method is named"},
 	{name: "fake-arity", typ: "Store", val: m("Get", s("x")), wantErr: "Get: want a list of its 2 results", why: "a method of several results takes a list"},
 	{name: "fake-none", typ: "Store", val: m("Close", i(1)), wantErr: "Close: method returns nothing: want null, got int", why: "a method without results takes null"},
@@ -350,18 +352,35 @@ func TestFakeDecls(t *testing.T) {
 	if len(ds) != 1 || ds[0].Name != "fakeStore" {
 		t.Fatalf("Decls() = %v, want one, fakeStore", ds)
 	}
-	want := `// fakeStore is a Store whose methods return its fields.
-type fakeStore struct {
-	get0       Point
-	get1       error
-	nearResult []Point
-}
+	want := `// fakeStore is a Store whose methods return what it holds for them.
+type fakeStore map[string]any
 
 func (fakeStore) Close() {}
 
-func (f fakeStore) Get(_ string) (Point, error) { return f.get0, f.get1 }
+func (f fakeStore) Get(_ string) (Point, error) {
+	var r []any
+	if v := f["Get"]; v != nil {
+		r, _ = v.([]any)
+	}
+	r = append(r, nil, nil)
+	var r0 Point
+	if v := r[0]; v != nil {
+		r0, _ = v.(Point)
+	}
+	var r1 error
+	if v := r[1]; v != nil {
+		r1, _ = v.(error)
+	}
+	return r0, r1
+}
 
-func (f fakeStore) near(_ Point, _ ...int) []Point { return f.nearResult }
+func (f fakeStore) near(_ Point, _ ...int) []Point {
+	var r []Point
+	if v := f["near"]; v != nil {
+		r, _ = v.([]Point)
+	}
+	return r
+}
 `
 	if ds[0].Src != want {
 		t.Errorf("fakeStore declared as\n%s\nwant\n%s", ds[0].Src, want)
@@ -371,6 +390,28 @@ func (f fakeStore) near(_ Point, _ ...int) []Point { return f.nearResult }
 	}
 	if ds := q.Decls(); len(ds) != 2 || ds[1].Name != "fakeWriter" || !strings.Contains(ds[1].Src, "Write(_ []byte) (int, error)") {
 		t.Errorf("Decls() = %v, want fakeStore then fakeWriter", ds)
+	}
+	// Code that names a fake declares it: a fake of the package's
+	// interface or of an imported one; a name that is no fake's or is
+	// the code's own is left alone.
+	for _, c := range []struct{ code, typ, want string }{
+		{`Shape(fakeShape{"Area": 1.5})`, "Shape", "fakeShape"},
+		{`fakeWriter{}`, "io.Writer", "fakeWriter"},
+		{`fakeNothing{}`, "any", ""},
+		{`fakeStringer{}`, "Stringer", "fakeStringer"},
+		{`func() Shape { fakeShape := Shape(nil); return fakeShape }()`, "Shape", ""},
+	} {
+		q := NewQualifier(p.Types)
+		if _, err := GoExpr(code(c.code), evalType(t, p, c.typ), q); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, d := range q.Decls() {
+			names = append(names, d.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("GoExpr(%s) declares %q, want %q", c.code, got, c.want)
+		}
 	}
 }
 

@@ -37,6 +37,8 @@ type (
 	Any     interface{}
 	MyErr   interface{ Error() string }
 	Shape   interface{ Area() float64 }
+	// Stringer is named as fmt's is: a fakeStringer is this one's.
+	Stringer interface{ String() string }
 	// Store is faked: a method of several results, one of none, a
 	// variadic parameter, an unexported method.
 	Store interface {
