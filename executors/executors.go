@@ -107,6 +107,11 @@ type Probe struct {
 	Asserts []string
 	// Imports maps import paths the code needs to the names it uses for them.
 	Imports map[string]string
+	// Decls are package-level declarations the code needs (the types
+	// of fakes, see target.Qualifier.Decls), written with Imports'
+	// names. Probes may share one: a name declares the same source in
+	// every probe of a program.
+	Decls []target.Decl
 	// Observe lists, per non-error result, the observers through which
 	// the result is recorded (see target.ObserverBody): a map from each
 	// observer key ("String()", "Len()", "Name") to its value, instead of

@@ -986,3 +986,59 @@ func TestGlobals(t *testing.T) {
 		}
 	}
 }
+
+// TestFakes checks probes whose arguments are fakes of an interface
+// (target.GoExpr from a map of the methods' results): their types are
+// declared once in a file of their own, shared by the probes that use
+// them, and a declaration that does not compile fails its users alone.
+func TestFakes(t *testing.T) {
+	f := loadFunc(t, "testdata/mod", "./callback", "Drain")
+	src := f.Params[0].Type
+	var probes []executors.Probe
+	for _, c := range []struct {
+		id   string
+		fake spec.Value
+	}{
+		{"names", spec.MapValue("Next", spec.ListValue(spec.StringValue("ann"), spec.BoolValue(true)))},
+		{"fails", spec.MapValue("Err", spec.StringValue("boom"))},
+		{"empty", spec.MapValue()},
+	} {
+		q := target.NewQualifier(f.Pkg.Types)
+		arg, err := target.GoExpr(c.fake, src, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		probes = append(probes, executors.Probe{ID: c.id, Args: []string{arg, "2"}, Imports: q.Imports(), Decls: q.Decls()})
+	}
+	probes = append(probes, executors.Probe{ID: "broken", Args: []string{"fakeBroken{}", "1"},
+		Decls: []target.Decl{{Name: "fakeBroken", Src: "type fakeBroken struct{}\n\nfunc (fakeBroken) Next() (string, bool) { return 1, true }\n"}}})
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: f, Timeout: 10 * time.Second, Probes: probes})
+			want := []string{`ok ["ann", "ann"] <nil>`, `ok null drain`, `ok null <nil>`, `compile`}
+			for k, r := range rep.Results {
+				got := string(r.Outcome)
+				if len(r.Outputs) > 0 {
+					got += " " + r.Outputs[0].String()
+					if r.Err != nil {
+						got += " " + strings.SplitN(r.Err.Message, "\n", 2)[0]
+					} else {
+						got += " <nil>"
+					}
+				}
+				if got != want[k] {
+					t.Errorf("%s: %s (%s %v), want %s", r.ID, got, r.Message, r.Panic, want[k])
+				}
+			}
+			if m := rep.Results[3].Message; !strings.Contains(m, "declaration it needs") {
+				t.Errorf("broken: message %q, want it to name the declaration", m)
+			}
+			// Recorded, a fake is the map it was written from.
+			for k, want := range []string{`{Next: ["ann", true]}`, `{Err: "boom"}`, `{}`} {
+				if in := rep.Results[k].Inputs; len(in) == 0 || in[0].Value.String() != want {
+					t.Errorf("%s: inputs %v, want s=%s", rep.Results[k].ID, in, want)
+				}
+			}
+		})
+	}
+}

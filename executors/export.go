@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -20,14 +21,15 @@ import (
 // observers, canonical value recording), the same code the native
 // engine compiles into its worker, without the worker's protocol.
 type TestFile struct {
-	pkg *target.Package
-	imp *importSet
-	pr  preparer
+	pkg        *target.Package
+	imp        *importSet
+	pr         preparer
+	probeDecls map[string]string // the probes' declarations (Probe.Decls): name → source
 }
 
 // NewTestFile starts a test file for pkg.
 func NewTestFile(pkg *target.Package) *TestFile {
-	return &TestFile{pkg: pkg, imp: newImportSet(), pr: preparer{inline: true}}
+	return &TestFile{pkg: pkg, imp: newImportSet(), pr: preparer{inline: true}, probeDecls: map[string]string{}}
 }
 
 // TestProbe is one probe of a test file: Code is a Go function literal
@@ -65,6 +67,9 @@ func (tf *TestFile) Add(prog *Program) ([]TestProbe, error) {
 		// that one whose import names clash is skipped alone.
 		imp := tf.imp.clone()
 		body, err := g.probeBody(i, imp)
+		if err == nil {
+			err = tf.addDecls(prog.Probes[i], imp)
+		}
 		if err != nil {
 			out[i].Skip = "the probe cannot be written: " + err.Error()
 			continue
@@ -77,6 +82,23 @@ func (tf *TestFile) Add(prog *Program) ([]TestProbe, error) {
 		out[i].Code = "func(" + strings.TrimSuffix(body[len(head):], "\n")
 	}
 	return out, nil
+}
+
+// addDecls adds the declarations of p to the file's, their imports to
+// imp: an error when one is declared otherwise already.
+func (tf *TestFile) addDecls(p Probe, imp *importSet) error {
+	for _, d := range p.Decls {
+		if src, ok := tf.probeDecls[d.Name]; ok && src != d.Src {
+			return fmt.Errorf("declaration of %s differs from another probe's", d.Name)
+		}
+		if err := addDeclImports(imp, d, p.Imports); err != nil {
+			return err
+		}
+	}
+	for _, d := range p.Decls {
+		tf.probeDecls[d.Name] = d.Src
+	}
+	return nil
 }
 
 // clone copies an import set.
@@ -131,6 +153,15 @@ func (tf *TestFile) Runtime() (string, error) {
 			return "", fmt.Errorf("%s: %w", src.name, err)
 		}
 		b.WriteString(code)
+	}
+	// The probes' own declarations (fakes), by name.
+	names := make([]string, 0, len(tf.probeDecls))
+	for name := range tf.probeDecls {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		b.WriteString(strings.TrimRight(tf.probeDecls[name], "\n") + "\n\n")
 	}
 	return b.String(), nil
 }

@@ -227,6 +227,12 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 		bad := map[int][]string{}
 		var global []string
 		for _, e := range errs {
+			if users := declUsersAt(files, e); len(users) > 0 {
+				for _, i := range users {
+					bad[i] = append(bad[i], fmt.Sprintf("declaration it needs: %s", e.Error()))
+				}
+				continue
+			}
 			i, ok := probeAt(files, e)
 			if !ok {
 				global = append(global, e.Error())
@@ -319,6 +325,21 @@ func fileIndex(files []*probeFile, name string) int {
 		}
 	}
 	return -1
+}
+
+// declUsersAt are the probes that use the declaration where e is, in
+// the file of the probes' declarations; none when e is elsewhere.
+func declUsersAt(files []*probeFile, e checkError) []int {
+	fi := fileIndex(files, e.file)
+	if fi < 0 {
+		return nil
+	}
+	for _, d := range files[fi].decls {
+		if e.line >= d.first && e.line <= d.last {
+			return d.users
+		}
+	}
+	return nil
 }
 
 func probeAt(files []*probeFile, e checkError) (int, bool) {

@@ -161,9 +161,9 @@ func planFunc(pkg *target.Package, sf *spec.Function, path string, draftExpected
 		fp.cases = append(fp.cases, cp)
 		fp.probes = append(fp.probes, probe)
 	}
-	imports := q.Imports()
+	imports, decls := q.Imports(), q.Decls()
 	for i := range fp.probes {
-		fp.probes[i].Imports = imports
+		fp.probes[i].Imports, fp.probes[i].Decls = imports, decls
 	}
 	return fp, errs
 }

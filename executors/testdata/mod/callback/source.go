@@ -1,0 +1,26 @@
+package callback
+
+import "errors"
+
+// Source yields names until it has none, then says why.
+type Source interface {
+	Next() (name string, ok bool)
+	Err() error
+}
+
+// Drain reads at most max names from s, and s's error when it stops
+// early.
+func Drain(s Source, max int) ([]string, error) {
+	var out []string
+	for len(out) < max {
+		name, ok := s.Next()
+		if !ok {
+			if err := s.Err(); err != nil {
+				return out, errors.Join(errors.New("drain"), err)
+			}
+			break
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
