@@ -111,6 +111,9 @@ type analysis struct {
 	seeds       []seed
 	// proposed are the inputs of the snippets proposed, by normalised code.
 	proposed map[string][]spec.Value
+	// decls are the declarations the code of a call needs (the types of
+	// fakes), by the code, as code wrote it.
+	decls sync.Map
 	// risky are the seeds with a huge integer input (a count, a size):
 	// tried a few per round after the first, smallest first, so that
 	// the first that hangs or exhausts memory stops the others (hazards).
@@ -473,7 +476,21 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 			return "", fmt.Errorf("import %q as %s: the name does not resolve", path, name)
 		}
 	}
-	return set.String() + recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")", nil
+	code := set.String() + recv + f.Obj.Name() + "(" + strings.Join(args, ", ") + ")"
+	if ds := q.Decls(); len(ds) > 0 {
+		a.decls.Store(code, ds)
+	}
+	return code, nil
+}
+
+// snippet is the snippet of code, a call a.code wrote, with the
+// declarations it needs.
+func (a *analysis) snippet(code, desc string) Snippet {
+	sn := Snippet{Description: desc, Code: code}
+	if ds, ok := a.decls.Load(code); ok {
+		sn.Decls = ds.([]target.Decl)
+	}
+	return sn
 }
 
 // CallSnippet writes the snippet that calls f, which is not generic
@@ -514,7 +531,7 @@ func CallSnippet(f *target.Func, recv *spec.Value, args []spec.Value) (Snippet, 
 	if err != nil {
 		return Snippet{}, err
 	}
-	return Snippet{Description: "the inputs of a case of the existing spec", Code: code}, nil
+	return a.snippet(code, "the inputs of a case of the existing spec"), nil
 }
 
 // importPath is the import path ProbeFromSnippet gives a package name.
@@ -622,7 +639,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		}
 		tried[k] = true
 		a.proposed[k] = vals
-		plan.Snippets = append(plan.Snippets, Snippet{Description: desc, Code: code})
+		plan.Snippets = append(plan.Snippets, a.snippet(code, desc))
 	}
 	if req.Round <= 1 {
 		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0

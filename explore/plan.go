@@ -21,6 +21,9 @@ import (
 type Snippet struct {
 	Description string `json:"description" jsonschema:"description=what behaviour of the function this snippet probes, in a few words"`
 	Code        string `json:"code" jsonschema:"description=Go statements compiled inside the package under test; the last statement must call the function under test once (e.g. 'out, err := ParseAmount(\"1.5\")' or 'ParseAmount(strings.Repeat(\"9\", 30))'); earlier statements may prepare its arguments"`
+	// Decls are package-level declarations the code needs (the types
+	// of fakes the built-in explorer writes, see target.Qualifier.Decls).
+	Decls []target.Decl `json:"-"`
 }
 
 // Plan is an explorer's answer for one round: snippets expected to
@@ -162,6 +165,37 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 		}
 		return true
 	})
+	// The packages the declarations name, found the same way.
+	for _, d := range sn.Decls {
+		df, err := parser.ParseFile(token.NewFileSet(), "decl.go", "package p\n"+d.Src, parser.SkipObjectResolution)
+		if err != nil {
+			return p, fmt.Errorf("declaration of %s: %w", d.Name, err)
+		}
+		ast.Inspect(df, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			x, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			path := names[x.Name]
+			if path == "" {
+				path = stdlibNames[x.Name]
+			}
+			if path == "" {
+				return true
+			}
+			if refused(path) {
+				problems = append(problems, fmt.Sprintf("declaration %s uses package %s, which probes may not import", d.Name, path))
+				return true
+			}
+			imports[path] = x.Name
+			return true
+		})
+	}
+	p.Decls = sn.Decls
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return p, fmt.Errorf("snippet refused: %s", strings.Join(dedupe(problems), "; "))

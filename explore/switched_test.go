@@ -100,6 +100,18 @@ func TestCaseTypesExplored(t *testing.T) {
 	exploredWhole(t, "testdata/switched", "Describe", "Flatten", "Sign", "Merge", "Count", "Storable")
 }
 
+// TestFakesExplored checks that an interface the package never
+// implements is given fakes (target.GoExpr): one returning zero values,
+// one returning typical values, one failing; each branch on what the
+// interface's methods return is then reached, through a parameter and
+// through a constructor's.
+func TestFakesExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/faked", "(*Cache).Lookup", "Copy")
+}
+
 // exploredWhole explores each function fns of the package in dir
 // natively with the built-in explorer and fails for any statement left
 // uncovered.

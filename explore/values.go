@@ -252,9 +252,73 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), spec.CodeValue("time.Duration(1500000000)"))
 		return append(out, g.implValues(u, targs, depth)...)
 	default:
-		return append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), g.implValues(u, targs, depth)...)
+		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), g.implValues(u, targs, depth)...)
+		var t types.Type = u
+		if n != nil {
+			t = n
+		}
+		return append(out, g.fakes(t, u, depth)...)
 	}
 	return append(out, g.strings()[:min(len(g.strings()), 24)]...)
+}
+
+// fakes are fakes of the interface t (see target.GoExpr), for code that
+// takes an interface the package may not implement at all (a Hook, a
+// Store): one whose methods return zero values, one whose methods
+// return a typical value of each result and no error, and one whose
+// methods fail (their error results "boom", the others zero). The
+// results are plain values, which a fake's record gives back: a value
+// built by code is left zero.
+func (g *valueGen) fakes(t types.Type, u *types.Interface, depth int) []spec.Value {
+	if depth >= maxDepth || target.Fakeable(t, g.self) != "" {
+		return nil
+	}
+	var typical, failing []spec.Entry
+	fails := false
+	for i := 0; i < u.NumMethods(); i++ {
+		m := u.Method(i)
+		res := m.Type().(*types.Signature).Results()
+		if res.Len() == 0 {
+			continue
+		}
+		tv, fv := make([]spec.Value, res.Len()), make([]spec.Value, res.Len())
+		for j := range tv {
+			rt := res.At(j).Type()
+			tv[j], fv[j] = spec.NullValue(), spec.NullValue()
+			if isErrorType(rt) {
+				fv[j], fails = spec.StringValue("boom"), true
+				continue
+			}
+			var plain []spec.Value
+			for _, v := range g.valuesAt(rt, depth+1) {
+				if v.Kind != spec.Code {
+					plain = append(plain, v)
+				}
+			}
+			if len(plain) > 0 {
+				tv[j] = g.typical(rt, plain)
+			}
+			if z := zeroValue(rt); z.Kind != spec.Code {
+				fv[j] = z
+			}
+		}
+		key := spec.StringValue(m.Name())
+		if res.Len() == 1 {
+			typical = append(typical, spec.Entry{Key: key, Val: tv[0]})
+			failing = append(failing, spec.Entry{Key: key, Val: fv[0]})
+		} else {
+			typical = append(typical, spec.Entry{Key: key, Val: spec.ListValue(tv...)})
+			failing = append(failing, spec.Entry{Key: key, Val: spec.ListValue(fv...)})
+		}
+	}
+	out := []spec.Value{mapOf()}
+	if tm := mapOf(typical...); !isTrivial(tm) {
+		out = append(out, tm)
+	}
+	if fails {
+		out = append(out, mapOf(failing...))
+	}
+	return out
 }
 
 // ifaceMakers are what the package's functions that return the named

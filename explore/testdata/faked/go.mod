@@ -1,0 +1,3 @@
+module example.com/faked
+
+go 1.22
