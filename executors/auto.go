@@ -251,7 +251,7 @@ func (a *Auto) rerunNatively(ctx context.Context, prog *Program, rep *Report) {
 }
 
 // subProgram is prog with only the probes at idx. A probe's imports are
-// cut to the ones its own code names: a runner gives every probe of a
+// cut to the ones its own code and declarations name: a runner gives every probe of a
 // function the imports of all its cases, and a compiled harness of some
 // of them must not import what none of them uses.
 func subProgram(prog *Program, idx []int) *Program {
@@ -260,7 +260,11 @@ func subProgram(prog *Program, idx []int) *Program {
 	for j, i := range idx {
 		p := prog.Probes[i]
 		if len(p.Imports) > 0 {
-			named := qualifiers(append([]string{p.Setup, p.Recv}, append(p.Args, p.Asserts...)...))
+			srcs := append([]string{p.Setup, p.Recv}, append(p.Args, p.Asserts...)...)
+			for _, d := range p.Decls {
+				srcs = append(srcs, d.Src) // and the packages its declarations name
+			}
+			named := qualifiers(srcs)
 			imports := map[string]string{}
 			for path, name := range p.Imports {
 				if named[name] {

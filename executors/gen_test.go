@@ -115,3 +115,15 @@ func BenchmarkGenProbes(b *testing.B) {
 		})
 	}
 }
+
+// TestSubProgramKeepsDeclImports checks that a probe's imports cut to
+// those its code names keep those its declarations name: a fake whose
+// method returns an io.Reader needs io though the call never says it.
+func TestSubProgramKeepsDeclImports(t *testing.T) {
+	p := Probe{ID: "fake", Args: []string{`fakeSource{}`}, Imports: map[string]string{"io": "io", "strings": "strings"},
+		Decls: []target.Decl{{Name: "fakeSource", Src: "type fakeSource map[string]any\n\nfunc (f fakeSource) Open() io.Reader { return nil }\n"}}}
+	sub := subProgram(&Program{Probes: []Probe{p}}, []int{0})
+	if got := sub.Probes[0].Imports; len(got) != 1 || got["io"] != "io" {
+		t.Errorf("imports %v, want io alone", got)
+	}
+}
