@@ -736,10 +736,121 @@ func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
 		// when each builds again, unless an empty interface held a
 		// value of a type its record does not carry
 		// ([]interface{}{time.Date(…)}, recorded as a string; an error
-		// field is rebuilt from its text).
-		return holdsAny(t) && carriesCode(expr)
+		// field is rebuilt from its text), or a value of a type of
+		// the package would be written back as a fake of the interface
+		// (its record is a map, as a fake's is).
+		for _, d := range q.Decls() {
+			if !strings.Contains(expr, d.Name+"{") {
+				return true
+			}
+		}
+		return holdsAny(t) && (carriesCode(expr) || typedInAny(expr, t))
 	}
 	return true
+}
+
+// typedInAny reports whether expr, a value of type t, puts a composite
+// literal of a type other than []any or map[string]any in an empty
+// interface below its top (concatExpr{map[string]int{"a": 1}}): its
+// record is written back as a map[string]any, of another type.
+func typedInAny(expr string, t types.Type) bool {
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return true
+	}
+	return typedSlot(e, t, 0)
+}
+
+// typedSlot walks e, of type t, down its composite literals.
+func typedSlot(e ast.Expr, t types.Type, depth int) bool {
+	if depth > 20 {
+		return false
+	}
+	e = ast.Unparen(e)
+	if it, ok := t.Underlying().(*types.Interface); ok && it.Empty() {
+		cl, ok := e.(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		nt, natural := naturalType(cl.Type)
+		if !natural {
+			return true
+		}
+		t = nt
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if p, ok := t.Underlying().(*types.Pointer); ok && x.Op == token.AND {
+			return typedSlot(x.X, p.Elem(), depth+1)
+		}
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			kv, isKV := el.(*ast.KeyValueExpr)
+			switch u := t.Underlying().(type) {
+			case *types.Slice:
+				if typedSlot(valueOf(el), u.Elem(), depth+1) {
+					return true
+				}
+			case *types.Array:
+				if typedSlot(valueOf(el), u.Elem(), depth+1) {
+					return true
+				}
+			case *types.Map:
+				if isKV && (typedSlot(kv.Key, u.Key(), depth+1) || typedSlot(kv.Value, u.Elem(), depth+1)) {
+					return true
+				}
+			case *types.Struct:
+				if !isKV {
+					continue
+				}
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				for i := 0; i < u.NumFields(); i++ {
+					if u.Field(i).Name() == id.Name && typedSlot(kv.Value, u.Field(i).Type(), depth+1) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// valueOf is the value of a composite literal's element.
+func valueOf(el ast.Expr) ast.Expr {
+	if kv, ok := el.(*ast.KeyValueExpr); ok {
+		return kv.Value
+	}
+	return el
+}
+
+// naturalType is the type a composite literal of type expression x has
+// when it is one a record writes back as it is ([]any, []interface{},
+// map[string]any, map[string]interface{}), and whether it is.
+func naturalType(x ast.Expr) (types.Type, bool) {
+	empty := func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case *ast.Ident:
+			return x.Name == "any"
+		case *ast.InterfaceType:
+			return x.Methods == nil || len(x.Methods.List) == 0
+		}
+		return false
+	}
+	anyT := types.NewInterfaceType(nil, nil)
+	switch x := x.(type) {
+	case *ast.ArrayType:
+		if x.Len == nil && empty(x.Elt) {
+			return types.NewSlice(anyT), true
+		}
+	case *ast.MapType:
+		if id, ok := x.Key.(*ast.Ident); ok && id.Name == "string" && empty(x.Value) {
+			return types.NewMap(types.Typ[types.String], anyT), true
+		}
+	}
+	return nil, false
 }
 
 // carriesCode reports whether expr, the code of an argument, converts

@@ -586,6 +586,10 @@ func TestCasesFromResultsNestedInterface(t *testing.T) {
 	}{
 		{"interface elements are code", shapes("Largest", shape), "[]Shape{circle{}, Rect{W: 2.5}}", w,
 			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1`},
+		{"a value of the package's own type is not written back as a fake", shapes("Largest", shape), "[]Shape{circle{}, circle{}}", spec.ListValue(spec.MapValue(), spec.MapValue()),
+			`input={go: "[]Shape{circle{}, circle{}}"} expected=1`},
+		{"fakes build again", shapes("Largest", shape), `[]Shape{Shape(fakeShape{}), Shape(fakeShape{"Area": 2.5})}`, spec.ListValue(spec.MapValue(), spec.MapValue("Area", spec.FloatValue(2.5))),
+			`input=[{}, {Area: 2.5}] expected=1`},
 		{"a changed slice is still shown", shapes("Largest", shape), "[]Shape{circle{}, Rect{W: 2.5}}", changed,
 			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1 inputs_after={s: [{}, null]}`},
 		{"values that build again stay values", shapes("Count", anyT), "[]any{1, \"a\"}", spec.ListValue(spec.IntValue(1), spec.StringValue("a")),
@@ -596,11 +600,17 @@ func TestCasesFromResultsNestedInterface(t *testing.T) {
 			`input={go: "[]interface{}{time.Date(2024, 2, 29, 12, 30, 45, 0, time.UTC)}"} expected=1`},
 		{"a sized int its record writes as an int", shapes("Count", anyT), "[]any{int8(42), 1}", spec.ListValue(spec.IntValue(42), spec.IntValue(1)),
 			`input={go: "[]any{int8(42), 1}"} expected=1`},
+		// A map[string]int is recorded as a map, written back as a
+		// map[string]any; a []any of maps builds again.
+		{"a typed map its record writes as map[string]any", shapes("Count", anyT), `[]any{map[string]int{"a": 1}}`, spec.ListValue(spec.MapValue("a", spec.IntValue(1))),
+			`input={go: "[]any{map[string]int{\"a\": 1}}"} expected=1`},
+		{"natural maps build again", shapes("Count", anyT), `[]any{map[string]any{"a": 1}, []interface{}{2}}`, spec.ListValue(spec.MapValue("a", spec.IntValue(1)), spec.ListValue(spec.IntValue(2))),
+			`input=[{a: 1}, [2]] expected=1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := tt.after
-			if tt.f.Name == "Largest" {
+			if tt.f.Name == "Largest" && strings.Contains(tt.arg, "Rect") {
 				in = w
 			}
 			r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "s", Value: in}},
