@@ -21,7 +21,7 @@ import (
 // (the evaluator names are in Evaluators).
 var (
 	functionKeys  = []string{"evals", "dataset", "ignore"}
-	caseKeys      = []string{"id", "types", "globals", "receiver", "input", "inputs", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
+	caseKeys      = []string{"id", "types", "globals", "receiver", "input", "inputs", "panicking", "expected", "raises", "match", "receiver_after", "inputs_after", "duration", "tolerance", "unordered"}
 	topLevelNames = []string{"package"}
 )
 
@@ -695,6 +695,8 @@ func (p *parser) caseItem(fn *Function, index int, item *yaml.Node, ctx string) 
 			c.Globals, ok = p.value(pr, cctx)
 		case "receiver":
 			c.Receiver, ok = p.value(pr, cctx)
+		case "panicking":
+			c.Panicking, ok = p.value(pr, cctx)
 		case "expected":
 			c.Expected, ok = p.value(pr, cctx)
 		case "raises":
@@ -889,7 +891,7 @@ func validateEvals(e Evals, ctx string, skip skips, add func(Pos, string, string
 }
 
 func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, string, string, ...any)) {
-	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Globals == nil && c.Expected == nil &&
+	if c.ID == "" && len(c.Types) == 0 && c.Input == nil && c.Inputs == nil && c.Receiver == nil && c.Globals == nil && c.Panicking == nil && c.Expected == nil &&
 		c.Raises == "" && c.Match == "" && c.ReceiverAfter == nil && c.InputsAfter == nil && c.Duration == nil && c.Tolerance == 0 && !c.Unordered {
 		if !skip.quiet[c] {
 			add(c.Pos, ctx, "empty case")
@@ -931,6 +933,9 @@ func validateCase(fn *Function, c *Case, ctx string, skip skips, add func(Pos, s
 	}
 	if c.Receiver != nil && !IsMethodName(fn.Name) {
 		add(c.field("receiver"), ctx, "receiver given, but %s is not a method", fn.Name)
+	}
+	if c.Panicking != nil && c.Panicking.Kind != String && c.Panicking.Kind != Code {
+		add(c.field("panicking"), ctx, "panicking: want the panic's value as a string or as code ({go: ...}), got %s", valueKindName(*c.Panicking))
 	}
 	if c.Expected != nil && c.Expected.hasCode() {
 		add(c.field("expected"), ctx, "expected: a value built by code ({go: ...}) is an input, not a result; write the result's value (a map with the one key go is written !!map {go: ...})")

@@ -192,7 +192,7 @@ func TestParseErrors(t *testing.T) {
 			"dataset is a list"},
 		{"case not a mapping", "F:\n  dataset:\n    - 5\n    - case: 7\n",
 			"s.yml:3:7: F: case 1: want a mapping, got an integer\n" +
-				"s.yml:4:13: F: case 2: want a mapping of id, types, globals, receiver, input, inputs, expected, raises, match, receiver_after, inputs_after, duration, tolerance, unordered, got an integer",
+				"s.yml:4:13: F: case 2: want a mapping of id, types, globals, receiver, input, inputs, panicking, expected, raises, match, receiver_after, inputs_after, duration, tolerance, unordered, got an integer",
 			"both forms of a case must be mappings"},
 		{"empty case", "F:\n  dataset:\n    - case:\n    - case: {}\n",
 			"s.yml:3:7: F: case 1: empty case\ns.yml:4:7: F: case 2: empty case",
@@ -283,6 +283,9 @@ func TestParseErrors(t *testing.T) {
 		{"receiver on a function", "F:\n  dataset:\n    - case: {receiver: {}, input: 1}\n",
 			"s.yml:3:14: F: case 1: receiver given, but F is not a method",
 			"only methods have receivers"},
+		{"panicking not a value", "F:\n  dataset:\n    - case: {input: 1, panicking: [boom]}\n",
+			"s.yml:3:24: F: case 1: panicking: want the panic's value as a string or as code ({go: ...}), got a list",
+			"a panic's value is a string or code"},
 		{"receiver_after on a function", "F:\n  dataset:\n    - case: {input: 1, receiver_after: {}}\n",
 			"s.yml:3:24: F: case 1: receiver_after given, but F is not a method",
 			"only a method's receiver changes"},

@@ -17,7 +17,7 @@ import (
 func caseFingerprint(c *Case) string {
 	w := *c
 	w.Input, w.Inputs, w.Receiver, w.Expected = asWritten(c.Input), asWritten(c.Inputs), asWritten(c.Receiver), asWritten(c.Expected)
-	w.Globals = asWritten(c.Globals)
+	w.Globals, w.Panicking = asWritten(c.Globals), asWritten(c.Panicking)
 	w.ReceiverAfter, w.InputsAfter = asWritten(c.ReceiverAfter), asWritten(c.InputsAfter)
 	return fingerprint(&w)
 }
@@ -253,7 +253,7 @@ func coveredBy(g *Case, hand []*Case) bool {
 		if g.ID != "" && h.ID == g.ID {
 			return true
 		}
-		if sameTypes(g.Types, h.Types) && sameArg(g.Globals, h.Globals) && sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) {
+		if sameTypes(g.Types, h.Types) && sameArg(g.Globals, h.Globals) && sameArg(g.Receiver, h.Receiver) && sameArg(g.Input, h.Input) && sameArg(g.Inputs, h.Inputs) && sameArg(g.Panicking, h.Panicking) {
 			return true
 		}
 	}

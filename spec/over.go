@@ -530,6 +530,8 @@ func fieldFingerprint(c *Case, name string) string {
 		one.Input = c.Input
 	case "inputs":
 		one.Inputs = c.Inputs
+	case "panicking":
+		one.Panicking = c.Panicking
 	case "expected":
 		one.Expected = c.Expected
 	case "raises":

@@ -143,6 +143,13 @@ type Case struct {
 	Globals *Value `yaml:"globals,omitempty" json:"globals,omitempty" jsonschema:"description=package-level variables of the package set for this case only (set before the receiver and arguments are built; set back after the call): a map by variable name"`
 	// Receiver is the value of the method receiver.
 	Receiver *Value `yaml:"receiver,omitempty" json:"receiver,omitempty" jsonschema:"description=the method receiver, built like an argument of the receiver's type"`
+	// Panicking is the value code panics with while the call is
+	// deferred (defer f(…); panic(v)): a function that recovers a panic
+	// (a recover() helper) only does so called that way. A string is
+	// the panic value itself; a value built by code ({go: ...}) its
+	// expression. The call's results are dropped, as a deferred call's
+	// are: such a function returns nothing.
+	Panicking *Value `yaml:"panicking,omitempty" json:"panicking,omitempty" jsonschema:"description=the value a panic in progress carries while the call is deferred (defer f(…); panic(v)), for a function that recovers panics: a string, or {go: expression}"`
 	// Expected is the result: one value, or a list for several results.
 	Expected *Value `yaml:"expected,omitempty" json:"expected,omitempty" jsonschema:"description=the non-error result; a list when there are several"`
 	// Raises is "error", "panic", a concrete error type (errors.As) or a

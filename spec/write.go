@@ -17,7 +17,7 @@ import (
 // comment when f.Schema is set, then package, then the functions in
 // order, each with its evals (left out when empty) and its dataset of
 // `- case:` items whose keys come in the order id, types, receiver, input,
-// inputs, expected, raises, match, receiver_after, inputs_after, duration,
+// inputs, panicking, expected, raises, match, receiver_after, inputs_after, duration,
 // tolerance, unordered. Generated cases
 // and evals carry a "# specgen:generated <fingerprint>" line comment
 // (see Merge); a function with a Source has a "# specgen:source <hash>"
@@ -260,6 +260,9 @@ func (c *Case) node() *yaml.Node {
 	}
 	if c.Inputs != nil {
 		add("inputs", c.Inputs.Node())
+	}
+	if c.Panicking != nil {
+		add("panicking", c.Panicking.Node())
 	}
 	if c.Expected != nil {
 		add("expected", c.Expected.Node())
