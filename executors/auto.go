@@ -260,7 +260,7 @@ func subProgram(prog *Program, idx []int) *Program {
 	for j, i := range idx {
 		p := prog.Probes[i]
 		if len(p.Imports) > 0 {
-			srcs := append([]string{p.Setup, p.Recv}, append(p.Args, p.Asserts...)...)
+			srcs := append([]string{p.Setup, p.Recv, p.Panicking}, append(p.Args, p.Asserts...)...)
 			for _, d := range p.Decls {
 				srcs = append(srcs, d.Src) // and the packages its declarations name
 			}

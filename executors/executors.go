@@ -107,6 +107,12 @@ type Probe struct {
 	Asserts []string
 	// Imports maps import paths the code needs to the names it uses for them.
 	Imports map[string]string
+	// Panicking, when set, is a Go expression of a value the code
+	// panics with while the call is deferred (defer f(…); panic(v)):
+	// how a function that recovers a panic (a recover() helper) is
+	// called. The function must return nothing. When it does not
+	// recover, the probe panics with the value.
+	Panicking string
 	// Decls are package-level declarations the code needs (the types
 	// of fakes, see target.Qualifier.Decls), written with Imports'
 	// names. Probes may share one: a name declares the same source in

@@ -1042,3 +1042,34 @@ func TestFakes(t *testing.T) {
 		})
 	}
 }
+
+// TestPanicking checks probes of a function that recovers, deferred
+// while the code panics (Probe.Panicking): it sees the panic's value;
+// called so without one in progress it does nothing; a panic it does not
+// stop (a function that does not recover) is the probe's. The *error it
+// sets is recorded as the call leaves it (target's ChangeableParams).
+func TestPanicking(t *testing.T) {
+	guard := loadFunc(t, "testdata/mod", "./callback", "Guard")
+	count := loadFunc(t, "testdata/mod", "./callback", "Count")
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: guard, ObserveReceiver: true, Timeout: 10 * time.Second, Probes: []executors.Probe{
+				{ID: "string", Args: []string{"new(error)"}, Panicking: `"boom"`},
+				{ID: "error", Args: []string{"new(error)"}, Panicking: `errors.New("bang")`, Imports: map[string]string{"errors": "errors"}},
+				{ID: "none", Args: []string{"new(error)"}},
+			}})
+			want := []string{`ok err="recovered: boom"`, `ok err="recovered: bang"`, `ok err=null`}
+			for k, r := range rep.Results {
+				got := string(r.Outcome) + " " + argsAfter(r)
+				if got != want[k] {
+					t.Errorf("%s: %s (%s), want %s", r.ID, got, r.Message, want[k])
+				}
+			}
+			r := run(t, e, &executors.Program{Func: count, Timeout: 10 * time.Second, Probes: []executors.Probe{
+				{ID: "unrecovered", Args: []string{"1", "func() {}"}, Panicking: `"boom"`}}}).Results[0]
+			if r.Outcome != executors.Panicked || r.Panic == nil || r.Panic.Message != "boom" {
+				t.Errorf("unrecovered: %s %+v, want the panic boom", r.Outcome, r.Panic)
+			}
+		})
+	}
+}

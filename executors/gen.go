@@ -470,7 +470,14 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	}
 	call := callee + "(" + strings.Join(args, ", ") + ")"
 	b.WriteString("specgenR(\"call\", \"\", nil)\n")
-	if len(lhs) > 0 {
+	if p.Panicking != "" {
+		// Deferred itself, not from a function literal: recover
+		// stops a panic only when the deferred function calls it.
+		if len(f.Results) > 0 {
+			return "", fmt.Errorf("%s returns results, which a deferred call drops: it cannot be called panicking", f.Name)
+		}
+		fmt.Fprintf(&b, "func() {\ndefer %s\npanic(%s)\n}()\n", call, p.Panicking)
+	} else if len(lhs) > 0 {
 		fmt.Fprintf(&b, "%s := %s\n", strings.Join(lhs, ", "), call)
 	} else {
 		b.WriteString(call + "\n")

@@ -377,7 +377,7 @@ func usedImports(p Probe) map[string]string {
 			return true
 		})
 	}
-	exprs := append([]string{p.Recv}, p.Asserts...)
+	exprs := append([]string{p.Recv, p.Panicking}, p.Asserts...)
 	for _, a := range p.Args {
 		if !strings.HasPrefix(a, litMarker) && !strings.HasPrefix(a, argMarker) {
 			exprs = append(exprs, a)

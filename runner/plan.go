@@ -226,6 +226,19 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 		probe.Recv = expr
 	}
 
+	// A panic in progress the call is deferred under.
+	if c.Panicking != nil {
+		if len(fn.Results) > 0 {
+			add("panicking", "panicking given, but %s returns results, which a deferred call drops", info.Name)
+		} else if c.Panicking.Kind == spec.String {
+			probe.Panicking = strconv.Quote(c.Panicking.Str)
+		} else if expr, err := target.GoExpr(*c.Panicking, types.NewInterfaceType(nil, nil), q); err != nil {
+			add("panicking", "%v", err)
+		} else {
+			probe.Panicking = expr
+		}
+	}
+
 	// Expected.
 	args := target.ParamArgs(fn, func(int) string { return "x" })
 	observe := make([][]string, info.NumOut)

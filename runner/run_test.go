@@ -522,6 +522,22 @@ func TestRunSpecValidates(t *testing.T) {
 	}
 }
 
+// TestRunSpecPanicking checks that a case run deferred while the code
+// panics is refused for a function with results, which a deferred call
+// drops, and written for one without (Probe.Panicking).
+func TestRunSpecPanicking(t *testing.T) {
+	one, boom := spec.IntValue(1), spec.StringValue("boom")
+	f := &spec.File{Path: pkgSpec, Package: "example.com/runnertest/calc", Functions: []*spec.Function{{
+		Name:    "Div",
+		Dataset: []*spec.Case{{Inputs: &spec.Value{Kind: spec.List, List: []spec.Value{one, one}}, Panicking: &boom}},
+	}}}
+	_, err := RunSpec(context.Background(), f, Options{Executor: refuseExecutor{t}})
+	var le *LoadError
+	if !errors.As(err, &le) || !strings.Contains(le.Error(), "panicking given, but Div returns results, which a deferred call drops") {
+		t.Errorf("RunSpec: got %v, want a *LoadError saying Div returns results", err)
+	}
+}
+
 // TestGeneric runs cases of generic functions and of methods of generic
 // types: each case is instantiated with its own type arguments (the
 // receiver's type with a method's), and what does not fit is reported

@@ -818,7 +818,7 @@ func standardType(t types.Type) bool {
 // ChangeableParams are the indices of f's parameters through which a
 // call can change what its caller holds, and whose state after the call
 // is recorded (the arguments after the call): pointers to values that
-// are not opaque (see Opaque), slices and maps. Variadic parameters
+// are not opaque (see Opaque) and to an error, slices and maps. Variadic parameters
 // are left out: the caller's slice is a copy unless passed with "...".
 func (f *Func) ChangeableParams() []int {
 	var out []int
@@ -830,7 +830,9 @@ func (f *Func) ChangeableParams() []int {
 		case *types.Pointer:
 			switch t.Elem().Underlying().(type) {
 			case *types.Signature, *types.Interface, *types.Chan:
-				continue
+				if !isErrorType(t.Elem()) { // defer recoverTo(&err) sets one
+					continue
+				}
 			}
 			if Opaque(t.Elem()) {
 				continue

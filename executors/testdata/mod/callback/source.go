@@ -1,6 +1,9 @@
 package callback
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Source yields names until it has none, then says why.
 type Source interface {
@@ -23,4 +26,19 @@ func Drain(s Source, max int) ([]string, error) {
 		out = append(out, name)
 	}
 	return out, nil
+}
+
+// Guard turns a panic in progress into an error in *err, with its
+// value; it does nothing when no panic is in progress. It is deferred:
+// defer Guard(&err).
+func Guard(err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if e, ok := r.(error); ok {
+		*err = fmt.Errorf("recovered: %w", e)
+		return
+	}
+	*err = fmt.Errorf("recovered: %v", r)
 }
