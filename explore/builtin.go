@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/types"
 	"math"
 	"math/rand/v2"
@@ -111,6 +112,10 @@ type analysis struct {
 	seeds       []seed
 	// proposed are the inputs of the snippets proposed, by normalised code.
 	proposed map[string][]spec.Value
+	// panics are the values a panic in progress carries while a
+	// function that recovers is called deferred (see recovers): each
+	// call is also proposed so, once with each.
+	panics []string
 	// decls are the declarations the code of a call needs (the types of
 	// fakes), by the code, as code wrote it.
 	decls sync.Map
@@ -206,6 +211,9 @@ func newAnalysis(f *target.Func, seedValue uint64, noOwn bool) (*analysis, error
 	gen := newValueGen(self, m)
 	gen.pkg, gen.under, gen.noOwn = f.Pkg, f.Obj, noOwn
 	a := &analysis{f: f, self: self, names2paths: packageNames(f), gen: gen, proposed: map[string][]spec.Value{}}
+	if recovers(f) {
+		a.panics = panicValues()
+	}
 	if f.Recv != nil {
 		var rt types.Type = f.Recv
 		if f.RecvPtr {
@@ -483,6 +491,47 @@ func (a *analysis) code(vals []spec.Value) (string, error) {
 	return code, nil
 }
 
+// panicValues are the values a function that recovers is called under
+// (see recovers): a string, and an error, which code that recovers
+// often tells apart (r.(error)).
+func panicValues() []string { return []string{`"boom"`, `errors.New("boom")`} }
+
+// snippetKey tells snippets apart: by their normalised code, and a call
+// run deferred while panicking from the same call run plainly.
+func snippetKey(s Snippet) string { return normCode(s.Code) + panicKey(s.Panicking) }
+
+// panicKey tells a snippet run deferred while panicking with pv apart
+// from the same call run plainly.
+func panicKey(pv string) string {
+	if pv == "" {
+		return ""
+	}
+	return "\x00panicking " + pv
+}
+
+// recovers reports whether f is a function that recovers panics: it
+// returns nothing and calls recover itself (not in a function literal),
+// which only stops a panic when f is deferred (defer f(&err)).
+func recovers(f *target.Func) bool {
+	if len(f.Results) > 0 || f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "recover" && len(n.Args) == 0 {
+				_, builtin := f.Pkg.TypesInfo.Uses[id].(*types.Builtin)
+				found = builtin
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // snippet is the snippet of code, a call a.code wrote, with the
 // declarations it needs.
 func (a *analysis) snippet(code, desc string) Snippet {
@@ -626,7 +675,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	}
 	tried := make(map[string]bool, len(req.Tried))
 	for _, s := range req.Tried {
-		tried[normCode(s.Code)] = true
+		tried[snippetKey(s)] = true
 	}
 	plan := &Plan{}
 	if len(a.proposed) > 50000 {
@@ -640,6 +689,15 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 		tried[k] = true
 		a.proposed[k] = vals
 		plan.Snippets = append(plan.Snippets, a.snippet(code, desc))
+		for _, pv := range a.panics {
+			if tried[k+panicKey(pv)] {
+				continue
+			}
+			tried[k+panicKey(pv)] = true
+			sn := a.snippet(code, desc+", deferred while panicking with "+pv)
+			sn.Panicking = pv
+			plan.Snippets = append(plan.Snippets, sn)
+		}
 	}
 	if req.Round <= 1 {
 		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0

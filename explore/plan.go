@@ -24,6 +24,10 @@ type Snippet struct {
 	// Decls are package-level declarations the code needs (the types
 	// of fakes the built-in explorer writes, see target.Qualifier.Decls).
 	Decls []target.Decl `json:"-"`
+	// Panicking, when set, runs the call deferred while the code
+	// panics with this Go expression (see executors.Probe.Panicking):
+	// how the built-in explorer calls a function that recovers.
+	Panicking string `json:"-"`
 }
 
 // Plan is an explorer's answer for one round: snippets expected to
@@ -165,13 +169,25 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 		}
 		return true
 	})
-	// The packages the declarations name, found the same way.
+	// The packages the declarations and the panic's value name, found
+	// the same way.
+	var extra []ast.Node
 	for _, d := range sn.Decls {
 		df, err := parser.ParseFile(token.NewFileSet(), "decl.go", "package p\n"+d.Src, parser.SkipObjectResolution)
 		if err != nil {
 			return p, fmt.Errorf("declaration of %s: %w", d.Name, err)
 		}
-		ast.Inspect(df, func(n ast.Node) bool {
+		extra = append(extra, df)
+	}
+	if sn.Panicking != "" {
+		pe, err := parser.ParseExpr(sn.Panicking)
+		if err != nil {
+			return p, fmt.Errorf("panicking %s: %w", sn.Panicking, err)
+		}
+		extra = append(extra, pe)
+	}
+	for _, node := range extra {
+		ast.Inspect(node, func(n ast.Node) bool {
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok {
 				return true
@@ -188,14 +204,14 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 				return true
 			}
 			if refused(path) {
-				problems = append(problems, fmt.Sprintf("declaration %s uses package %s, which probes may not import", d.Name, path))
+				problems = append(problems, fmt.Sprintf("its declarations or panic use package %s, which probes may not import", path))
 				return true
 			}
 			imports[path] = x.Name
 			return true
 		})
 	}
-	p.Decls = sn.Decls
+	p.Decls, p.Panicking = sn.Decls, sn.Panicking
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return p, fmt.Errorf("snippet refused: %s", strings.Join(dedupe(problems), "; "))

@@ -281,10 +281,10 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 		}
 		var todo []expected
 		for _, s := range prior {
-			if x.tried[normCode(s.Code)] {
+			if x.tried[snippetKey(s)] {
 				continue
 			}
-			x.tried[normCode(s.Code)] = true
+			x.tried[snippetKey(s)] = true
 			todo = append(todo, expected{Snippet: s})
 		}
 		tracer := opts.Tracer
@@ -482,8 +482,8 @@ func (x *Exploration) fresh(plan *Plan, limit int) []expected {
 	seen := map[string]bool{}
 	add := func(sns []Snippet, expect string) {
 		for _, s := range sns {
-			k := normCode(s.Code)
-			if k == "" || x.tried[k] || seen[k] || len(out) >= limit {
+			k := snippetKey(s)
+			if normCode(s.Code) == "" || x.tried[k] || seen[k] || len(out) >= limit {
 				continue
 			}
 			seen[k] = true
@@ -493,7 +493,7 @@ func (x *Exploration) fresh(plan *Plan, limit int) []expected {
 	add(plan.Snippets, "")
 	add(plan.ErrorSnippets, "error")
 	for _, e := range out {
-		x.tried[normCode(e.Snippet.Code)] = true
+		x.tried[snippetKey(e.Snippet)] = true
 	}
 	return out
 }

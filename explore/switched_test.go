@@ -112,6 +112,16 @@ func TestFakesExplored(t *testing.T) {
 	exploredWhole(t, "testdata/faked", "(*Cache).Lookup", "Copy")
 }
 
+// TestRecoversExplored checks that a function that recovers panics is
+// also called deferred while the code panics, with a string and with an
+// error: the branches on what it recovers are then reached.
+func TestRecoversExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/recovered", "Guard", "(*Printer).recoverTo")
+}
+
 // exploredWhole explores each function fns of the package in dir
 // natively with the built-in explorer and fails for any statement left
 // uncovered.

@@ -380,6 +380,15 @@ func caseFeatures(f *target.Func, c *spec.Case) []string {
 			}
 		}
 	}
+	// So does a panic in progress the call is deferred under: what it
+	// panics with (panicking-error for one built by code).
+	if c.Panicking != nil {
+		if c.Panicking.Kind == spec.String {
+			add("panicking-" + nameSlug(c.Panicking.Str))
+		} else {
+			add("panicking-error")
+		}
+	}
 	var recv []string // the receiver's features, after the arguments'
 	if c.Receiver != nil {
 		switch {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -52,6 +53,10 @@ func CasesFromResults(f *target.Func, probes []executors.Probe, results []execut
 			}
 			left[why] = append(left[why], r.ID)
 			continue
+		}
+		if i < len(probes) && probes[i].Panicking != "" {
+			v := panickingValue(probes[i].Panicking)
+			c.Panicking = &v
 		}
 		key := ArgsKey(f, c)
 		if seen[key] {
@@ -1041,6 +1046,16 @@ func Reached(f *target.Func, r executors.Result) bool {
 		}
 	}
 	return true
+}
+
+// panickingValue is the value of a case's panicking written from a
+// probe's Go expression: the string a string literal holds, else the
+// expression as code.
+func panickingValue(expr string) spec.Value {
+	if s, err := strconv.Unquote(expr); err == nil && strings.HasPrefix(expr, `"`) {
+		return spec.StringValue(s)
+	}
+	return spec.CodeValue(expr)
 }
 
 // caseFromResult turns one observed result into a case.

@@ -150,6 +150,9 @@ func flow(c *spec.Case) string {
 	if c.Inputs != nil {
 		add("inputs", c.Inputs.String())
 	}
+	if c.Panicking != nil {
+		add("panicking", c.Panicking.String())
+	}
 	if c.Expected != nil {
 		add("expected", c.Expected.String())
 	}
@@ -623,6 +626,38 @@ func TestCasesFromResultsNestedInterface(t *testing.T) {
 				t.Errorf("case %s\nwant %s", s, tt.want)
 			}
 		})
+	}
+}
+
+// TestCasesFromResultsPanicking checks the cases of a function called
+// deferred while the code panics (a recover helper): the panic's value
+// is the case's, a string as itself and other code as code; the same
+// arguments with and without a panic are two cases, named by the panic.
+func TestCasesFromResultsPanicking(t *testing.T) {
+	pkg := types.NewPackage("example.com/rec", "rec")
+	errPtr := types.NewPointer(types.Universe.Lookup("error").Type())
+	f := &target.Func{Name: "Guard", Pkg: &target.Package{Types: pkg}, Params: []target.Param{{Name: "err", Type: errPtr}}}
+	in := []executors.NamedValue{{Name: "err", Value: spec.StringValue("")}}
+	res := func(after string) executors.Result {
+		r := executors.Result{Outcome: executors.OK, Inputs: in}
+		if after != "" {
+			r.ArgsAfter = []executors.NamedValue{{Name: "err", Value: spec.StringValue(after)}}
+		}
+		return r
+	}
+	probes := []executors.Probe{{Args: []string{"new(error)"}, Panicking: `"boom"`}, {Args: []string{"new(error)"}, Panicking: `errors.New("bang")`}, {Args: []string{"new(error)"}}}
+	got, skipped := CasesFromResults(f, probes, []executors.Result{res("recovered: boom"), res("recovered: bang"), res("")})
+	if len(got) != 3 {
+		t.Fatalf("%d cases, skipped %v", len(got), skipped)
+	}
+	want := []string{`input="" panicking="boom" inputs_after={err: "recovered: boom"}`, `input="" panicking={go: "errors.New(\"bang\")"} inputs_after={err: "recovered: bang"}`, `input=""`}
+	for i, c := range got {
+		if s := flow(c); s != want[i] {
+			t.Errorf("case %d: %s\nwant %s", i, s, want[i])
+		}
+	}
+	if fs := caseFeatures(f, got[0]); len(fs) == 0 || fs[0] != "panicking-boom" {
+		t.Errorf("features %v, want panicking-boom first", fs)
 	}
 }
 

@@ -85,6 +85,9 @@ func ArgsKey(f *target.Func, c *spec.Case) string {
 	if c.Globals != nil {
 		b.WriteString("globals " + c.Globals.String() + "\x00")
 	}
+	if c.Panicking != nil {
+		b.WriteString("panicking " + c.Panicking.String() + "\x00")
+	}
 	if c.Receiver != nil {
 		b.WriteString(c.Receiver.String())
 	}

@@ -1,0 +1,3 @@
+module example.com/recovered
+
+go 1.22
