@@ -137,6 +137,22 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 	imports := map[string]string{}
 	names := packageNames(f)
 	var problems []string
+	// use records the import a qualifier names (a package of the module's
+	// or a standard one), or the problem of one probes may not import.
+	use := func(name, who string) {
+		path := names[name]
+		if path == "" {
+			path = stdlibNames[name]
+		}
+		if path == "" {
+			return
+		}
+		if refused(path) {
+			problems = append(problems, fmt.Sprintf("%s package %s, which probes may not import", who, path))
+			return
+		}
+		imports[path] = name
+	}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -154,18 +170,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 				sc.cut(n.X.Pos(), n.Sel.Pos())
 				return true
 			}
-			path := names[x.Name]
-			if path == "" {
-				path = stdlibNames[x.Name]
-			}
-			if path == "" {
-				return true
-			}
-			if refused(path) {
-				problems = append(problems, fmt.Sprintf("it uses package %s, which probes may not import", path))
-				return true
-			}
-			imports[path] = x.Name
+			use(x.Name, "it uses")
 		}
 		return true
 	})
@@ -196,18 +201,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 			if !ok {
 				return true
 			}
-			path := names[x.Name]
-			if path == "" {
-				path = stdlibNames[x.Name]
-			}
-			if path == "" {
-				return true
-			}
-			if refused(path) {
-				problems = append(problems, fmt.Sprintf("its declarations or panic use package %s, which probes may not import", path))
-				return true
-			}
-			imports[path] = x.Name
+			use(x.Name, "its declarations or panic use")
 			return true
 		})
 	}

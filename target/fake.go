@@ -58,13 +58,8 @@ func Fakeable(t types.Type, pkg *types.Package) string {
 		if !m.Exported() && !samePackage(m.Pkg(), pkg) {
 			return fmt.Sprintf("method %s is unexported in package %s", m.Name(), m.Pkg().Path())
 		}
-		sig := m.Type().(*types.Signature)
-		for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
-			for j := 0; j < tup.Len(); j++ {
-				if n := hiddenType(tup.At(j).Type(), pkg, map[types.Type]bool{}); n != "" {
-					return fmt.Sprintf("method %s uses %s, unexported in its package", m.Name(), n)
-				}
-			}
+		if n := hiddenType(m.Type(), pkg, map[types.Type]bool{}); n != "" {
+			return fmt.Sprintf("method %s uses %s, unexported in its package", m.Name(), n)
 		}
 	}
 	return ""
