@@ -743,9 +743,10 @@ func retyped(f *target.Func, t types.Type, v spec.Value, expr string) bool {
 		// ([]interface{}{time.Date(…)}, recorded as a string; an error
 		// field is rebuilt from its text), or a value of a type of
 		// the package would be written back as a fake of the interface
-		// (its record is a map, as a fake's is).
+		// (its record is a map, as a fake's is): more fakes written
+		// back than the code built.
 		for _, d := range q.Decls() {
-			if !strings.Contains(expr, d.Name+"{") {
+			if strings.Count(s, d.Name+"{") > strings.Count(expr, d.Name+"{") {
 				return true
 			}
 		}

@@ -591,6 +591,8 @@ func TestCasesFromResultsNestedInterface(t *testing.T) {
 			`input={go: "[]Shape{circle{}, Rect{W: 2.5}}"} expected=1`},
 		{"a value of the package's own type is not written back as a fake", shapes("Largest", shape), "[]Shape{circle{}, circle{}}", spec.ListValue(spec.MapValue(), spec.MapValue()),
 			`input={go: "[]Shape{circle{}, circle{}}"} expected=1`},
+		{"a value of the package's own type beside a fake is not written back as another fake", shapes("Largest", shape), `[]Shape{Shape(fakeShape{"Area": 2.5}), circle{}}`, spec.ListValue(spec.MapValue("Area", spec.FloatValue(2.5)), spec.MapValue()),
+			`input={go: "[]Shape{Shape(fakeShape{\"Area\": 2.5}), circle{}}"} expected=1`},
 		{"fakes build again", shapes("Largest", shape), `[]Shape{Shape(fakeShape{}), Shape(fakeShape{"Area": 2.5})}`, spec.ListValue(spec.MapValue(), spec.MapValue("Area", spec.FloatValue(2.5))),
 			`input=[{}, {Area: 2.5}] expected=1`},
 		{"a changed slice is still shown", shapes("Largest", shape), "[]Shape{circle{}, Rect{W: 2.5}}", changed,
