@@ -25,14 +25,16 @@ var anyCode = []string{
 // which encoders and loggers refuse).
 var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)", "func() {}"}
 
-// anyValues are the first candidates of an empty interface: nil, then
-// values of many dynamic types, each basic kind and size, strings that
+// anyValues are the first candidates of an empty interface: nil, 0, 42,
+// a value of each type the code asserts an interface to (see
+// assertedValues), then values of many dynamic types, each basic kind and size, strings that
 // read as numbers and truth values, byte slices, slices and maps, a
 // time.Duration (a fmt.Stringer), a time.Time, an error, the package's
 // own named types, then named types of basic kinds and pointers, so that
 // a budget of cases reaches them before the mined words and numbers.
 func (g *valueGen) anyValues(depth int) []spec.Value {
-	out := []spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}
+	first, second := g.assertedValues(depth)
+	out := append([]spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}, first...)
 	for _, c := range anyCode[:3] {
 		out = append(out, spec.CodeValue(c))
 	}
@@ -43,6 +45,7 @@ func (g *valueGen) anyValues(depth int) []spec.Value {
 		out = append(out, spec.CodeValue(c))
 	}
 	out = append(out, g.ownTypeValues(depth)...)
+	out = append(out, second...)
 	for _, c := range anyLater {
 		out = append(out, spec.CodeValue(c))
 	}
@@ -71,4 +74,45 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 		}
 	}
 	return out
+}
+
+// assertedValues are values of the types the code asserts a value to or
+// switches on (arg.(Sqlizer), case *Multi:), written as code of exactly
+// that type for an empty interface to hold them: first one of each,
+// then a second of each. An interface's values are those of the
+// package's types that implement it and its fakes, so that an element
+// of an []any the code tests for a Sqlizer is one.
+func (g *valueGen) assertedValues(depth int) (first, second []spec.Value) {
+	if g.m == nil || depth >= maxDepth {
+		return nil, nil
+	}
+	for _, t := range g.m.asserted[:min(len(g.m.asserted), maxAssertedTypes)] {
+		if hasTypeParam(t, map[types.Type]bool{}) || !g.nameable(t) {
+			continue
+		}
+		if it, ok := t.Underlying().(*types.Interface); ok && it.Empty() {
+			continue
+		}
+		var got []spec.Value
+		for _, v := range g.valuesAt(t, depth+1) {
+			if len(got) == 2 {
+				break
+			}
+			if v.Kind == spec.Null || isTrivial(v) && v.Kind == spec.Map {
+				continue // nil, or a fake returning zero values
+			}
+			if natural(v, t) {
+				got = append(got, v)
+			} else if c, ok := g.exactCode(v, t); ok {
+				got = append(got, c)
+			}
+		}
+		if len(got) > 0 {
+			first = append(first, got[0])
+		}
+		if len(got) > 1 {
+			second = append(second, got[1])
+		}
+	}
+	return first, second
 }

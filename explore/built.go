@@ -419,7 +419,6 @@ func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []s
 	if !ok || depth+1 >= maxDepth {
 		return nil
 	}
-	q := target.NewQualifier(g.self)
 	var names []string
 	var vars []*types.Var
 	for i := 0; i < st.NumFields(); i++ {
@@ -446,18 +445,13 @@ func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []s
 		return nil
 	}
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), nil, false)
+	lit := &fieldLit{ts: ts, ptr: ptr, names: names, vars: vars}
 	var out []string
 	seen := map[string]bool{}
-	for _, args := range g.argLists(sig, depth, fieldLitPicks) {
-		var parts []string
-		for i, a := range args {
-			if z, ok := zeroExpr(vars[i].Type(), q); ok && (a == z || a == q.TypeString(vars[i].Type())+"("+z+")") {
-				continue
-			}
-			parts = append(parts, names[i]+": "+a)
-		}
-		e := builtExpr{src: "&" + ts + "{" + strings.Join(parts, ", ") + "}", ptr: true}.as(ts, ptr)
-		if len(parts) > 0 && !seen[e] {
+	lists, _ := g.argValueLists(sig, depth, fieldLitPicks)
+	for _, vals := range lists {
+		e, ok := g.litCode(lit, vals)
+		if ok && !seen[e] {
 			seen[e] = true
 			out = append(out, e)
 		}
@@ -466,6 +460,51 @@ func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []s
 		}
 	}
 	return out
+}
+
+// fieldLit is the shape of the keyed literals fieldLits writes of one
+// struct type: the fields it sets (names, vars), written as ts{…} or
+// &ts{…} (ptr), so that a literal can be written again with one field
+// changed (see mutator.field).
+type fieldLit struct {
+	ts    string
+	ptr   bool
+	names []string
+	vars  []*types.Var
+}
+
+// litVals are the values a keyed literal was written from, each field's.
+type litVals struct {
+	lit  *fieldLit
+	vals []spec.Value
+}
+
+// litCode writes the literal of lit's type with its fields set to vals
+// (left out when zero), and records what it was written from in g.lits;
+// ok is false when a value cannot be written as its field's type or
+// every field is zero.
+func (g *valueGen) litCode(lit *fieldLit, vals []spec.Value) (string, bool) {
+	q := target.NewQualifier(g.self)
+	var parts []string
+	for i, v := range vals {
+		t := lit.vars[i].Type()
+		a, ok := g.arg(v, t)
+		if !ok {
+			return "", false
+		}
+		if z, ok := zeroExpr(t, q); ok && (a == z || a == q.TypeString(t)+"("+z+")") {
+			continue
+		}
+		parts = append(parts, lit.names[i]+": "+a)
+	}
+	if len(parts) == 0 {
+		return "", false
+	}
+	e := builtExpr{src: "&" + lit.ts + "{" + strings.Join(parts, ", ") + "}", ptr: true}.as(lit.ts, lit.ptr)
+	if _, ok := g.lits[e]; !ok {
+		g.lits[e] = litVals{lit: lit, vals: vals}
+	}
+	return e, true
 }
 
 // linksOwn reports whether t is or holds a struct type of package self
@@ -1502,6 +1541,13 @@ func (g *valueGen) argCands(t types.Type, depth int) []spec.Value {
 // each parameter swept through its first per candidates. A variadic
 // parameter takes a slice, passed with "...".
 func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
+	_, out := g.argValueLists(sig, depth, per)
+	return out
+}
+
+// argValueLists are the argument lists argLists writes (written), and
+// the values each was written from (vals).
+func (g *valueGen) argValueLists(sig *types.Signature, depth, per int) (vals [][]spec.Value, written [][]string) {
 	np := sig.Params().Len()
 	cands, typical := g.paramCands(sig, depth)
 	render := func(vals []spec.Value) ([]string, bool) {
@@ -1518,25 +1564,25 @@ func (g *valueGen) argLists(sig *types.Signature, depth, per int) [][]string {
 		}
 		return out, true
 	}
-	var out [][]string
 	seen := map[string]bool{}
-	add := func(vals []spec.Value) {
-		if args, ok := render(vals); ok && !seen[strings.Join(args, ",")] {
+	add := func(vs []spec.Value) {
+		if args, ok := render(vs); ok && !seen[strings.Join(args, ",")] {
 			seen[strings.Join(args, ",")] = true
-			out = append(out, args)
+			vals = append(vals, vs)
+			written = append(written, args)
 		}
 	}
 	add(typical)
 	for r := 0; r < per; r++ {
 		for i := 0; i < np; i++ {
 			if r < len(cands[i]) {
-				vals := append([]spec.Value(nil), typical...)
-				vals[i] = cands[i][r]
-				add(vals)
+				vs := append([]spec.Value(nil), typical...)
+				vs[i] = cands[i][r]
+				add(vs)
 			}
 		}
 	}
-	return out
+	return vals, written
 }
 
 // arg writes a value as an argument of type t. It may name standard
@@ -1584,8 +1630,22 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 	sub := g
 	if g.pkg != nil {
 		if f, err := g.pkg.Func(name); err == nil {
-			sub = newValueGen(g.self, mine(f))
-			sub.pkg, sub.subs = g.pkg, g.subs
+			m := mine(f)
+			var asserted []types.Type
+			if g.m != nil {
+				asserted = g.m.asserted
+			}
+			// What the function under test asserts an empty
+			// interface to is what a value built for it should hold:
+			// the pred of newWherePart(pred any) that a method switches
+			// on.
+			for _, t := range asserted {
+				if !slices.ContainsFunc(m.asserted, func(h types.Type) bool { return types.Identical(h, t) }) {
+					m.asserted = append(m.asserted, t)
+				}
+			}
+			sub = newValueGen(g.self, m)
+			sub.pkg, sub.subs, sub.lits = g.pkg, g.subs, g.lits
 		}
 	}
 	g.subs[fn] = sub

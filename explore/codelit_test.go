@@ -18,8 +18,8 @@ import (
 // TestCodeLiteral: a value built by code is changed by one of its string
 // or small integer literals, the rest of its text kept, and it still
 // parses; an array's length, a constant index, a make's length and
-// capacity and a large integer are not changed, nor is code without
-// literals.
+// capacity, a large integer and a fake's method names are not changed,
+// nor is code without literals.
 func TestCodeLiteral(t *testing.T) {
 	for _, tt := range []struct {
 		code string
@@ -32,6 +32,8 @@ func TestCodeLiteral(t *testing.T) {
 		{`NewSpan("ab", 1, 300, [3]int{1: 9}, xs[4])`, []string{`"ab"`, `1`, `9`}},
 		{`func() *Cache { c := New(4); c.Add("k", 0x10); return c }()`, []string{`4`, `"k"`}},
 		{`Fill(make([]int, 0, 8), 3)`, []string{`3`}},
+		// A fake's keys are its methods' names.
+		{`New(Store(fakeStore{"Get": []any{"v", nil}}), map[string]int{"k": 1})`, []string{`"v"`, `"k"`, `1`}},
 	} {
 		seen := map[string]bool{}
 		for seed := uint64(0); seed < 200; seed++ {

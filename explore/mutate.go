@@ -73,6 +73,9 @@ func newMutator(rng *rand.Rand, g *valueGen) *mutator {
 
 // candidate picks one of t's generated candidates, favouring early ones.
 func (mu *mutator) candidate(t types.Type, depth int) spec.Value {
+	if v, ok := mu.asserted(t, depth); ok {
+		return v
+	}
 	vs := mu.g.valuesAt(t, depth)
 	if len(vs) == 0 {
 		return zeroValue(t)
@@ -88,6 +91,13 @@ func (mu *mutator) candidate(t types.Type, depth int) spec.Value {
 // of the change.
 func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, string) {
 	if v.Kind == spec.Code {
+		// A keyed literal of the package's struct is changed by one of
+		// its fields, mutated as a value of the field's type.
+		if lv, ok := mu.g.lits[v.Str]; ok && mu.rng.IntN(3) > 0 {
+			if code, op, ok := mu.field(lv, depth); ok {
+				return spec.CodeValue(code), op
+			}
+		}
 		// Code is changed by one of its literals (what a constructor
 		// parses), or as a whole: another of the type's candidates. A
 		// function is only swapped: its literals are what it returns or
@@ -166,6 +176,9 @@ func (mu *mutator) mutate(t types.Type, v spec.Value, depth int) (spec.Value, st
 	case *types.Interface:
 		if !u.Empty() {
 			return spec.NullValue(), "nil"
+		}
+		if v, ok := mu.asserted(t, depth); ok {
+			return v, "asserted"
 		}
 		switch v.Kind {
 		case spec.String, spec.Opaque:
@@ -266,6 +279,37 @@ func bytesValue(s string) spec.Value {
 		l.List = append(l.List, spec.UintValue(uint64(s[i])))
 	}
 	return l
+}
+
+// asserted is, half the time, a value of one of the types the code
+// asserts an empty interface to (see valueGen.assertedValues), for t an
+// empty interface: among the many candidates of an any, those are the
+// few that take the code's branches. ok is false otherwise, and then no
+// random number was drawn.
+func (mu *mutator) asserted(t types.Type, depth int) (spec.Value, bool) {
+	if it, ok := t.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return spec.Value{}, false
+	}
+	first, second := mu.g.assertedValues(depth)
+	all := append(first, second...)
+	if len(all) == 0 || mu.rng.IntN(2) == 0 {
+		return spec.Value{}, false
+	}
+	return copyValue(all[mu.rng.IntN(len(all))]), true
+}
+
+// field changes one field of a keyed literal written from lv (see
+// fieldLits), mutated as a value of its type one level down: an
+// unexported struct's []any field gets the element its method tests
+// for, its string the separator the method looks for. ok is false when
+// the changed value cannot be written.
+func (mu *mutator) field(lv litVals, depth int) (string, string, bool) {
+	i := mu.rng.IntN(len(lv.vals))
+	v, op := mu.mutate(lv.lit.vars[i].Type(), copyValue(lv.vals[i]), depth+1)
+	vals := append([]spec.Value(nil), lv.vals...)
+	vals[i] = v
+	code, ok := mu.g.litCode(lv.lit, vals)
+	return code, lv.lit.names[i] + ": " + op, ok
 }
 
 func (mu *mutator) token() string {

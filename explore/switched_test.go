@@ -122,6 +122,20 @@ func TestRecoversExplored(t *testing.T) {
 	exploredWhole(t, "testdata/recovered", "Guard", "(*Printer).recoverTo")
 }
 
+// TestNestedPartsExplored checks that an interface the package never
+// implements is reached below the top of a receiver: an element of an
+// []any field that the method asserts to it, an element of a slice of
+// it (a fake at the deepest level, where nil was the only value), and
+// an any a constructor keeps, which the method switches on; and a field
+// the method asserts to a wider interface of the package (a fake of
+// that one).
+func TestNestedPartsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/nested", "template.Fill", "(*query).SQL", "(*cond).Where", "(*reader).Size")
+}
+
 // exploredWhole explores each function fns of the package in dir
 // natively with the built-in explorer and fails for any statement left
 // uncovered.

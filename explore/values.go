@@ -40,10 +40,14 @@ type valueGen struct {
 	// noOwn leaves out the package's values made by running it and the
 	// structure-aware mutations (see Builtin.noOwn).
 	noOwn bool
+	// lits are the keyed literals of the package's structs written
+	// (see fieldLits), by their code, with the values of their fields:
+	// the mutator changes one field of such a literal.
+	lits map[string]litVals
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}}
 }
 
 // values returns the candidates of t, without duplicates.
@@ -257,7 +261,7 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 		if n != nil {
 			t = n
 		}
-		return append(out, g.fakes(t, u, depth)...)
+		return append(append(out, g.fakes(t, u, depth)...), g.widerFakes(t, depth)...)
 	}
 	return append(out, g.strings()[:min(len(g.strings()), 24)]...)
 }
@@ -268,9 +272,11 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 // return a typical value of each result and no error, and one whose
 // methods fail (their error results "boom", the others zero). The
 // results are plain values, which a fake's record gives back: a value
-// built by code is left zero.
+// built by code is left zero. They are made at the deepest level too,
+// where an interface has no other value than nil: an element of a
+// []Sqlizer field of a receiver, which the code calls.
 func (g *valueGen) fakes(t types.Type, u *types.Interface, depth int) []spec.Value {
-	if depth >= maxDepth || target.Fakeable(t, g.self) != "" {
+	if depth > maxDepth || target.Fakeable(t, g.self) != "" {
 		return nil
 	}
 	var typical, failing []spec.Entry
@@ -317,6 +323,56 @@ func (g *valueGen) fakes(t types.Type, u *types.Interface, depth int) []spec.Val
 	}
 	if fails {
 		out = append(out, mapOf(failing...))
+	}
+	return out
+}
+
+// maxWider bounds the wider interfaces whose fakes widerFakes gives.
+const maxWider = 2
+
+// widerFakes are fakes of the package's interfaces wider than t (whose
+// methods include t's) that the code asserts a t to, or that include
+// such an interface: a BaseRunner that the code upgrades with
+// runner.(QueryRower) is given a fake of the package's Runner, which
+// has both. Each is the fake whose methods return a typical value,
+// written as code of the wider type (Runner(fakeRunner{…})): its
+// record, a map, would be read as a fake of t. At most maxWider.
+func (g *valueGen) widerFakes(t types.Type, depth int) []spec.Value {
+	if g.self == nil || g.m == nil || depth > maxDepth {
+		return nil
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	// The interfaces the code asserts a t to that a t is not.
+	var wants []*types.Interface
+	for _, a := range g.m.asserted {
+		if ai, ok := a.Underlying().(*types.Interface); ok && !ai.Empty() && !types.Implements(t, ai) && types.AssertableTo(it, a) {
+			wants = append(wants, ai)
+		}
+	}
+	if len(wants) == 0 {
+		return nil
+	}
+	var out []spec.Value
+	for _, w := range namedTypes(g.self) {
+		wi, ok := w.Underlying().(*types.Interface)
+		if !ok || types.Identical(w, t) || !types.Implements(w, it) || len(out) == maxWider {
+			continue
+		}
+		if !slices.ContainsFunc(wants, func(ai *types.Interface) bool { return types.Implements(w, ai) }) {
+			continue
+		}
+		for _, v := range g.fakes(w, wi, depth) {
+			if isTrivial(v) {
+				continue // the zero fake: the typical one shows more
+			}
+			if c, ok := g.exactCode(v, w); ok {
+				out = append(out, c)
+			}
+			break
+		}
 	}
 	return out
 }
