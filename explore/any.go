@@ -78,12 +78,13 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 
 // assertedValues are values of the types the code asserts a value to or
 // switches on (arg.(Sqlizer), case *Multi:), written as code of exactly
-// that type for an empty interface to hold them: first one of each,
-// then a second of each. An interface's values are those of the
+// that type for an empty interface to hold them: first one of each
+// (two of an interface: a fake whose methods return a typical value and
+// one whose methods fail), then a second of each. An interface's values are those of the
 // package's types that implement it and its fakes, so that an element
 // of an []any the code tests for a Sqlizer is one.
 func (g *valueGen) assertedValues(depth int) (first, second []spec.Value) {
-	if g.m == nil || depth >= maxDepth {
+	if g.m == nil || depth > maxDepth {
 		return nil, nil
 	}
 	for _, t := range g.m.asserted[:min(len(g.m.asserted), maxAssertedTypes)] {
@@ -110,7 +111,9 @@ func (g *valueGen) assertedValues(depth int) (first, second []spec.Value) {
 		if len(got) > 0 {
 			first = append(first, got[0])
 		}
-		if len(got) > 1 {
+		if len(got) > 1 && types.IsInterface(t) {
+			first = append(first, got[1]) // a fake that fails
+		} else if len(got) > 1 {
 			second = append(second, got[1])
 		}
 	}

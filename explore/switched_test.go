@@ -133,7 +133,7 @@ func TestNestedPartsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/nested", "template.Fill", "(*query).SQL", "(*cond).Where", "(*reader).Size")
+	exploredWhole(t, "testdata/nested", "template.Fill", "(*query).SQL", "(*cond).Where", "(*reader).Size", "(*table).Render")
 }
 
 // exploredWhole explores each function fns of the package in dir

@@ -166,8 +166,15 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		if depth >= maxDepth {
 			return out
 		}
+		// A pointer to a struct is no level of its own (&T{…} is one
+		// literal): *insertData's [][]any field holds values as T's
+		// would.
+		d := depth + 1
+		if _, ok := u.Elem().Underlying().(*types.Struct); ok {
+			d = depth
+		}
 		var elems []spec.Value
-		for _, v := range g.valuesAt(u.Elem(), depth+1) {
+		for _, v := range g.valuesAt(u.Elem(), d) {
 			if v.Kind != spec.Code { // code of the element type is not a pointer
 				elems = append(elems, v)
 			}
@@ -276,7 +283,7 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 // where an interface has no other value than nil: an element of a
 // []Sqlizer field of a receiver, which the code calls.
 func (g *valueGen) fakes(t types.Type, u *types.Interface, depth int) []spec.Value {
-	if depth > maxDepth || target.Fakeable(t, g.self) != "" {
+	if depth > maxDepth+1 || target.Fakeable(t, g.self) != "" {
 		return nil
 	}
 	var typical, failing []spec.Entry

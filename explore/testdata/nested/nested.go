@@ -122,3 +122,30 @@ func (r *reader) Size() int {
 	}
 	return 0
 }
+
+// table holds rows of cells: a Part cell says its own text.
+type table struct {
+	Rows [][]any
+}
+
+func (t *table) Render() (string, error) {
+	var b strings.Builder
+	for _, row := range t.Rows {
+		for i, c := range row {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			if p, ok := c.(Part); ok {
+				s, err := p.Text()
+				if err != nil {
+					return "", err
+				}
+				b.WriteString(s)
+				continue
+			}
+			fmt.Fprint(&b, c)
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
