@@ -26,8 +26,8 @@ var anyCode = []string{
 var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)", "func() {}"}
 
 // anyValues are the first candidates of an empty interface: nil, 0, 42,
-// a value of each type the code asserts an interface to (see
-// assertedValues), then values of many dynamic types, each basic kind and size, strings that
+// values of the types the code asserts it to (see assertedValues), then
+// values of many dynamic types, each basic kind and size, strings that
 // read as numbers and truth values, byte slices, slices and maps, a
 // time.Duration (a fmt.Stringer), a time.Time, an error, the package's
 // own named types, then named types of basic kinds and pointers, so that
@@ -78,15 +78,20 @@ func (g *valueGen) ownTypeValues(depth int) []spec.Value {
 
 // assertedValues are values of the types the code asserts a value to or
 // switches on (arg.(Sqlizer), case *Multi:), written as code of exactly
-// that type for an empty interface to hold them: first one of each
-// (two of an interface: a fake whose methods return a typical value and
-// one whose methods fail), then a second of each. An interface's values are those of the
-// package's types that implement it and its fakes, so that an element
-// of an []any the code tests for a Sqlizer is one.
+// that type for an empty interface to hold them: first one of each (two
+// of an interface: a fake whose methods return a typical value and one
+// whose methods fail), then a second of each. An interface's values are
+// those of the package's types that implement it and its fakes, so that
+// an element of an []any the code tests for a Sqlizer is one. They are
+// computed once per depth.
 func (g *valueGen) assertedValues(depth int) (first, second []spec.Value) {
 	if g.m == nil || depth > maxDepth {
 		return nil, nil
 	}
+	if a, ok := g.asserted[depth]; ok {
+		return a[0], a[1]
+	}
+	defer func() { g.asserted[depth] = [2][]spec.Value{first, second} }()
 	for _, t := range g.m.asserted[:min(len(g.m.asserted), maxAssertedTypes)] {
 		if hasTypeParam(t, map[types.Type]bool{}) || !g.nameable(t) {
 			continue

@@ -26,8 +26,9 @@ const (
 var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
 
 // mutatorNames are the methods that fill a container, called on a fresh
-// value to build one in a small or larger state.
-var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc"}
+// value to build one in a small or larger state: a registry's Register
+// and a bus's Subscribe too, which it calls back.
+var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe"}
 
 // ctor is a constructor of a named type of the package under test.
 type ctor struct {
@@ -382,6 +383,12 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	// at least a quarter of the budget.
 	nMade := min(len(made), maxBuilt-min(len(extra), maxBuilt/4))
 	all := append(append(append([]string(nil), made[:nMade]...), extra...), made[nMade:]...)
+	if len(cs) == 0 && len(made) == 0 && holdsDependency(n) {
+		// Filled by its mutators from the zero value only, which
+		// leaves a dependency it is handed (a Logger, a Store) nil:
+		// its fields as a literal after the fills.
+		all = append(all, g.fieldLits(n, ts, ptr, depth)...)
+	}
 	var out []spec.Value
 	seen := map[string]bool{}
 	for _, e := range all {
@@ -395,6 +402,21 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		}
 	}
 	return out
+}
+
+// holdsDependency reports whether n is a struct with a field of an
+// interface type with methods: a dependency its zero value leaves nil.
+func holdsDependency(n *types.Named) bool {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if it, ok := st.Field(i).Type().Underlying().(*types.Interface); ok && !it.Empty() && !isErrorType(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // Bounds of the literals fieldLits writes.

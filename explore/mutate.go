@@ -284,8 +284,8 @@ func bytesValue(s string) spec.Value {
 // asserted is, half the time, a value of one of the types the code
 // asserts an empty interface to (see valueGen.assertedValues), for t an
 // empty interface: among the many candidates of an any, those are the
-// few that take the code's branches. ok is false otherwise, and then no
-// random number was drawn.
+// few that take the code's branches. ok is false otherwise; no random
+// number is drawn for a t of another type or code that asserts to none.
 func (mu *mutator) asserted(t types.Type, depth int) (spec.Value, bool) {
 	if it, ok := t.Underlying().(*types.Interface); !ok || !it.Empty() {
 		return spec.Value{}, false

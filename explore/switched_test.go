@@ -128,12 +128,14 @@ func TestRecoversExplored(t *testing.T) {
 // it (a fake at the deepest level, where nil was the only value), and
 // an any a constructor keeps, which the method switches on; and a field
 // the method asserts to a wider interface of the package (a fake of
-// that one).
+// that one); a dependency of a struct without a constructor, filled
+// only by the method under test (a literal sets it), and handlers a bus
+// is given through Register.
 func TestNestedPartsExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/nested", "template.Fill", "(*query).SQL", "(*cond).Where", "(*reader).Size", "(*table).Render")
+	exploredWhole(t, "testdata/nested", "template.Fill", "(*query).SQL", "(*cond).Where", "(*reader).Size", "(*table).Render", "(*lineWriter).Write", "(*Bus).Publish")
 }
 
 // exploredWhole explores each function fns of the package in dir

@@ -44,10 +44,13 @@ type valueGen struct {
 	// (see fieldLits), by their code, with the values of their fields:
 	// the mutator changes one field of such a literal.
 	lits map[string]litVals
+	// asserted are the values of the types the code asserts an any to,
+	// by depth (see assertedValues).
+	asserted map[int][2][]spec.Value
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}}
 }
 
 // values returns the candidates of t, without duplicates.
@@ -299,7 +302,7 @@ func (g *valueGen) fakes(t types.Type, u *types.Interface, depth int) []spec.Val
 			rt := res.At(j).Type()
 			tv[j], fv[j] = spec.NullValue(), spec.NullValue()
 			if isErrorType(rt) {
-				fv[j], fails = spec.StringValue("boom"), true
+				fv[j], fails = spec.StringValue(fakeFailure), true
 				continue
 			}
 			var plain []spec.Value
@@ -1018,7 +1021,46 @@ func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
 			}
 		}
 	}
+	if it, ok := t.Underlying().(*types.Interface); ok && !it.Empty() {
+		// A fake that fails is no typical value: a bus filled with
+		// it stops at its first handler. The fake that returns zero
+		// values is, when nothing else is.
+		var kept []spec.Value
+		for _, v := range cands {
+			if !failingFake(v) {
+				kept = append(kept, v)
+			}
+		}
+		if v := typicalOf(kept); v.Kind != spec.Null || len(kept) == 0 {
+			return v
+		}
+		for _, v := range kept {
+			if v.Kind == spec.Map {
+				return v
+			}
+		}
+	}
 	return typicalOf(cands)
+}
+
+// fakeFailure is the message of the errors a failing fake returns.
+const fakeFailure = "boom"
+
+// failingFake reports whether v is a fake (see valueGen.fakes) one of
+// whose methods fails.
+func failingFake(v spec.Value) bool {
+	if v.Kind != spec.Map {
+		return false
+	}
+	for _, e := range v.Map {
+		if e.Val.Kind == spec.String && e.Val.Str == fakeFailure {
+			return true
+		}
+		if e.Val.Kind == spec.List && slices.ContainsFunc(e.Val.List, func(r spec.Value) bool { return r.Kind == spec.String && r.Str == fakeFailure }) {
+			return true
+		}
+	}
+	return false
 }
 
 // typicalOf is a representative non-trivial candidate: the first that is

@@ -149,3 +149,56 @@ func (t *table) Render() (string, error) {
 	}
 	return b.String(), nil
 }
+
+// Printer prints a line.
+type Printer interface {
+	Print(line string) error
+}
+
+// lineWriter writes through a Printer it is handed, and has no
+// constructor: only a literal sets its Printer.
+type lineWriter struct {
+	out    Printer
+	prefix string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	line := string(p)
+	if w.prefix != "" {
+		line = w.prefix + ": " + line
+	}
+	if err := w.out.Print(line); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Handler handles an event.
+type Handler interface {
+	Handle(event string) error
+}
+
+// Bus hands events to the handlers registered with it.
+type Bus struct {
+	subs []Handler
+}
+
+func NewBus() *Bus { return &Bus{} }
+
+func (b *Bus) Register(h Handler) { b.subs = append(b.subs, h) }
+
+// Publish hands the event to each handler in turn, and says how many
+// took it before one failed.
+func (b *Bus) Publish(event string) (int, error) {
+	n := 0
+	for _, h := range b.subs {
+		if h == nil {
+			continue
+		}
+		if err := h.Handle(event); err != nil {
+			return n, fmt.Errorf("handler %d: %w", n, err)
+		}
+		n++
+	}
+	return n, nil
+}
