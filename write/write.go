@@ -1049,6 +1049,40 @@ func Reached(f *target.Func, r executors.Result) bool {
 	return true
 }
 
+// harnessRE matches what names the files and functions specgen runs a
+// probe from (specgen_probes_0_test.go, specgenRun): a caller's file
+// or a stack the function reports.
+var harnessRE = regexp.MustCompile(`specgen_[a-z0-9_]+_test\.go|\bspecgen(Run|Shape)`)
+
+// namesHarness reports whether r's error, panic or values after the
+// call name the harness that ran the probe (see harnessRE): such a value
+// is the harness's, not the function's, and differs where the case
+// runs. (Results that do are not pinned: see caseFromResult.)
+func namesHarness(r executors.Result) bool {
+	if r.After != nil && harnessValue(*r.After) {
+		return true
+	}
+	for _, a := range r.ArgsAfter {
+		if harnessValue(a.Value) {
+			return true
+		}
+	}
+	return r.Err != nil && harnessRE.MatchString(r.Err.Message) || r.Panic != nil && harnessRE.MatchString(r.Panic.Message)
+}
+
+// harnessValue reports whether v names the harness (see harnessRE).
+func harnessValue(v spec.Value) bool {
+	switch v.Kind {
+	case spec.String, spec.Opaque:
+		return harnessRE.MatchString(v.Str)
+	case spec.List:
+		return slices.ContainsFunc(v.List, harnessValue)
+	case spec.Map:
+		return slices.ContainsFunc(v.Map, func(e spec.Entry) bool { return harnessValue(e.Key) || harnessValue(e.Val) })
+	}
+	return false
+}
+
 // panickingValue is the value of a case's panicking written from a
 // probe's Go expression: the string a string literal holds, else the
 // expression as code.
@@ -1063,6 +1097,9 @@ func panickingValue(expr string) spec.Value {
 func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	if n := caseText(r); n > maxCaseText {
 		return nil, fmt.Sprintf("left out: its values take %s written, more than a readable case holds", byteSize(n))
+	}
+	if namesHarness(r) {
+		return nil, "left out: its error, panic or inputs after the call name specgen's own probe files (a caller's line, a stack), which differ in the exported test"
 	}
 	c := &spec.Case{}
 	if len(r.Globals) > 0 {
@@ -1134,6 +1171,13 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 			if o.Kind == spec.Opaque {
 				// A func returned (a decorator's closure): no value
 				// states it; the case pins that the call returns it.
+				pinned = false
+				break
+			}
+			if harnessValue(o) {
+				// A caller's line or a stack naming the files specgen
+				// ran the probe from, which the exported test does
+				// not: the case pins that the call returns.
 				pinned = false
 				break
 			}

@@ -877,3 +877,35 @@ func TestReached(t *testing.T) {
 		t.Error("a function without parameters reaches its call with no inputs")
 	}
 }
+
+// TestCasesFromResultsHarness checks a probe whose result names the
+// files or functions specgen ran it from (a logger's caller, a stack):
+// the exported test runs it from others, so such a result is not pinned,
+// and a probe whose error or panic names them is left out.
+func TestCasesFromResultsHarness(t *testing.T) {
+	f := &target.Func{Name: "Caller", Params: []target.Param{{Name: "skip", Type: types.Typ[types.Int]}}, Results: []types.Type{types.Typ[types.String]}}
+	skip := 0
+	out := func(s string) executors.Result {
+		skip++
+		return executors.Result{ID: s, Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "skip", Value: spec.IntValue(int64(skip))}},
+			Outputs: []spec.Value{spec.MapValue("@caller", spec.StringValue(s))}}
+	}
+	rs := []executors.Result{
+		out("/tmp/x/specgen_main_test.go:15"),
+		{ID: "panic", Outcome: executors.Panicked, Panic: &executors.PanicInfo{Message: "at example.com/x.specgenRun", Type: "string"}},
+		{ID: "error", Outcome: executors.OK, Outputs: []spec.Value{spec.StringValue("")}, Err: &executors.ErrorInfo{Message: "example.com/x.specgenShape1f\n\t/tmp/x/specgen_probes_0_test.go:7"}},
+		out("/src/x/caller.go:15"),
+	}
+	got, skipped := CasesFromResults(f, nil, rs)
+	want := []string{"probes panic, error: left out: its error, panic or inputs after the call name specgen's own probe files (a caller's line, a stack), which differ in the exported test"}
+	if !slices.Equal(skipped, want) {
+		t.Errorf("skipped %q\nwant %q", skipped, want)
+	}
+	var flows []string
+	for _, c := range got {
+		flows = append(flows, flow(c))
+	}
+	if wantFlows := []string{"input=1", `input=2 expected={@caller: "/src/x/caller.go:15"}`}; !slices.Equal(flows, wantFlows) {
+		t.Errorf("cases %q\nwant %q", flows, wantFlows)
+	}
+}
