@@ -99,23 +99,19 @@ func fakeKey(toks []codeLit, i int) bool {
 	if i+1 >= len(toks) || toks[i+1].tok != token.COLON {
 		return false
 	}
-	depth := 0
-	for j := i - 1; j >= 0; j-- {
-		switch toks[j].tok {
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth++
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			if depth == 0 {
-				return toks[j].tok == token.LBRACE && j > 0 && toks[j-1].tok == token.IDENT && strings.HasPrefix(toks[j-1].text, "fake")
-			}
-			depth--
-		}
-	}
-	return false
+	j := opener(toks, i)
+	return j > 0 && toks[j].tok == token.LBRACE && toks[j-1].tok == token.IDENT && strings.HasPrefix(toks[j-1].text, "fake")
 }
 
 // inMake reports whether toks[i] is an argument of a call of make.
 func inMake(toks []codeLit, i int) bool {
+	j := opener(toks, i)
+	return j > 0 && toks[j].tok == token.LPAREN && toks[j-1].tok == token.IDENT && toks[j-1].text == "make"
+}
+
+// opener is the index of the bracket, parenthesis or brace that
+// encloses toks[i], or -1 at the top level.
+func opener(toks []codeLit, i int) int {
 	depth := 0
 	for j := i - 1; j >= 0; j-- {
 		switch toks[j].tok {
@@ -123,12 +119,12 @@ func inMake(toks []codeLit, i int) bool {
 			depth++
 		case token.LPAREN, token.LBRACK, token.LBRACE:
 			if depth == 0 {
-				return toks[j].tok == token.LPAREN && j > 0 && toks[j-1].tok == token.IDENT && toks[j-1].text == "make"
+				return j
 			}
 			depth--
 		}
 	}
-	return false
+	return -1
 }
 
 // codeLiteral changes one string literal, or one small integer literal,
