@@ -154,7 +154,7 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			named = named || strings.HasPrefix(lower, p)
 		}
 		sig := fn.Type().(*types.Signature)
-		if !named {
+		if !named && !g.madeBehind(fn, n) {
 			continue
 		}
 		c := ctor{fn: fn, sig: sig}
@@ -203,6 +203,50 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
 	return out
+}
+
+// madeBehind reports whether fn, whatever its name, is a function of
+// the package that returns one interface behind which every return statement gives an n or a *n: the
+// exported maker of an unexported implementation (StringSink(sp
+// *string) Sink returning &stringSink{sp: sp}). Such a value, built
+// any other way than by its maker, misses what the maker sets.
+func (g *valueGen) madeBehind(fn *types.Func, n *types.Named) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || takesOwn(sig, n) {
+		return false
+	}
+	res := sig.Results()
+	if res.Len() != 1 || !types.IsInterface(res.At(0).Type()) {
+		return false
+	}
+	rt := g.returnedType(fn)
+	if p, ok := rt.(*types.Pointer); ok {
+		rt = p.Elem()
+	}
+	return rt != nil && types.Identical(types.Unalias(rt), n) && !g.returnsNil(fn)
+}
+
+// returnsNil reports whether a return statement of fn's body gives nil
+// as its first result: a wrapper (Temporary(err) error, nil for a nil
+// err) rather than a maker, whose result asserted to its type panics.
+func (g *valueGen) returnsNil(fn *types.Func) bool {
+	f, err := g.pkg.Func(fn.Name())
+	if err != nil || f.Decl == nil || f.Decl.Body == nil {
+		return true
+	}
+	found := false
+	ast.Inspect(f.Decl.Body, func(nd ast.Node) bool {
+		switch nd := nd.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(nd.Results) > 0 && types.Identical(g.pkg.TypesInfo.TypeOf(nd.Results[0]), types.Typ[types.UntypedNil]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // returnedType is the concrete type the package's function fn returns
@@ -358,13 +402,16 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	}
 	made := interleave(byCtor...)
 	if len(cs) == 0 {
-		made = g.produced(n, ts, ptr, depth)
-		if len(g.mutators(n)) == 0 && len(g.chainMethods(n)) == 0 {
-			// Nothing of the package's fills or builds one: its
-			// fields, as a literal. (A Ring filled by Push keeps
-			// its indexes in step; a literal would not.)
-			made = append(made, g.fieldLits(n, ts, ptr, depth)...)
+		var lits []string
+		if len(g.mutators(n)) == 0 {
+			// Nothing of the package's fills one: its fields, as a
+			// literal, taking turns with the values other types
+			// produce, which may all come out zero (a ByteView
+			// its sinks hold). A Ring filled by Push keeps its
+			// indexes in step; a literal would not.
+			lits = g.fieldLits(n, ts, ptr, depth)
 		}
+		made = interleave(g.produced(n, ts, ptr, depth), lits)
 	}
 	bases := builtBases(calls, typicals, ts)
 	var chains1, chains2 []builtExpr
@@ -1613,7 +1660,7 @@ func (g *valueGen) argValueLists(sig *types.Signature, depth, per int) (vals [][
 func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 	q := target.NewQualifier(g.self)
 	e, err := target.GoExpr(v, t, q)
-	if err != nil || !resolvable(q) {
+	if err != nil || !g.resolvable(q) {
 		return "", false
 	}
 	return e, true
@@ -1624,14 +1671,24 @@ func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 func (g *valueGen) nameable(t types.Type) bool {
 	q := target.NewQualifier(g.self)
 	q.TypeString(t)
-	return resolvable(q)
+	return g.resolvable(q)
 }
 
 // resolvable reports whether the imports code written through q needs
-// are standard packages a probe finds by the names q gave them.
-func resolvable(q *target.Qualifier) bool {
+// are packages a probe finds by the names q gave them (see
+// ProbeFromSnippet): those the package under test imports under their
+// own names (a proto.Message parameter), else standard ones.
+func (g *valueGen) resolvable(q *target.Qualifier) bool {
 	for path, name := range q.Imports() {
-		if stdlibNames[name] != path || refused(path) {
+		found := stdlibNames[name]
+		if g.self != nil {
+			for _, p := range g.self.Imports() {
+				if p.Name() == name {
+					found = p.Path()
+				}
+			}
+		}
+		if found != path || refused(path) {
 			return false
 		}
 	}

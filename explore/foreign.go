@@ -266,13 +266,11 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 	if g.self == nil || depth >= maxDepth-1 {
 		return nil
 	}
-	scope := g.self.Scope()
 	var out []spec.Value
 	found := 0
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || found == maxImplTypes {
-			continue
+	for _, tn := range g.implCandidates(it) {
+		if found == maxImplTypes {
+			break
 		}
 		n, ok := tn.Type().(*types.Named)
 		if !ok || types.IsInterface(n) {
@@ -324,6 +322,51 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 		out = append(out, vs...)
 	}
 	return out
+}
+
+// implCandidates are the type names implValues looks through for
+// implementations of it: the package's own, else, when none of them
+// implements it, the exported ones of the packages outside the standard
+// library that the package imports (the generated messages a package
+// of protobuf's hands to proto.Unmarshal as a proto.Message).
+func (g *valueGen) implCandidates(it *types.Interface) []*types.TypeName {
+	implements := func(tn *types.TypeName) bool {
+		t := tn.Type()
+		if _, ok := t.(*types.Named); !ok || types.IsInterface(t) {
+			return false
+		}
+		if t.(*types.Named).TypeParams().Len() > 0 {
+			return true // instantiated by the caller
+		}
+		return types.Implements(t, it) || types.Implements(types.NewPointer(t), it)
+	}
+	var own, dep []*types.TypeName
+	scope := g.self.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			own = append(own, tn)
+		}
+	}
+	for _, tn := range own {
+		if implements(tn) {
+			return own
+		}
+	}
+	for _, p := range g.self.Imports() {
+		if stdlibNames[p.Name()] == p.Path() || !strings.Contains(strings.Split(p.Path(), "/")[0], ".") {
+			continue
+		}
+		sc := p.Scope()
+		for _, name := range sc.Names() {
+			tn, ok := sc.Lookup(name).(*types.TypeName)
+			if ok && tn.Exported() && !tn.IsAlias() && implements(tn) {
+				if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+					dep = append(dep, tn)
+				}
+			}
+		}
+	}
+	return dep
 }
 
 // adapted are the candidates of a named func type n implementing an

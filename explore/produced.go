@@ -144,7 +144,7 @@ func (g *valueGen) projected(n *types.Named, ts string, depth int) []builtExpr {
 			if p, ok := ft.(*types.Pointer); ok {
 				ft, ref = types.Unalias(p.Elem()), "v."
 			}
-			if !types.Identical(ft, n) {
+			if !types.Identical(ft, n) || g.handedIn(u, f.Type()) {
 				continue
 			}
 			fields++
@@ -154,6 +154,21 @@ func (g *valueGen) projected(n *types.Named, ts string, depth int) []builtExpr {
 		}
 	}
 	return out
+}
+
+// handedIn reports whether a constructor of u takes a parameter of
+// type t: a field of that type holds what the caller handed in (a
+// sink's destination), nothing the package made, and reading it back
+// gives a value only as good as the argument.
+func (g *valueGen) handedIn(u *types.Named, t types.Type) bool {
+	for _, c := range g.ctors(u) {
+		for i := 0; i < c.sig.Params().Len(); i++ {
+			if types.Identical(c.sig.Params().At(i).Type(), t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // producerBases are the values of *u a producing method is called on,

@@ -159,3 +159,10 @@ func exploredWhole(t *testing.T, dir string, fns ...string) {
 		}
 	}
 }
+
+func TestMadeValuesExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/sinks", "View.Len", "View.Slice", "(*viewSink).SetBytes", "(*messageSink).SetBytes")
+}

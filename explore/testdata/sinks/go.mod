@@ -1,0 +1,3 @@
+module example.com/sinks
+
+go 1.22
