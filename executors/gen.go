@@ -1051,6 +1051,7 @@ func specgenObserveOnce(f func() interface{}) (v interface{}, ok bool) {
 }
 
 func specgenRun(p func(func(string, string, interface{})), rec func(string, string, interface{})) {
+	specgenReset()
 	defer func() {
 		if r := recover(); r != nil {
 			msg := specgenfmt.Sprint(r)
@@ -1129,6 +1130,17 @@ var specgenProbes = map[string]func(func(string, string, interface{})){
 		fmt.Fprintf(&body, "\n// SpecgenSetMutant selects the mutant of the package's schema that runs.\nvar SpecgenSetMutant = func(k int) { %s = k }\n", MutantVar)
 	} else {
 		body.WriteString("\n// SpecgenSetMutant is nil: the package holds no mutant schema.\nvar SpecgenSetMutant func(int)\n")
+	}
+	if names := writtenGlobals(pkg); len(names) > 0 && g.has == nil {
+		// Natively only: reflect on yaegi's interpreted types is
+		// not relied on.
+		imp.add("reflect", "specgenreflect")
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "\nconst specgenSelfPath = %q\n\n", pkg.ImportPath)
+		writeStateReset(&sb, names)
+		body.WriteString(sb.String())
+	} else {
+		body.WriteString("\n// specgenReset has nothing to set back: the package changes no package-level variable.\nfunc specgenReset() {}\n")
 	}
 	body.WriteString(`
 var _ = specgenstrings.Join

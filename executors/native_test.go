@@ -2,6 +2,7 @@ package executors_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,6 +58,46 @@ func TestProbeTimeStartsAfterInit(t *testing.T) {
 	for i, want := range []string{"4", "6"} {
 		if r := rep.Results[i]; r.Outcome != executors.OK || len(r.Outputs) != 1 || r.Outputs[0].String() != want {
 			t.Errorf("%s: %s %v %s, want %s", r.ID, r.Outcome, r.Outputs, r.Message, want)
+		}
+	}
+}
+
+// TestPackageStateSetBack runs probes that change a package's
+// package-level variables on one worker: each probe starts from the
+// state the package's init left, whatever the probes before it did,
+// while a probe's own setup still changes what its call sees.
+func TestPackageStateSetBack(t *testing.T) {
+	reg := loadFunc(t, "testdata/mod", "./registry", "Register")
+	once := loadFunc(t, "testdata/mod", "./registry", "MakeOnce")
+	n := &executors.Native{CacheDir: t.TempDir(), Workers: 1}
+	prog := &executors.Program{Func: reg, Timeout: 10 * time.Second, Probes: []executors.Probe{
+		{ID: "first", Args: []string{`"a"`}},
+		{ID: "again", Args: []string{`"a"`}},
+		{ID: "after-setup", Setup: `Register("b")`, Args: []string{`"b"`}},
+		{ID: "builtin", Args: []string{`"builtin"`}},
+		{ID: "once", Func: once},
+		{ID: "twice", Func: once},
+		{ID: "registered-then-made", Setup: `Register("c"); Register("d")`, Func: once},
+	}}
+	rep := run(t, n, prog)
+	want := []string{"1 <nil>", "1 <nil>", "0 registry: duplicate b", "0 registry: duplicate builtin", "7", "7", "10"}
+	for i, w := range want {
+		r := rep.Results[i]
+		if r.Outcome != executors.OK {
+			t.Errorf("%s: %s %s, want %s", r.ID, r.Outcome, r.Message, w)
+			continue
+		}
+		var parts []string
+		for _, o := range r.Outputs {
+			parts = append(parts, o.String())
+		}
+		if r.Err != nil {
+			parts = append(parts, r.Err.Message)
+		} else if i < 4 {
+			parts = append(parts, "<nil>")
+		}
+		if got := strings.Join(parts, " "); got != w {
+			t.Errorf("%s: got %s, want %s", r.ID, got, w)
 		}
 	}
 }

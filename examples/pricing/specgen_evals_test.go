@@ -12,6 +12,8 @@ import (
 	specgenmath "math"
 	specgenreflect "reflect"
 	specgenregexp "regexp"
+	specgenruntime "runtime"
+	specgenmetrics "runtime/metrics"
 	specgensort "sort"
 	"strconv"
 	specgenstrconv "strconv"
@@ -1796,6 +1798,17 @@ func specgenObserve(rec func(string, string, interface{}), key string, f func() 
 	rec("obsagain", key, v)
 }
 
+// specgenObserveSteps records an observer made of several calls that
+// move the value along ("Next(); Next(); Next()"): it is called once.
+func specgenObserveSteps(rec func(string, string, interface{}), key string, f func() interface{}) {
+	v, ok := specgenObserveOnce(f)
+	if !ok {
+		rec("obspanic", key, nil)
+		return
+	}
+	rec("obs", key, v)
+}
+
 func specgenObserveOnce(f func() interface{}) (v interface{}, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -1806,6 +1819,7 @@ func specgenObserveOnce(f func() interface{}) (v interface{}, ok bool) {
 }
 
 func specgenRun(p func(func(string, string, interface{})), rec func(string, string, interface{})) {
+	specgenReset()
 	defer func() {
 		if r := recover(); r != nil {
 			msg := specgenfmt.Sprint(r)
@@ -1821,6 +1835,9 @@ func specgenRun(p func(func(string, string, interface{})), rec func(string, stri
 	}()
 	p(rec)
 }
+
+// specgenReset has nothing to set back: the package changes no package-level variable.
+func specgenReset() {}
 
 var _ = specgenstrings.Join
 
@@ -1921,9 +1938,40 @@ func specgenTextOf(v specgenreflect.Value) (string, bool) {
 	case error:
 		return x.Error(), true
 	case specgenfmt.Stringer:
+		if _, ok := x.(specgenDeadliner); ok {
+			return specgenContextText(x.String()), true
+		}
 		return x.String(), true
 	}
 	return "", false
+}
+
+// specgenDeadliner is what a context.Context has beside its text.
+type specgenDeadliner interface {
+	Deadline() (specgentime.Time, bool)
+	Done() <-chan struct{}
+}
+
+var specgenDeadlinerType = specgenreflect.TypeOf((*specgenDeadliner)(nil)).Elem()
+
+// specgenContextText is the text of a context.Context without what
+// changes from one run to the next: the deadline of a WithDeadline or
+// WithTimeout and the time left until it, so that
+// "context.Background.WithDeadline(2026-12-05 07:03:35 +0000 UTC [-965µs])"
+// reads "context.Background.WithDeadline".
+func specgenContextText(s string) string {
+	const mark = ".WithDeadline("
+	for {
+		i := specgenstrings.Index(s, mark)
+		if i < 0 {
+			return s
+		}
+		j := specgenstrings.Index(s[i:], "])")
+		if j < 0 {
+			return s
+		}
+		s = s[:i] + ".WithDeadline" + s[i+j+2:]
+	}
 }
 
 func (c *specgenCanonizer) hasExportedFields(t specgenreflect.Type) bool {
@@ -1997,7 +2045,9 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		if v.IsNil() {
 			return nil
 		}
-		if e := t.Elem(); e.Kind() == specgenreflect.Struct && !c.hasExportedFields(e) {
+		if e := t.Elem(); e.Kind() == specgenreflect.Struct && (!c.hasExportedFields(e) || t.Implements(specgenDeadlinerType)) {
+			// A context is its text, also one that embeds its parent
+			// (context.WithValue's, WithCancel's).
 			if s, ok := specgenTextOf(v); ok {
 				return c.str(s)
 			}
@@ -2471,3 +2521,33 @@ func (r *SpecgenRecorder) observe(kind, key string, v interface{}) {
 	}
 	m["m"] = pairs
 }
+
+// specgenSettle gives the goroutines a call started (a job run in the
+// background, a waiter that cancels a context) their turn before the
+// call's coverage is taken, when more are alive than the live before
+// it: it yields until no goroutine waits to run and none but this one
+// runs, at most specgenSettleTurns times (a loop the call left running,
+// a scheduler's, never settles). What they cover is the call's;
+// without their turn it was covered or not as the scheduler pleased.
+// A runtime without the goroutine metrics gets a short sleep instead.
+func specgenSettle(live int) {
+	if specgenruntime.NumGoroutine() <= live {
+		return
+	}
+	s := []specgenmetrics.Sample{{Name: "/sched/goroutines/runnable:goroutines"}, {Name: "/sched/goroutines/running:goroutines"}}
+	for i := 0; i < specgenSettleTurns; i++ {
+		specgenruntime.Gosched()
+		specgenmetrics.Read(s)
+		if s[0].Value.Kind() != specgenmetrics.KindUint64 || s[1].Value.Kind() != specgenmetrics.KindUint64 {
+			specgentime.Sleep(100 * specgentime.Microsecond)
+			return
+		}
+		if s[0].Value.Uint64() == 0 && s[1].Value.Uint64() <= 1 {
+			return
+		}
+		specgentime.Sleep(20 * specgentime.Microsecond)
+	}
+}
+
+// specgenSettleTurns bounds the turns specgenSettle gives.
+const specgenSettleTurns = 100
