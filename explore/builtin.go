@@ -228,7 +228,19 @@ func newAnalysis(f *target.Func, seedValue uint64, noOwn bool) (*analysis, error
 	}
 	a.nIn = len(a.types)
 	a.knobs = knobs(f)
-	for _, k := range a.knobs {
+	for i, k := range a.knobs {
+		if k.hook {
+			// nil first, then what the explorer builds of its type
+			// (small functions, fakes, the package's values), but the
+			// function itself: a hook calling the function that
+			// calls it recurses until the stack overflows.
+			for _, v := range a.gen.argCands(k.typ, 0) {
+				if v.Kind != spec.Code || v.Str != f.Name {
+					a.knobs[i].cands = append(a.knobs[i].cands, v)
+				}
+			}
+			a.knobs[i].cands = uniqueValues(a.knobs[i].cands, maxHookValues)
+		}
 		a.types = append(a.types, k.typ)
 		a.names = append(a.names, "global "+k.name)
 	}

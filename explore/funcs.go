@@ -97,6 +97,13 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 			}
 		}
 		add(ret(nonzero))
+		if res.Len() == 1 {
+			// A value of an interface result (a picker's Sink): the
+			// zero results are only nil.
+			if e, ok := g.someImpl(res.At(0).Type()); ok {
+				add("return " + e)
+			}
+		}
 		// A parameter changed a little, for a result of its type.
 		if res.Len() == 1 {
 			for j := 0; j < params.Len(); j++ {
@@ -137,6 +144,23 @@ func (g *valueGen) funcValues(sig *types.Signature) []spec.Value {
 	}
 	add(panicBody)
 	return append(out, spec.NullValue())
+}
+
+// someImpl is a value of t, an interface with methods other than
+// error, written as code: its first candidate that is neither nil nor a
+// failing fake, built at the deepest level, so that a function
+// returning it stays small.
+func (g *valueGen) someImpl(t types.Type) (string, bool) {
+	if it, ok := t.Underlying().(*types.Interface); !ok || it.Empty() || isErrorType(t) {
+		return "", false
+	}
+	for _, v := range g.argCands(t, maxDepth-2) {
+		if v.Kind == spec.Null || failingFake(v) {
+			continue
+		}
+		return g.arg(v, t)
+	}
+	return "", false
 }
 
 // maxFailures bounds the errors failures gives.

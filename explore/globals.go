@@ -17,6 +17,9 @@ import (
 // maxKnobs bounds the package-level variables one exploration sets.
 const maxKnobs = 4
 
+// maxHookValues bounds the values a hook knob takes, nil among them.
+const maxHookValues = 6
+
 // knobPick is how rarely (one in knobPick) a mutation changes a knob
 // rather than an input: a knob has a few values, an input many.
 const knobPick = 8
@@ -34,6 +37,10 @@ type knob struct {
 	// base is the value probes start from: def, but for a clock hook
 	// the first fixed clock, so that no case depends on the time it runs.
 	base spec.Value
+	// hook marks a variable of a func or interface type declared
+	// without a value: cands are nil and the values the explorer
+	// builds of its type.
+	hook bool
 }
 
 // knobs lists the settings f reads, in its reach: variables of the
@@ -114,7 +121,20 @@ func knobs(f *target.Func) []knob {
 	}
 	var out []knob
 	for _, v := range read {
-		if written[v] || v.Name() == "_" || strings.HasPrefix(v.Name(), "specgen") {
+		if v.Name() == "_" || strings.HasPrefix(v.Name(), "specgen") {
+			continue
+		}
+		if isHook(v.Type()) && !isClock(v.Type()) {
+			if e, ok := declaration(f.Pkg, v); ok && e == nil {
+				// A hook the package leaves unset until a caller
+				// registers one (var portPicker func(string)
+				// PeerPicker, set by RegisterPeerPicker): nil, then
+				// the values of its type (see analysis.hookValues).
+				out = append(out, knob{name: v.Name(), typ: v.Type(), def: spec.NullValue(), hook: true})
+				continue
+			}
+		}
+		if written[v] {
 			continue
 		}
 		if isClock(v.Type()) && declaredAs(f.Pkg, v, "time", "Now") {
@@ -136,10 +156,25 @@ func knobs(f *target.Func) []knob {
 	})
 	out = out[:min(len(out), maxKnobs)]
 	for i := range out {
-		out[i].cands = knobValues(out[i].typ, out[i].def)
+		out[i].cands = []spec.Value{out[i].def}
+		if !out[i].hook {
+			out[i].cands = knobValues(out[i].typ, out[i].def)
+		}
 		out[i].base = out[i].cands[0]
 	}
 	return out
+}
+
+// isHook reports whether t is a func type or an interface with methods:
+// what a package-level variable holding a hook or a dependency has.
+func isHook(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return !u.Empty()
+	}
+	return false
 }
 
 // clocks are the fixed clocks a clock hook (var timeNow = time.Now) is

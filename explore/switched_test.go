@@ -164,5 +164,5 @@ func TestMadeValuesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/sinks", "View.Len", "View.Slice", "(*viewSink).SetBytes", "(*messageSink).SetBytes")
+	exploredWhole(t, "testdata/sinks", "View.Len", "View.Slice", "(*viewSink).SetBytes", "(*messageSink).SetBytes", "Pick")
 }
