@@ -281,6 +281,19 @@ func (q *Qualifier) declareNamedFake(name string) {
 				found = append(found, nt)
 			}
 		}
+		if pkg != q.pkg && len(found) == 0 {
+			// An alias of an interface declared further down
+			// (proto.Message = protoiface.MessageV1: fakeMessageV1).
+			for _, n := range pkg.Scope().Names() {
+				tn, ok := pkg.Scope().Lookup(n).(*types.TypeName)
+				if !ok || !tn.IsAlias() || !tn.Exported() {
+					continue
+				}
+				if nt, ok := types.Unalias(tn.Type()).(*types.Named); ok && nt.Obj().Name() == base && nt.TypeParams().Len() == 0 && types.IsInterface(nt) && Fakeable(nt, q.pkg) == "" && !slices.ContainsFunc(found, func(t types.Type) bool { return types.Identical(t, nt) }) {
+					found = append(found, nt)
+				}
+			}
+		}
 	}
 	if len(found) != 1 || fakeBase(found[0]) != name || q.taken[name] {
 		return

@@ -392,13 +392,15 @@ func (f fakeStore) near(_ Point, _ ...int) []Point {
 		t.Errorf("Decls() = %v, want fakeStore then fakeWriter", ds)
 	}
 	// Code that names a fake declares it: a fake of the package's
-	// interface or of an imported one; a name that is no fake's or is
+	// interface, of an imported one or of one an import names by an
+	// alias (geo.Ordered = sort.Interface); a name that is no fake's or is
 	// the code's own is left alone.
 	for _, c := range []struct{ code, typ, want string }{
 		{`Shape(fakeShape{"Area": 1.5})`, "Shape", "fakeShape"},
 		{`fakeWriter{}`, "io.Writer", "fakeWriter"},
 		{`fakeNothing{}`, "any", ""},
 		{`fakeStringer{}`, "Stringer", "fakeStringer"},
+		{`fakeInterface{}`, "any", "fakeInterface"},
 		{`func() Shape { fakeShape := Shape(nil); return fakeShape }()`, "Shape", ""},
 	} {
 		q := NewQualifier(p.Types)

@@ -1,6 +1,8 @@
 // Package geo has types from another package.
 package geo
 
+import "sort"
+
 // Coord has an unexported field.
 type Coord struct {
 	Lat, Lng float64
@@ -20,3 +22,7 @@ type Sealed interface {
 type Locator interface {
 	Locate(name string) Coord
 }
+
+// Ordered is another package's interface under a name of this one, as
+// proto.Message is protoiface.MessageV1.
+type Ordered = sort.Interface
