@@ -206,10 +206,11 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 }
 
 // madeBehind reports whether fn, whatever its name, is a function of
-// the package that returns one interface behind which every return statement gives an n or a *n: the
-// exported maker of an unexported implementation (StringSink(sp
-// *string) Sink returning &stringSink{sp: sp}). Such a value, built
-// any other way than by its maker, misses what the maker sets.
+// the package that returns one interface behind which every return
+// statement gives an n or a *n: the exported maker of an unexported
+// implementation (StringSink(sp *string) Sink returning &stringSink{sp:
+// sp}). Such a value, built any other way than by its maker, misses
+// what the maker sets.
 func (g *valueGen) madeBehind(fn *types.Func, n *types.Named) bool {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || takesOwn(sig, n) {
@@ -1654,9 +1655,9 @@ func (g *valueGen) argValueLists(sig *types.Signature, depth, per int) (vals [][
 	return vals, written
 }
 
-// arg writes a value as an argument of type t. It may name standard
-// packages a probe finds by their names (time.Duration(5), see
-// stdlibNames); an argument that needs another package is left out.
+// arg writes a value as an argument of type t. It may name the packages
+// a probe finds by their names (time.Duration(5), proto.Message(nil),
+// see resolvable); an argument that needs another package is left out.
 func (g *valueGen) arg(v spec.Value, t types.Type) (string, bool) {
 	q := target.NewQualifier(g.self)
 	e, err := target.GoExpr(v, t, q)

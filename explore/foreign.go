@@ -353,8 +353,8 @@ func (g *valueGen) implCandidates(it *types.Interface) []*types.TypeName {
 		}
 	}
 	for _, p := range g.self.Imports() {
-		if stdlibNames[p.Name()] == p.Path() || !strings.Contains(strings.Split(p.Path(), "/")[0], ".") {
-			continue
+		if !strings.Contains(strings.Split(p.Path(), "/")[0], ".") {
+			continue // a standard package
 		}
 		sc := p.Scope()
 		for _, name := range sc.Names() {

@@ -47,7 +47,9 @@ type knob struct {
 // package of a basic type (bool, a number, a string) whose declaration
 // gives a constant value or none, and clock hooks (var timeNow =
 // time.Now), which no function of the package (init included) assigns,
-// increments or takes the address of.
+// increments or takes the address of; and hooks, variables of a func or
+// interface type declared without a value, assigned or not (a picker a
+// Register function sets).
 // Exported ones come first, then in the order the reach reads them; at
 // most maxKnobs.
 func knobs(f *target.Func) []knob {
@@ -128,8 +130,9 @@ func knobs(f *target.Func) []knob {
 			if e, ok := declaration(f.Pkg, v); ok && e == nil {
 				// A hook the package leaves unset until a caller
 				// registers one (var portPicker func(string)
-				// PeerPicker, set by RegisterPeerPicker): nil, then
-				// the values of its type (see analysis.hookValues).
+				// PeerPicker, set by RegisterPeerPicker), which the
+				// harness sets back like any other: nil, then the
+				// values of its type (added by newAnalysis).
 				out = append(out, knob{name: v.Name(), typ: v.Type(), def: spec.NullValue(), hook: true})
 				continue
 			}
