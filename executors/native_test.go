@@ -101,3 +101,23 @@ func TestPackageStateSetBack(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesPlainSpaces checks that an error's and a panic's message
+// are recorded with plain spaces where the code put no-break ones, as
+// protobuf's errors do at random per build.
+func TestMessagesPlainSpaces(t *testing.T) {
+	refuse := loadFunc(t, "testdata/mod", "./registry", "Refuse")
+	must := loadFunc(t, "testdata/mod", "./registry", "MustRefuse")
+	n := &executors.Native{CacheDir: t.TempDir()}
+	prog := &executors.Program{Func: refuse, Timeout: 10 * time.Second, Probes: []executors.Probe{
+		{ID: "error", Args: []string{`"x"`}},
+		{ID: "panic", Func: must, Args: []string{`"x"`}},
+	}}
+	rep := run(t, n, prog)
+	if r := rep.Results[0]; r.Err == nil || r.Err.Message != "registry: refused x" {
+		t.Errorf("error: %s %+v, want the message registry: refused x", r.Outcome, r.Err)
+	}
+	if r := rep.Results[1]; r.Panic == nil || r.Panic.Message != "registry: refused x" {
+		t.Errorf("panic: %s %+v, want the message registry: refused x", r.Outcome, r.Panic)
+	}
+}

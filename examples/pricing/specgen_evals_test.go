@@ -1779,7 +1779,15 @@ func specgenErr(rec func(string, string, interface{}), err error) {
 	if t == "" {
 		t = specgenfmt.Sprintf("%T", err)
 	}
-	rec("err", t, err.Error())
+	rec("err", t, specgenMessage(err.Error()))
+}
+
+// specgenMessage is an error's or a panic's message with its no-break
+// spaces made plain: protobuf's errors put one or the other at random
+// per binary build, so that the probes' binary and the exported test's
+// would disagree.
+func specgenMessage(s string) string {
+	return specgenstrings.ReplaceAll(s, "\u00a0", " ")
 }
 
 // specgenObserve records an observer of a result: it is called twice,
@@ -1830,7 +1838,7 @@ func specgenRun(p func(func(string, string, interface{})), rec func(string, stri
 					t = et
 				}
 			}
-			rec("panic", t, msg)
+			rec("panic", t, specgenMessage(msg))
 		}
 	}()
 	p(rec)

@@ -40,3 +40,14 @@ func MakeOnce() int {
 	made = true
 	return setups + len(order) + len(builtin)
 }
+
+// Refuse fails with a message spaced as protobuf's may be: a no-break
+// space after the prefix.
+func Refuse(name string) error {
+	return errors.New("registry:\u00a0refused " + name)
+}
+
+// MustRefuse panics with that message.
+func MustRefuse(name string) {
+	panic("registry:\u00a0refused " + name)
+}
