@@ -1143,10 +1143,8 @@ var specgenProbes = map[string]func(func(string, string, interface{})){
 		// Natively only: reflect on yaegi's interpreted types is
 		// not relied on.
 		imp.add("reflect", "specgenreflect")
-		var sb strings.Builder
-		fmt.Fprintf(&sb, "\nconst specgenSelfPath = %q\n\n", pkg.ImportPath)
-		writeStateReset(&sb, names)
-		body.WriteString(sb.String())
+		fmt.Fprintf(&body, "\nconst specgenSelfPath = %q\n\n", pkg.ImportPath)
+		writeStateReset(&body, names)
 	} else {
 		body.WriteString("\n// specgenReset has nothing to set back: the package changes no package-level variable.\nfunc specgenReset() {}\n")
 	}

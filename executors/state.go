@@ -1,12 +1,12 @@
 package executors
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/specgen-dev/specgen/target"
 )
@@ -116,7 +116,7 @@ func identOf(e ast.Expr) *ast.Ident {
 // them back. A map or a slice is set back to a copy of what it held, a
 // pointer to a struct of the package is set back and so is the struct it
 // points to; anything else is set back as a value.
-func writeStateReset(b *strings.Builder, names []string) {
+func writeStateReset(b *bytes.Buffer, names []string) {
 	b.WriteString(`// specgenState sets the package-level variables the package changes
 // back to what they held before the first probe ran.
 var specgenState []func()
