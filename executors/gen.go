@@ -26,6 +26,28 @@ var refusedImports = []string{"os/exec", "net", "unsafe", "syscall", "plugin"}
 // parameter type of many packages).
 var pureImports = []string{"net/url", "net/netip", "net/mail"}
 
+// handlerImports are packages under a refused one that a probe of a
+// package importing net/http may import: the package's handlers take
+// an *http.Request and an http.ResponseWriter, which probes build with
+// httptest.NewRequest and httptest.NewRecorder. Such a package reaches
+// the network itself when it does; the sandbox, not the import list,
+// is what stops it.
+var handlerImports = []string{"net/http", "net/http/httptest"}
+
+// RefusedImportBy reports whether a probe of pkg (which may be nil) may
+// not import path: a refused package (see RefusedImport) but one of
+// handlerImports when pkg imports net/http.
+func RefusedImportBy(path string, pkg *types.Package) bool {
+	if slices.Contains(handlerImports, path) && pkg != nil {
+		for _, ip := range pkg.Imports() {
+			if ip.Path() == "net/http" {
+				return false
+			}
+		}
+	}
+	return RefusedImport(path)
+}
+
 // RefusedImport reports whether a probe may not import path (see
 // refusedImports and pureImports).
 func RefusedImport(path string) bool {
@@ -493,7 +515,7 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	if err := g.recordAfter(&b, p, f, imp); err != nil {
 		return "", err
 	}
-	if err := recordArgsAfter(&b, f, after, observe); err != nil {
+	if err := recordArgsAfter(&b, f, after, observe, g.self, imp); err != nil {
 		return "", err
 	}
 	if len(p.Asserts) > 0 {
@@ -743,7 +765,7 @@ func argsAfter(p Probe, f *target.Func, observing bool) ([]int, map[int][]string
 			}
 		}
 	case observing:
-		idx = append(f.ChangeableParams(), f.CallbackParams()...)
+		idx = slices.Concat(f.ChangeableParams(), f.CallbackParams(), f.WriterParams())
 		for _, j := range f.ObservedParams() {
 			idx = append(idx, j)
 			observe[j] = target.Observers(f.Params[j].Type, f.Pkg)
@@ -777,14 +799,19 @@ func writeCallLog(b *strings.Builder, v string, sig *types.Signature, self *type
 
 // recordArgsAfter writes the code that records the arguments of the
 // parameters idx after the call: as canonical trees, through the
-// observers of observe, or for a callback the calls it got (see
-// writeCallLog), when it got any.
-func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[int][]string) error {
+// observers of observe, for a callback the calls it got (see
+// writeCallLog), when it got any, and for a writer what was written to
+// it (see writeWritten).
+func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[int][]string, self *types.Package, imp *importSet) error {
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	for _, j := range idx {
 		name, v := f.Params[j].Name, "specgenA"+strconv.Itoa(j)
 		if _, ok := f.Params[j].Type.Underlying().(*types.Signature); ok {
 			fmt.Fprintf(b, "if specgenL := specgenC%s.list(); specgenL != nil {\nspecgenR(\"argafter\", %q, specgenL)\n}\n", v, name)
+			continue
+		}
+		if target.IsWriter(f.Params[j].Type) {
+			writeWritten(b, f.Params[j].Type, name, v, imp)
 			continue
 		}
 		keys, ok := observe[j]
@@ -799,6 +826,28 @@ func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[
 		b.WriteString("}\n")
 	}
 	return nil
+}
+
+// writeWritten writes the code that records what the call wrote to the
+// argument in v of parameter name, of a writer interface type t (see
+// target.IsWriter): the text a *bytes.Buffer or a *strings.Builder
+// holds; for a handler's writer (target.IsResponseWriter) given an
+// *httptest.ResponseRecorder, the response as a client gets it: its
+// status code, its header when it has one, and its body. Other writers
+// (nil, a fake, io.Discard) are not recorded: what they were given is
+// not kept.
+func writeWritten(b *strings.Builder, t types.Type, name, v string, imp *importSet) {
+	fmt.Fprintf(b, "switch specgenW := interface{}(%s).(type) {\n", v)
+	fmt.Fprintf(b, "case *%s.Buffer:\nspecgenR(\"argafter\", %q, specgenW.String())\n", imp.add("bytes", "specgenbytes"), name)
+	fmt.Fprintf(b, "case *%s.Builder:\nspecgenR(\"argafter\", %q, specgenW.String())\n", imp.add("strings", "specgenstrings"), name)
+	if target.IsResponseWriter(t) {
+		fmt.Fprintf(b, "case *%s.ResponseRecorder:\n", imp.add("net/http/httptest", "specgenhttptest"))
+		b.WriteString("specgenQ := specgenW.Result()\n")
+		b.WriteString("specgenM := map[string]interface{}{\"code\": specgenQ.StatusCode, \"body\": specgenW.Body.String()}\n")
+		b.WriteString("if len(specgenQ.Header) > 0 {\nspecgenM[\"header\"] = map[string][]string(specgenQ.Header)\n}\n")
+		fmt.Fprintf(b, "specgenR(\"argafter\", %q, specgenM)\n", name)
+	}
+	b.WriteString("}\n")
 }
 
 // writeObservers writes the code that records each observer of keys

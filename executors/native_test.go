@@ -121,3 +121,41 @@ func TestMessagesPlainSpaces(t *testing.T) {
 		t.Errorf("panic: %s %+v, want the message registry: refused x", r.Outcome, r.Panic)
 	}
 }
+
+// TestWrittenRecorded checks that what a call writes to a writer
+// parameter is recorded after it: the text a *bytes.Buffer or a
+// *strings.Builder holds, a handler's response as a recorder holds it,
+// and nothing for a writer that keeps nothing.
+func TestWrittenRecorded(t *testing.T) {
+	hello := loadFunc(t, "testdata/mod", "./web", "Hello")
+	teapot := loadFunc(t, "testdata/mod", "./web", "Teapot")
+	n := &executors.Native{CacheDir: t.TempDir()}
+	prog := &executors.Program{Func: hello, Timeout: 10 * time.Second, ObserveReceiver: true, Probes: []executors.Probe{
+		{ID: "buffer", Args: []string{`&bytes.Buffer{}`, `"x"`}, Imports: map[string]string{"bytes": "bytes"}},
+		{ID: "builder", Args: []string{`&strings.Builder{}`, `"y"`}, Imports: map[string]string{"strings": "strings"}},
+		{ID: "discard", Args: []string{`io.Discard`, `"z"`}, Imports: map[string]string{"io": "io"}},
+		{ID: "teapot", Func: teapot, Args: []string{`httptest.NewRecorder()`, `httptest.NewRequest("BREW", "/pot", nil)`},
+			Imports: map[string]string{"net/http/httptest": "httptest"}},
+	}}
+	rep := run(t, n, prog)
+	want := []string{
+		`[{w "hello, x"}]`,
+		`[{w "hello, y"}]`,
+		`[]`,
+		`[{w {body: "short and stout", code: 418, header: {X-Method: ["BREW"]}}}]`,
+	}
+	for i, w := range want {
+		r := rep.Results[i]
+		if r.Outcome != executors.OK {
+			t.Errorf("%s: %s %s", r.ID, r.Outcome, r.Message)
+			continue
+		}
+		var parts []string
+		for _, a := range r.ArgsAfter {
+			parts = append(parts, "{"+a.Name+" "+a.Value.String()+"}")
+		}
+		if got := "[" + strings.Join(parts, " ") + "]"; got != w {
+			t.Errorf("%s: args after %s, want %s", r.ID, got, w)
+		}
+	}
+}

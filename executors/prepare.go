@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -19,6 +20,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/tools/go/gcexportdata"
 
 	"github.com/specgen-dev/specgen/executors/internal/cover"
 	"github.com/specgen-dev/specgen/target"
@@ -73,6 +76,12 @@ type preparer struct {
 	mu       sync.Mutex
 	fallback types.Importer
 	fset     *token.FileSet
+	// shared are, by package under test, the packages a probe imports
+	// beyond that package's own dependencies, read from export data
+	// into a map that holds those dependencies (see importer).
+	shared map[*target.Package]map[string]*types.Package
+	// noExport are the paths whose export data could not be read.
+	noExport map[string]error
 	// bases are the packages checked with an overlay (see base).
 	bases recent[*types.Package]
 	// instrumented are the packages instrumented last (see instrument).
@@ -95,8 +104,71 @@ func (pr *preparer) importer(pkg *target.Package) types.Importer {
 		}
 		pr.mu.Lock()
 		defer pr.mu.Unlock()
+		if p, err := pr.exportImport(pkg, path); err == nil {
+			return p, nil
+		}
 		return pr.fallback.Import(path)
 	})
+}
+
+// exportImport reads the package path, which pkg does not import, from
+// its export data (go list -export) into a map seeded with pkg's
+// dependencies: a type it shares with them is theirs (the *http.Request
+// httptest.NewRequest returns is the one a handler of pkg takes), where
+// a package checked apart from pkg would have its own copy of each.
+// Called with pr.mu held.
+func (pr *preparer) exportImport(pkg *target.Package, path string) (*types.Package, error) {
+	if pr.shared == nil {
+		pr.shared = map[*target.Package]map[string]*types.Package{}
+	}
+	m, ok := pr.shared[pkg]
+	if !ok {
+		m = maps.Clone(pkg.Imports)
+		if m == nil {
+			m = map[string]*types.Package{}
+		}
+		pr.shared[pkg] = m
+	}
+	if p, ok := m[path]; ok && p.Complete() {
+		return p, nil
+	}
+	if err, ok := pr.noExport[path]; ok {
+		return nil, err
+	}
+	p, err := readExport(pkg.Dir, path, pr.fset, m)
+	if err != nil {
+		if pr.noExport == nil {
+			pr.noExport = map[string]error{}
+		}
+		pr.noExport[path] = err
+	}
+	return p, err
+}
+
+// readExport reads the export data of package path, as the go command
+// run in dir builds it, into imports.
+func readExport(dir, path string, fset *token.FileSet, imports map[string]*types.Package) (*types.Package, error) {
+	cmd := exec.Command("go", "list", "-export", "-f", "{{.Export}}", "--", path)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("export data of %s: go list: %w", path, err)
+	}
+	file := strings.TrimSpace(string(out))
+	if file == "" {
+		return nil, fmt.Errorf("export data of %s: go list gave no file", path)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("export data of %s: %w", path, err)
+	}
+	defer f.Close()
+	//lint:ignore SA1019 go list -export gives an archive, which NewReader is the way to read (until Go 1.29)
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("export data of %s: %w", path, err)
+	}
+	return gcexportdata.Read(r, fset, imports, path)
 }
 
 type importerFunc func(path string) (*types.Package, error)
@@ -177,7 +249,7 @@ func (pr *preparer) prepare(prog *Program, suffix string, has func(path, name st
 	g := &generator{prog: prog, pkgName: pkg.Name, self: pkg.Types, has: has}
 	var candidates []int
 	for i, p := range prog.Probes {
-		if bad := refusedIn(p); bad != "" {
+		if bad := refusedIn(p, pkg.Types); bad != "" {
 			out.early[i] = Result{ID: p.ID, Outcome: Refused, Message: fmt.Sprintf("probe imports %s, which probes may not use", bad)}
 			continue
 		}
@@ -301,9 +373,9 @@ func (pr *preparer) splitArgs(g *generator, decl []byte, idx []int, files []*pro
 	return files, harness
 }
 
-func refusedIn(p Probe) string {
+func refusedIn(p Probe, pkg *types.Package) string {
 	for path := range p.Imports {
-		if RefusedImport(path) {
+		if RefusedImportBy(path, pkg) {
 			return path
 		}
 	}

@@ -877,3 +877,66 @@ func (f *Func) CallbackParams() []int {
 	}
 	return out
 }
+
+// WriterParams are the indices of f's parameters of an interface type
+// with a Write([]byte) (int, error) method (io.Writer, http.ResponseWriter,
+// an interface of the package embedding io.Writer): what the call writes
+// there is a result of it, recorded after the call when the argument is
+// a writer that keeps it (a *bytes.Buffer, a *strings.Builder, an
+// *httptest.ResponseRecorder).
+func (f *Func) WriterParams() []int {
+	var out []int
+	for i, p := range f.Params {
+		if p.Variadic || p.Name == "_" || p.Name == "" {
+			continue
+		}
+		if IsWriter(p.Type) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// IsWriter reports whether t is a non-empty interface whose method set
+// has Write([]byte) (int, error).
+func IsWriter(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := 0; i < it.NumMethods(); i++ {
+		m := it.Method(i)
+		if m.Name() != "Write" {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		return sig.Params().Len() == 1 && sig.Results().Len() == 2 &&
+			types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) &&
+			types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]) &&
+			isErrorType(sig.Results().At(1).Type())
+	}
+	return false
+}
+
+// IsResponseWriter reports whether t is a writer interface (see
+// IsWriter) that also has http.ResponseWriter's Header() and
+// WriteHeader(int): a handler's writer, whose argument may be an
+// *httptest.ResponseRecorder.
+func IsResponseWriter(t types.Type) bool {
+	if !IsWriter(t) {
+		return false
+	}
+	it := t.Underlying().(*types.Interface)
+	var header, status bool
+	for i := 0; i < it.NumMethods(); i++ {
+		m := it.Method(i)
+		sig := m.Type().(*types.Signature)
+		switch m.Name() {
+		case "Header":
+			header = sig.Params().Len() == 0 && sig.Results().Len() == 1
+		case "WriteHeader":
+			status = sig.Params().Len() == 1 && sig.Results().Len() == 0
+		}
+	}
+	return header && status
+}

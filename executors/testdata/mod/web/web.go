@@ -1,0 +1,20 @@
+// Package web writes to the writers it is given.
+package web
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// Hello writes a greeting to w.
+func Hello(w io.Writer, name string) {
+	fmt.Fprintf(w, "hello, %s", name)
+}
+
+// Teapot answers every request with a status, a header and a body.
+func Teapot(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Method", r.Method)
+	w.WriteHeader(http.StatusTeapot)
+	io.WriteString(w, "short and stout")
+}
