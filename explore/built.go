@@ -1689,7 +1689,7 @@ func (g *valueGen) resolvable(q *target.Qualifier) bool {
 				}
 			}
 		}
-		if found != path || refused(path) {
+		if found != path || refused(path, g.self) {
 			return false
 		}
 	}

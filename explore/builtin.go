@@ -299,6 +299,9 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		}
 		typical[i] = a.gen.typical(t, cands[i])
 		zero[i] = zeroValue(t)
+		if handlerArg(t) && len(cands[i]) > 0 {
+			zero[i] = cands[i][0] // net/http passes no nil writer or request
+		}
 		if a.names[i] == "receiver" {
 			zero[i] = typicalOf(cands[i]) // a nil receiver is swept like any value
 		}

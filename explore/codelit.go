@@ -4,6 +4,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -151,18 +152,27 @@ func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
 		return "", "", false
 	}
 	l := lits[mu.rng.IntN(len(lits))]
+	role := requestRole(code, all, l)
 	var repl string
-	switch l.tok {
-	case token.STRING:
+	switch {
+	case role == "method":
+		// Another method: a mangled one only fails NewRequest.
+		str, _ := strconv.Unquote(l.text)
+		m := httpMethods[mu.rng.IntN(len(httpMethods))]
+		if m == str {
+			m = httpMethods[(slices.Index(httpMethods, m)+1)%len(httpMethods)]
+		}
+		repl, op = strconv.Quote(m), "method"
+	case l.tok == token.STRING:
 		str, err := strconv.Unquote(l.text)
 		if err != nil {
 			return "", "", false
 		}
 		changed, how := str, ""
-		for try := 0; try < 4 && changed == str; try++ {
+		for try := 0; try < 4 && (changed == str || role == "target" && !requestTarget(changed)); try++ {
 			changed, how = mu.str(str)
 		}
-		if changed == str {
+		if changed == str || role == "target" && !requestTarget(changed) {
 			return "", "", false
 		}
 		repl, op = strconv.Quote(changed), how

@@ -68,6 +68,8 @@ type mined struct {
 	// caps is set when the code reads a capacity (cap(buf)): a slice
 	// it is given may have room beyond its length.
 	caps bool
+	// http is what the code reads off an *http.Request.
+	http httpMined
 
 	seen map[string]bool
 }
@@ -709,6 +711,7 @@ func (mn *miner) walk(n ast.Node, depth int) {
 				mn.m.caps = true
 			}
 			mn.call(n)
+			mn.httpCall(n)
 		}
 		return true
 	})

@@ -37,9 +37,10 @@ type Plan struct {
 	ErrorSnippets []Snippet `json:"error_snippets" jsonschema:"description=snippets that call the function with inputs expected to return an error or panic; each probes a different failure"`
 }
 
-// refused reports whether a probe may not import path: packages that reach
-// outside the process or around the type system, as executors refuse them.
-func refused(path string) bool { return executors.RefusedImport(path) }
+// refused reports whether a probe of pkg (which may be nil) may not
+// import path: packages that reach outside the process or around the
+// type system, as executors refuse them.
+func refused(path string, pkg *types.Package) bool { return executors.RefusedImportBy(path, pkg) }
 
 // stdlibNames maps the names of common standard-library packages to their
 // import paths, for snippets that use them without an import declaration.
@@ -61,6 +62,8 @@ var stdlibNames = map[string]string{
 	"fmt":      "fmt",
 	"hex":      "encoding/hex",
 	"html":     "html",
+	"http":     "net/http",
+	"httptest": "net/http/httptest",
 	"io":       "io",
 	"json":     "encoding/json",
 	"maps":     "maps",
@@ -147,7 +150,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 		if path == "" {
 			return
 		}
-		if refused(path) {
+		if refused(path, pkgTypes(f)) {
 			problems = append(problems, fmt.Sprintf("%s package %s, which probes may not import", who, path))
 			return
 		}
@@ -468,6 +471,14 @@ func typeExpr(f *target.Func, t types.Type, imports map[string]string) string {
 }
 
 // packageNames maps the package names visible in f's file to import paths.
+// pkgTypes is the package of f, when it was type-checked.
+func pkgTypes(f *target.Func) *types.Package {
+	if f.Pkg == nil {
+		return nil
+	}
+	return f.Pkg.Types
+}
+
 func packageNames(f *target.Func) map[string]string {
 	m := map[string]string{}
 	if f.Pkg == nil {

@@ -687,8 +687,10 @@ const bigResult = 1 << 10
 // it is a probe of Options.Prior where b is not (a behaviour an existing
 // spec states keeps the input it is stated with), or b is a probe of
 // Options.Known where a is not, or it ran quickly
-// where b did not, or its results are short where b's are not, or its
-// inputs are written shorter.
+// where b did not, or its results are short where b's are not, or more
+// of its arguments were recorded after the call (a writer that kept what
+// it was given, a callback that was called), or its inputs are written
+// shorter.
 func simpler(a, b *Record) bool {
 	if a.Prior != b.Prior {
 		return a.Prior
@@ -701,6 +703,9 @@ func simpler(a, b *Record) bool {
 	}
 	if ba, bb := ResultSize(a.Result) >= bigResult, ResultSize(b.Result) >= bigResult; ba != bb {
 		return bb
+	}
+	if la, lb := len(a.Result.ArgsAfter), len(b.Result.ArgsAfter); la != lb {
+		return la > lb
 	}
 	return probeSize(a.Probe) < probeSize(b.Probe)
 }

@@ -166,3 +166,13 @@ func TestMadeValuesExplored(t *testing.T) {
 	}
 	exploredWhole(t, "testdata/sinks", "View.Len", "View.Slice", "(*viewSink).SetBytes", "(*messageSink).SetBytes", "Pick")
 }
+
+// TestHandlersExplored checks that handlers are given the requests they
+// read (methods, query keys, headers, cookies, path values and JSON bodies
+// named in the code) and a recorder to write to: every statement runs.
+func TestHandlersExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item")
+}

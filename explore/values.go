@@ -88,6 +88,9 @@ func (g *valueGen) valuesAt(t types.Type, depth int) []spec.Value {
 // by code (see builtTarget and foreignTarget), those values come first,
 // after nil.
 func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
+	if reqs, ok := g.requests(t); ok {
+		return reqs
+	}
 	if strong, weak := g.harvested(t, depth); len(strong)+len(weak) > 0 {
 		// The package's own values: the likeliest right after the first
 		// plain ones (the empty value and a typical one), taking turns
@@ -139,6 +142,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		// that expires during the call, for a select on ctx.Done()
 		// while the function waits (a retry's backoff).
 		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext), spec.CodeValue(expiringContext)}
+	}
+	if recorderFits(t) && g.codeNames("net/http") {
+		// A handler's writer: one that keeps the response. Never nil:
+		// net/http passes none.
+		return []spec.Value{spec.CodeValue("httptest.NewRecorder()")}
 	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		consts := g.namedConsts(n)

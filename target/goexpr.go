@@ -917,20 +917,21 @@ func (g *gen) time(v spec.Value, t types.Type) (expr, error) {
 // codePackages are the standard-library packages a value built by code
 // may name without the package under test importing them.
 var codePackages = map[string]string{
-	"bytes":   "bytes",
-	"errors":  "errors",
-	"fmt":     "fmt",
-	"io":      "io",
-	"maps":    "maps",
-	"math":    "math",
-	"regexp":  "regexp",
-	"slices":  "slices",
-	"sort":    "sort",
-	"strconv": "strconv",
-	"strings": "strings",
-	"time":    "time",
-	"unicode": "unicode",
-	"utf8":    "unicode/utf8",
+	"bytes":    "bytes",
+	"errors":   "errors",
+	"fmt":      "fmt",
+	"httptest": "net/http/httptest",
+	"io":       "io",
+	"maps":     "maps",
+	"math":     "math",
+	"regexp":   "regexp",
+	"slices":   "slices",
+	"sort":     "sort",
+	"strconv":  "strconv",
+	"strings":  "strings",
+	"time":     "time",
+	"unicode":  "unicode",
+	"utf8":     "unicode/utf8",
 }
 
 // code writes a value built by the Go expression src, as written.

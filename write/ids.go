@@ -222,6 +222,9 @@ func outcomeWord(c *spec.Case) string {
 	case c.Expected != nil && c.Expected.Kind == spec.Bool:
 		return fmt.Sprint(c.Expected.Bool)
 	}
+	if code, ok := responseStatus(c); ok {
+		return "status-" + strconv.FormatInt(code, 10)
+	}
 	return ""
 }
 
@@ -519,6 +522,12 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 	case spec.Code:
 		if w := declaredSlug(v.Str); w != "" {
 			return []string{w}
+		}
+		if f, ok := requestFeatures(v.Str); ok {
+			return f
+		}
+		if strings.TrimSpace(v.Str) == "httptest.NewRecorder()" {
+			return nil // what every handler's case is given
 		}
 		// What built it (new-semver-1p2p3, with-prefix-v), else its
 		// text (&Version{}: version). The text's slug is cut at 16

@@ -1,0 +1,75 @@
+// Package handlers holds HTTP handlers that read each part of a request:
+// its method, path, query, headers, cookies, path values and body.
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Order is what Create decodes.
+type Order struct {
+	Item     string `json:"item"`
+	Quantity int    `json:"qty"`
+}
+
+// Create accepts POST only, with a JSON order of a named item.
+func Create(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	var o Order
+	if err := json.NewDecoder(r.Body).Decode(&o); err != nil {
+		http.Error(w, "bad json", http.StatusBadRequest)
+		return
+	}
+	if o.Item == "" {
+		http.Error(w, "no item", http.StatusUnprocessableEntity)
+		return
+	}
+	w.WriteHeader(http.StatusCreated)
+	fmt.Fprintf(w, "%d x %s\n", o.Quantity, o.Item)
+}
+
+// Page reads a page number off the query.
+func Page(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Query().Get("page")
+	if p == "" {
+		p = "1"
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil || n < 1 {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	fmt.Fprintf(w, "page %d", n)
+}
+
+// Token reads a bearer token and a session cookie.
+func Token(r *http.Request) (string, error) {
+	h := r.Header.Get("Authorization")
+	if !strings.HasPrefix(h, "Bearer ") {
+		c, err := r.Cookie("session")
+		if err != nil {
+			return "", fmt.Errorf("no credentials")
+		}
+		return c.Value, nil
+	}
+	return strings.TrimPrefix(h, "Bearer "), nil
+}
+
+// Item answers by the path value id, which must be a number.
+func Item(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.Atoi(r.PathValue("id"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]int{"id": id})
+}
