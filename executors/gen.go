@@ -600,7 +600,8 @@ func GlobalType(pkg *types.Package, name string) (types.Type, error) {
 // of f, the function probe p calls: its canonical tree, or the values of
 // its observers (Probe.Observe). With Program.ObserveOpaque, a function
 // result is observed by calling it (target.CallObservers), with the
-// call's own arguments among others.
+// call's own arguments among others, and a handler by serving it
+// requests (target.ServeObservers).
 func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j int, imp *importSet) error {
 	t := f.Results[j]
 	v := "specgenO" + strconv.Itoa(j)
@@ -609,6 +610,23 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		keys = p.Observe[j]
 	}
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
+	if keys == nil && g.prog.ObserveOpaque && target.Served(t) {
+		keys = target.ServeObservers(f)
+	}
+	if slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
+		// The recorder a handler is served to, and the packages its
+		// requests name, as target.Requests writes them.
+		all := strings.Join(keys, "\n")
+		for _, path := range []string{"net/http", "net/http/httptest", "strings"} {
+			name := importName(path)
+			if name != "httptest" && !strings.Contains(all, name+".") {
+				continue
+			}
+			if got := imp.add(path, name); got != name {
+				return fmt.Errorf("result %d: serve requests: package %s is imported as %s", j, path, got)
+			}
+		}
+	}
 	if keys == nil && g.prog.ObserveOpaque {
 		if keys = target.Observers(t, f.Pkg); keys != nil {
 			keys = append(keys, target.StepObservers(t)...)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/specgen-dev/specgen/target"
 )
 
 // maxCodeLiteral bounds the integer literals of code that are changed:
@@ -158,9 +160,9 @@ func (mu *mutator) codeLiteral(code string) (out, op string, ok bool) {
 	case role == "method":
 		// Another method: a mangled one only fails NewRequest.
 		str, _ := strconv.Unquote(l.text)
-		m := httpMethods[mu.rng.IntN(len(httpMethods))]
+		m := target.HTTPMethods[mu.rng.IntN(len(target.HTTPMethods))]
 		if m == str {
-			m = httpMethods[(slices.Index(httpMethods, m)+1)%len(httpMethods)]
+			m = target.HTTPMethods[(slices.Index(target.HTTPMethods, m)+1)%len(target.HTTPMethods)]
 		}
 		repl, op = strconv.Quote(m), "method"
 	case l.tok == token.STRING:

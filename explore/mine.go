@@ -68,8 +68,9 @@ type mined struct {
 	// caps is set when the code reads a capacity (cap(buf)): a slice
 	// it is given may have room beyond its length.
 	caps bool
-	// http is what the code reads off an *http.Request.
-	http httpMined
+	// http is what the code reads off an *http.Request (its keys and
+	// bodies; the methods, paths and words are the miner's own).
+	http target.HTTPReads
 
 	seen map[string]bool
 }
@@ -711,7 +712,7 @@ func (mn *miner) walk(n ast.Node, depth int) {
 				mn.m.caps = true
 			}
 			mn.call(n)
-			mn.httpCall(n)
+			mn.m.http.AddCall(mn.info, n)
 		}
 		return true
 	})

@@ -274,7 +274,8 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), spec.CodeValue("time.Duration(1500000000)"))
 		return append(out, g.implValues(u, targs, depth)...)
 	default:
-		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), g.implValues(u, targs, depth)...)
+		out = append(append([]spec.Value{spec.NullValue()}, g.nextHandlers(u)...), g.ifaceMakers(n, depth)...)
+		out = append(out, g.implValues(u, targs, depth)...)
 		var t types.Type = u
 		if n != nil {
 			t = n

@@ -344,7 +344,7 @@ func planCase(pkg *target.Package, fn *target.Func, info *funcInfo, c *spec.Case
 // parameters of the call, which an observer key may pass by name
 // ("Get(k)", "(p)").
 func observers(t types.Type, want spec.Value, at string, args []target.ObserverArg, add func(field, format string, args ...any)) []string {
-	if !target.Observed(t) && !target.Called(t) || want.Kind != spec.Map {
+	if !target.Observed(t) && !target.Called(t) && !target.Served(t) || want.Kind != spec.Map {
 		return nil
 	}
 	var keys []string

@@ -1,0 +1,496 @@
+package target
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/types"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// HTTP handlers: code that takes an *http.Request reads its method, its
+// path, its query, headers, cookies, path values and body, each by a key
+// it names (r.Header.Get("X-Token"), r.URL.Query().Get("v")). HTTPReads
+// collects those keys; Requests builds requests that carry them, as
+// httptest.NewRequest code; a handler a function returns (a middleware's
+// http.Handler) is observed by serving such requests (ServeObservers).
+
+// HTTPReads is what code reads off a request, in the order found.
+type HTTPReads struct {
+	// Headers, Queries, Cookies and PathValues are the keys the code
+	// reads (r.Header.Get(k), r.URL.Query().Get(k), r.FormValue(k),
+	// r.Cookie(k), r.PathValue(k)).
+	Headers, Queries, Cookies, PathValues []string
+	// Form is set when the code reads a form (r.ParseForm,
+	// r.PostFormValue): the query keys are sent as a form body.
+	Form bool
+	// Auth is set when the code reads basic authentication.
+	Auth bool
+	// Body is set when the code reads the body; Decoded are the types it
+	// decodes JSON into (json.NewDecoder(r.Body).Decode(&v)).
+	Body    bool
+	Decoded []types.Type
+	// Methods are the request methods the code names; Paths the string
+	// constants that look like paths (/items/); Prefixes the prefixes
+	// it checks a string for (strings.HasPrefix(h, "Bearer ")); Words
+	// the other strings it compares with. Header and cookie values are
+	// made of the last two.
+	Methods, Paths, Prefixes, Words []string
+}
+
+// HTTPMethods are the request methods.
+var HTTPMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT", "OPTIONS", "TRACE"}
+
+func addKey(list *[]string, k string) {
+	if k != "" && !slices.Contains(*list, k) {
+		*list = append(*list, k)
+	}
+}
+
+// AddCall records what call c, of code whose types info holds, reads
+// off a request: a method of net/http's Header or Request or of
+// net/url's Values given a constant key, a JSON decoding, a read of a
+// request's body.
+func (h *HTTPReads) AddCall(info *types.Info, c *ast.CallExpr) {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || info == nil {
+		return
+	}
+	if x, ok := sel.X.(*ast.Ident); ok {
+		if pn, ok := info.Uses[x].(*types.PkgName); ok {
+			switch path, name := pn.Imported().Path(), sel.Sel.Name; {
+			case path == "encoding/json" && name == "Unmarshal" && len(c.Args) == 2:
+				h.decodedInto(info, c.Args[1])
+			case (path == "io" && name == "ReadAll" || path == "encoding/json" && name == "NewDecoder") && len(c.Args) == 1 && isBody(info, c.Args[0]):
+				h.Body = true
+			}
+			return
+		}
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return
+	}
+	recv := s.Recv()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	key := ""
+	if len(c.Args) > 0 {
+		if tv, ok := info.Types[c.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			key = constant.StringVal(tv.Value)
+		}
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + s.Obj().Name() {
+	case "net/http.Header.Get", "net/http.Header.Values":
+		addKey(&h.Headers, key)
+	case "net/url.Values.Get", "net/url.Values.Has", "net/http.Request.FormValue":
+		addKey(&h.Queries, key)
+	case "net/http.Request.PostFormValue", "net/http.Request.FormFile":
+		addKey(&h.Queries, key)
+		h.Form = true
+	case "net/http.Request.ParseForm", "net/http.Request.ParseMultipartForm":
+		h.Form = true
+	case "net/http.Request.Cookie":
+		addKey(&h.Cookies, key)
+	case "net/http.Request.PathValue":
+		addKey(&h.PathValues, key)
+	case "net/http.Request.BasicAuth":
+		h.Auth = true
+	case "encoding/json.Decoder.Decode":
+		if len(c.Args) == 1 {
+			h.decodedInto(info, c.Args[0])
+		}
+	}
+}
+
+// isBody reports whether e is the Body field of a request.
+func isBody(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Body" {
+		return false
+	}
+	t := info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return isHTTPType(t, "Request")
+}
+
+// decodedInto records the type of what e, an argument of a JSON
+// decoding (&v), points to.
+func (h *HTTPReads) decodedInto(info *types.Info, e ast.Expr) {
+	p, ok := info.TypeOf(e).(*types.Pointer)
+	if !ok {
+		return
+	}
+	if !slices.ContainsFunc(h.Decoded, func(t types.Type) bool { return types.Identical(t, p.Elem()) }) {
+		h.Decoded = append(h.Decoded, p.Elem())
+	}
+}
+
+// isHTTPType reports whether t is net/http's type name.
+func isHTTPType(t types.Type, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == name
+}
+
+// maxReadDepth bounds how deep HTTPReads follows the package's calls.
+const maxReadDepth = 2
+
+// HTTPReads collects what f reads off a request (see HTTPReads), in its
+// body, the function literals in it, and the package functions it calls,
+// two calls deep; its constants of methods and paths, the prefixes it
+// checks and the strings it compares with.
+func (f *Func) HTTPReads() HTTPReads {
+	var h HTTPReads
+	if f.Decl == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+		return h
+	}
+	info := f.Pkg.TypesInfo
+	decls := map[types.Object]*ast.FuncDecl{}
+	for _, file := range f.Pkg.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls[info.Defs[fd.Name]] = fd
+			}
+		}
+	}
+	str := func(e ast.Expr) (string, bool) {
+		if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value), true
+		}
+		return "", false
+	}
+	compared := func(e ast.Expr) {
+		if s, ok := str(e); ok && !slices.Contains(HTTPMethods, s) && !strings.HasPrefix(s, "/") {
+			addKey(&h.Words, s)
+		}
+	}
+	seen := map[*ast.FuncDecl]bool{}
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				h.AddCall(info, n)
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) == 2 {
+					if x, ok := sel.X.(*ast.Ident); ok && (x.Name == "strings" || x.Name == "bytes") &&
+						(sel.Sel.Name == "HasPrefix" || sel.Sel.Name == "TrimPrefix" || sel.Sel.Name == "CutPrefix") {
+						if s, ok := str(n.Args[1]); ok {
+							addKey(&h.Prefixes, s)
+						}
+					}
+				}
+				var id *ast.Ident
+				switch fn := ast.Unparen(n.Fun).(type) {
+				case *ast.Ident:
+					id = fn
+				case *ast.SelectorExpr:
+					id = fn.Sel
+				}
+				if id != nil && depth > 0 {
+					if d := decls[info.Uses[id]]; d != nil && !seen[d] {
+						seen[d] = true
+						walk(d.Body, depth-1)
+					}
+				}
+			case *ast.BinaryExpr:
+				compared(n.X)
+				compared(n.Y)
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					compared(e)
+				}
+			case ast.Expr:
+				if s, ok := str(n); ok {
+					if slices.Contains(HTTPMethods, s) {
+						addKey(&h.Methods, s)
+					} else if strings.HasPrefix(s, "/") && len(s) <= 64 && !strings.ContainsAny(s, " %\t\n#") {
+						addKey(&h.Paths, s)
+					}
+				}
+			}
+			return true
+		})
+	}
+	seen[f.Decl] = true
+	walk(f.Decl.Body, maxReadDepth)
+	return h
+}
+
+// MaxRequests bounds the requests Requests builds.
+const MaxRequests = 12
+
+// A request to build: httptest.NewRequest's arguments, then what is set
+// on it.
+type request struct {
+	method, target string
+	body           string
+	form           bool // body is a form
+	headers        [][2]string
+	cookies        [][2]string
+	pathValues     [][2]string
+	auth           bool
+}
+
+// code writes r as a Go expression of type *http.Request, in code that
+// names net/http as http, net/http/httptest as httptest and strings as
+// strings.
+func (r request) code() string {
+	body := "nil"
+	if r.body != "" {
+		body = "strings.NewReader(" + strconv.Quote(r.body) + ")"
+	}
+	newReq := "httptest.NewRequest(" + strconv.Quote(r.method) + ", " + strconv.Quote(r.target) + ", " + body + ")"
+	var sets []string
+	if r.form {
+		sets = append(sets, `r.Header.Set("Content-Type", "application/x-www-form-urlencoded")`)
+	}
+	for _, h := range r.headers {
+		sets = append(sets, "r.Header.Set("+strconv.Quote(h[0])+", "+strconv.Quote(h[1])+")")
+	}
+	for _, c := range r.cookies {
+		sets = append(sets, "r.AddCookie(&http.Cookie{Name: "+strconv.Quote(c[0])+", Value: "+strconv.Quote(c[1])+"})")
+	}
+	for _, p := range r.pathValues {
+		sets = append(sets, "r.SetPathValue("+strconv.Quote(p[0])+", "+strconv.Quote(p[1])+")")
+	}
+	if r.auth {
+		sets = append(sets, `r.SetBasicAuth("user", "secret")`)
+	}
+	if len(sets) == 0 {
+		return newReq
+	}
+	return "func() *http.Request { r := " + newReq + "; " + strings.Join(sets, "; ") + "; return r }()"
+}
+
+// Requests are requests for code that reads h off them, as Go code of
+// type *http.Request (see request.code), at most MaxRequests: first a
+// bare GET of /, which every key the code reads is missing from; then
+// one with every key it reads set (headers and cookies "abc", query and
+// path values "1"), its body a JSON object of the type the code decodes
+// it into or a form of the query keys, for each method and each path the
+// code names (and one method it does not, for its default branch); then
+// that one with its values not numbers ("abc"), with its headers and
+// cookies after each prefix the code checks ("Bearer abc") or a word it
+// compares with, and with each header left out in turn.
+func Requests(h HTTPReads) []string {
+	methods, paths := slices.Clone(h.Methods), []string{}
+	if len(methods) == 0 {
+		methods = []string{"GET"}
+	} else {
+		for _, m := range HTTPMethods {
+			if !slices.Contains(methods, m) {
+				methods = append(methods, m)
+				break
+			}
+		}
+	}
+	for _, s := range h.Paths {
+		if strings.HasSuffix(s, "/") && len(s) > 1 {
+			s += "1"
+		}
+		addKey(&paths, s)
+	}
+	if len(paths) == 0 {
+		paths = []string{"/"}
+	}
+	full := func(method, path, val, hval string) request {
+		r := request{method: method, target: path, auth: h.Auth}
+		var query []string
+		for _, k := range h.Queries {
+			query = append(query, url.QueryEscape(k)+"="+url.QueryEscape(val))
+		}
+		q := strings.Join(query, "&")
+		switch {
+		case h.Form && q != "" && method != "GET" && method != "HEAD":
+			r.body, r.form = q, true
+		case q != "":
+			r.target += "?" + q
+		}
+		if r.body == "" && h.Body && method != "GET" && method != "HEAD" {
+			r.body = jsonBody(h.Decoded, val)
+		}
+		for _, k := range h.Headers {
+			r.headers = append(r.headers, [2]string{k, hval})
+		}
+		for _, k := range h.Cookies {
+			r.cookies = append(r.cookies, [2]string{k, hval})
+		}
+		for _, k := range h.PathValues {
+			r.pathValues = append(r.pathValues, [2]string{k, val})
+		}
+		return r
+	}
+	m0, p0 := methods[0], paths[0]
+	reqs := []request{{method: "GET", target: "/"}}
+	for _, m := range methods {
+		reqs = append(reqs, full(m, p0, "1", "abc"))
+	}
+	for _, p := range paths[1:] {
+		reqs = append(reqs, full(m0, p, "1", "abc"))
+	}
+	reqs = append(reqs, full(m0, p0, "abc", "abc"))
+	if len(h.Headers)+len(h.Cookies) > 0 {
+		for _, p := range h.Prefixes[:min(len(h.Prefixes), 2)] {
+			reqs = append(reqs, full(m0, p0, "1", p+"abc"))
+		}
+		for _, w := range h.Words[:min(len(h.Words), 3)] {
+			reqs = append(reqs, full(m0, p0, "1", w))
+		}
+	}
+	for i := range h.Headers {
+		r := full(m0, p0, "1", "abc")
+		r.headers = slices.Delete(slices.Clone(r.headers), i, i+1)
+		reqs = append(reqs, r)
+	}
+	var out []string
+	for _, r := range reqs {
+		if c := r.code(); !slices.Contains(out, c) && len(out) < MaxRequests {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// jsonBody is a JSON body of the first of the types the code decodes a
+// request into: an object with each of its exported fields under its
+// JSON name (a string field val, a number 1, a bool true), or {}.
+func jsonBody(decoded []types.Type, val string) string {
+	if len(decoded) == 0 {
+		return "{}"
+	}
+	b, err := json.Marshal(jsonSample(decoded[0], val, 0))
+	if err != nil || string(b) == "null" {
+		return "{}"
+	}
+	return string(b)
+}
+
+// jsonSample is a value of t as encoding/json would decode into it.
+func jsonSample(t types.Type, val string, depth int) any {
+	if depth > 3 {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return val
+		case u.Info()&types.IsBoolean != 0:
+			return true
+		case u.Info()&types.IsNumeric != 0:
+			return 1
+		}
+	case *types.Pointer:
+		return jsonSample(u.Elem(), val, depth+1)
+	case *types.Slice:
+		if e := jsonSample(u.Elem(), val, depth+1); e != nil {
+			return []any{e}
+		}
+		return []any{}
+	case *types.Map:
+		if e := jsonSample(u.Elem(), val, depth+1); e != nil {
+			return map[string]any{"a": e}
+		}
+	case *types.Struct:
+		m := map[string]any{}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if !f.Exported() {
+				continue
+			}
+			name := f.Name()
+			if tag, ok := reflect.StructTag(u.Tag(i)).Lookup("json"); ok {
+				n, _, _ := strings.Cut(tag, ",")
+				if n == "-" {
+					continue
+				}
+				if n != "" {
+					name = n
+				}
+			}
+			if e := jsonSample(f.Type(), val, depth+1); e != nil {
+				m[name] = e
+			}
+		}
+		return m
+	}
+	return nil
+}
+
+// MaxServed bounds the requests a handler result is served.
+const MaxServed = 4
+
+// Served reports whether a value of type t is a handler: its method
+// set has ServeHTTP(http.ResponseWriter, *http.Request) (http.Handler,
+// http.HandlerFunc, a handler type of the package).
+func Served(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ServeHTTP")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 2 || sig.Results().Len() != 0 {
+		return false
+	}
+	p, ok := types.Unalias(sig.Params().At(1).Type()).(*types.Pointer)
+	return ok && isHTTPType(sig.Params().At(0).Type(), "ResponseWriter") && isHTTPType(p.Elem(), "Request")
+}
+
+// ServeObservers are the observer keys of a handler result of f (see
+// Served): ServeHTTP(request), for the first MaxServed of the requests
+// built for what f reads off one (see Requests): what a test of a
+// middleware does with the handler it makes.
+func ServeObservers(f *Func) []string {
+	reqs := Requests(f.HTTPReads())
+	var out []string
+	for _, r := range reqs[:min(len(reqs), MaxServed)] {
+		out = append(out, "ServeHTTP("+r+")")
+	}
+	return out
+}
+
+// serveRequest returns the request of a ServeHTTP(request) key.
+func serveRequest(key string) (string, bool) {
+	inner, ok := strings.CutPrefix(key, "ServeHTTP(")
+	if !ok {
+		return "", false
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return "", false
+	}
+	if _, err := parser.ParseExpr(inner); err != nil {
+		return "", false
+	}
+	return inner, true
+}
+
+// serveBody is ObserverBody for a ServeHTTP(request) key of a handler x:
+// the request served to a recorder, whose response is the value (its
+// status code, its header when it has one, its body), as
+// executors records a handler's writer.
+func serveBody(key, x string) (string, error) {
+	req, ok := serveRequest(key)
+	if !ok {
+		return "", fmt.Errorf("%s: want ServeHTTP(request), the request a Go expression", key)
+	}
+	return "specgenW := httptest.NewRecorder()\n" + x + ".ServeHTTP(specgenW, " + req + ")\n" +
+		"specgenQ := specgenW.Result()\n" +
+		"specgenM := map[string]interface{}{\"code\": specgenQ.StatusCode, \"body\": specgenW.Body.String()}\n" +
+		"if len(specgenQ.Header) > 0 {\nspecgenM[\"header\"] = map[string][]string(specgenQ.Header)\n}\n" +
+		"return specgenM", nil
+}

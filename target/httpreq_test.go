@@ -1,0 +1,72 @@
+package target
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestRequests(t *testing.T) {
+	order := types.NewStruct([]*types.Var{
+		types.NewField(0, nil, "Item", types.Typ[types.String], false),
+		types.NewField(0, nil, "Qty", types.Typ[types.Int], false),
+		types.NewField(0, nil, "Note", types.Typ[types.String], false),
+	}, []string{`json:"item"`, `json:"qty,omitempty"`, `json:"-"`})
+	for _, tt := range []struct {
+		name string
+		h    HTTPReads
+		want []string
+	}{
+		{"nothing read", HTTPReads{}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+		}},
+		{"methods and a query", HTTPReads{Methods: []string{"PUT"}, Queries: []string{"v"}}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+			`httptest.NewRequest("PUT", "/?v=1", nil)`,
+			`httptest.NewRequest("GET", "/?v=1", nil)`,
+			`httptest.NewRequest("PUT", "/?v=abc", nil)`,
+		}},
+		{"a prefixed header", HTTPReads{Headers: []string{"Authorization"}, Prefixes: []string{"Bearer "}}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+			`func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Header.Set("Authorization", "abc"); return r }()`,
+			`func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Header.Set("Authorization", "Bearer abc"); return r }()`,
+		}},
+		{"a JSON body on a path", HTTPReads{Methods: []string{"POST"}, Paths: []string{"/orders/"}, Body: true, Decoded: []types.Type{order}}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+			`httptest.NewRequest("POST", "/orders/1", strings.NewReader("{\"item\":\"1\",\"qty\":1}"))`,
+			`httptest.NewRequest("GET", "/orders/1", nil)`,
+			`httptest.NewRequest("POST", "/orders/1", strings.NewReader("{\"item\":\"abc\",\"qty\":1}"))`,
+		}},
+		{"a form, a cookie, a path value and basic auth", HTTPReads{Methods: []string{"POST"}, Queries: []string{"a b"}, Form: true, Cookies: []string{"s"}, PathValues: []string{"id"}, Auth: true}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+			`func() *http.Request { r := httptest.NewRequest("POST", "/", strings.NewReader("a+b=1")); r.Header.Set("Content-Type", "application/x-www-form-urlencoded"); r.AddCookie(&http.Cookie{Name: "s", Value: "abc"}); r.SetPathValue("id", "1"); r.SetBasicAuth("user", "secret"); return r }()`,
+			`func() *http.Request { r := httptest.NewRequest("GET", "/?a+b=1", nil); r.AddCookie(&http.Cookie{Name: "s", Value: "abc"}); r.SetPathValue("id", "1"); r.SetBasicAuth("user", "secret"); return r }()`,
+			`func() *http.Request { r := httptest.NewRequest("POST", "/", strings.NewReader("a+b=abc")); r.Header.Set("Content-Type", "application/x-www-form-urlencoded"); r.AddCookie(&http.Cookie{Name: "s", Value: "abc"}); r.SetPathValue("id", "abc"); r.SetBasicAuth("user", "secret"); return r }()`,
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Requests(tt.h); !slices.Equal(got, tt.want) {
+				t.Errorf("Requests =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestServeBody(t *testing.T) {
+	for _, tt := range []struct {
+		key  string
+		ok   bool
+		want string
+	}{
+		{`ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, `h.ServeHTTP(specgenW, httptest.NewRequest("GET", "/", nil))`},
+		{`ServeHTTP()`, false, ""},
+		{`ServeHTTP(httptest.NewRequest("GET", "/", nil)`, false, ""},
+		{`Len()`, false, ""},
+	} {
+		body, err := serveBody(tt.key, "h")
+		if (err == nil) != tt.ok || tt.ok && !strings.Contains(body, tt.want) {
+			t.Errorf("serveBody(%s) = %q, %v; want ok %v and a body with %s", tt.key, body, err, tt.ok, tt.want)
+		}
+	}
+}
