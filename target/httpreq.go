@@ -87,9 +87,7 @@ func (h *HTTPReads) AddCall(info *types.Info, c *ast.CallExpr) {
 	}
 	key := ""
 	if len(c.Args) > 0 {
-		if tv, ok := info.Types[c.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			key = constant.StringVal(tv.Value)
-		}
+		key = keyOf(info, c.Args[0], 0)
 	}
 	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + s.Obj().Name() {
 	case "net/http.Header.Get", "net/http.Header.Values":
@@ -112,6 +110,37 @@ func (h *HTTPReads) AddCall(info *types.Info, c *ast.CallExpr) {
 			h.decodedInto(info, c.Args[0])
 		}
 	}
+}
+
+// keyOf is the key e names: a string constant, a package-level variable
+// initialised with one (var xRealIP = http.CanonicalHeaderKey("X-Real-IP")),
+// or a canonical form of one; "" for anything else.
+func keyOf(info *types.Info, e ast.Expr, depth int) string {
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	if depth > 2 {
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() != v.Pkg().Scope() {
+			return ""
+		}
+		for _, in := range info.InitOrder {
+			if len(in.Lhs) == 1 && in.Lhs[0] == v {
+				return keyOf(info, in.Rhs, depth+1)
+			}
+		}
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 1 &&
+			(sel.Sel.Name == "CanonicalHeaderKey" || sel.Sel.Name == "CanonicalMIMEHeaderKey") {
+			return keyOf(info, e.Args[0], depth+1)
+		}
+	}
+	return ""
 }
 
 // isBody reports whether e is the Body field of a request.
@@ -284,7 +313,7 @@ func (r request) code() string {
 // code names (and one method it does not, for its default branch); then
 // that one with its values not numbers ("abc"), with its headers and
 // cookies after each prefix the code checks ("Bearer abc") or a word it
-// compares with, and with each header left out in turn.
+// compares with, and with each header alone and each left out in turn.
 func Requests(h HTTPReads) []string {
 	methods, paths := slices.Clone(h.Methods), []string{}
 	if len(methods) == 0 {
@@ -351,7 +380,15 @@ func Requests(h HTTPReads) []string {
 		}
 	}
 	for i := range h.Headers {
+		if len(h.Headers) < 2 {
+			break
+		}
+		// Each header alone, and each left out: the branches of code
+		// that looks for one header after another.
 		r := full(m0, p0, "1", "abc")
+		r.headers = r.headers[i : i+1]
+		reqs = append(reqs, r)
+		r = full(m0, p0, "1", "abc")
 		r.headers = slices.Delete(slices.Clone(r.headers), i, i+1)
 		reqs = append(reqs, r)
 	}

@@ -85,3 +85,20 @@ func RequireToken(token string, next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+var (
+	forwardedFor = http.CanonicalHeaderKey("x-forwarded-for")
+	realIP       = http.CanonicalHeaderKey("x-real-ip")
+)
+
+// ClientIP is the address a proxy says the request came from, else the
+// peer's.
+func ClientIP(r *http.Request) string {
+	switch {
+	case r.Header.Get(forwardedFor) != "":
+		return r.Header.Get(forwardedFor)
+	case r.Header.Get(realIP) != "":
+		return "real " + r.Header.Get(realIP)
+	}
+	return r.RemoteAddr
+}
