@@ -652,6 +652,8 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			}
 		case *ast.Ident:
 			mn.use(n, depth)
+		case *ast.SelectorExpr:
+			mn.m.http.AddSelector(mn.info, n)
 		case *ast.BinaryExpr:
 			switch n.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:

@@ -32,6 +32,11 @@ type HTTPReads struct {
 	Form bool
 	// Auth is set when the code reads basic authentication.
 	Auth bool
+	// Host and TLS are set when the code reads a request's Host or
+	// TLS field: its requests then name their host in a literal
+	// (r.Host = "example.com"), which comparison feedback changes to the
+	// hosts the code compares with, and one comes over TLS.
+	Host, TLS bool
 	// Body is set when the code reads the body; Decoded are the types it
 	// decodes JSON into (json.NewDecoder(r.Body).Decode(&v)).
 	Body    bool
@@ -143,6 +148,21 @@ func keyOf(info *types.Info, e ast.Expr, depth int) string {
 	return ""
 }
 
+// AddSelector records a read of a request's Host or TLS field.
+func (h *HTTPReads) AddSelector(info *types.Info, n *ast.SelectorExpr) {
+	if info == nil || n.Sel.Name != "Host" && n.Sel.Name != "TLS" {
+		return
+	}
+	t := info.TypeOf(n.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if t != nil && isHTTPType(t, "Request") {
+		h.Host = h.Host || n.Sel.Name == "Host"
+		h.TLS = h.TLS || n.Sel.Name == "TLS"
+	}
+}
+
 // isBody reports whether e is the Body field of a request.
 func isBody(info *types.Info, e ast.Expr) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
@@ -234,6 +254,8 @@ func (f *Func) HTTPReads() HTTPReads {
 						walk(d.Body, depth-1)
 					}
 				}
+			case *ast.SelectorExpr:
+				h.AddSelector(info, n)
 			case *ast.BinaryExpr:
 				compared(n.X)
 				compared(n.Y)
@@ -271,6 +293,8 @@ type request struct {
 	cookies        [][2]string
 	pathValues     [][2]string
 	auth           bool
+	host           string // set as r.Host
+	tls            bool   // the target is https://example.com and the path
 }
 
 // code writes r as a Go expression of type *http.Request, in code that
@@ -281,8 +305,15 @@ func (r request) code() string {
 	if r.body != "" {
 		body = "strings.NewReader(" + strconv.Quote(r.body) + ")"
 	}
-	newReq := "httptest.NewRequest(" + strconv.Quote(r.method) + ", " + strconv.Quote(r.target) + ", " + body + ")"
+	target := r.target
+	if r.tls {
+		target = "https://example.com" + target
+	}
+	newReq := "httptest.NewRequest(" + strconv.Quote(r.method) + ", " + strconv.Quote(target) + ", " + body + ")"
 	var sets []string
+	if r.host != "" {
+		sets = append(sets, "r.Host = "+strconv.Quote(r.host))
+	}
 	if r.form {
 		sets = append(sets, `r.Header.Set("Content-Type", "application/x-www-form-urlencoded")`)
 	}
@@ -311,7 +342,8 @@ func (r request) code() string {
 // path values "1"), its body a JSON object of the type the code decodes
 // it into or a form of the query keys, for each method and each path the
 // code names (and one method it does not, for its default branch); then
-// that one with its values not numbers ("abc"), with its headers and
+// that one with its values not numbers ("abc"), over TLS when the code
+// reads r.TLS, with its headers and
 // cookies after each prefix the code checks ("Bearer abc") or a word it
 // compares with, and with each header alone and each left out in turn.
 func Requests(h HTTPReads) []string {
@@ -337,6 +369,9 @@ func Requests(h HTTPReads) []string {
 	}
 	full := func(method, path, val, hval string) request {
 		r := request{method: method, target: path, auth: h.Auth}
+		if h.Host {
+			r.host = "example.com"
+		}
 		var query []string
 		for _, k := range h.Queries {
 			query = append(query, url.QueryEscape(k)+"="+url.QueryEscape(val))
@@ -371,6 +406,11 @@ func Requests(h HTTPReads) []string {
 		reqs = append(reqs, full(m0, p, "1", "abc"))
 	}
 	reqs = append(reqs, full(m0, p0, "abc", "abc"))
+	if h.TLS {
+		r := full(m0, p0, "1", "abc")
+		r.tls = true
+		reqs = append(reqs, r)
+	}
 	if len(h.Headers)+len(h.Cookies) > 0 {
 		for _, p := range h.Prefixes[:min(len(h.Prefixes), 2)] {
 			reqs = append(reqs, full(m0, p0, "1", p+"abc"))

@@ -102,3 +102,22 @@ func ClientIP(r *http.Request) string {
 	}
 	return r.RemoteAddr
 }
+
+// Gate answers the requests to its host alone, and sends those that did
+// not come over TLS to HTTPS.
+type Gate struct{ host string }
+
+// NewGate makes a gate for host.
+func NewGate(host string) *Gate { return &Gate{host: host} }
+
+func (g *Gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Host != g.host {
+		w.WriteHeader(http.StatusMisdirectedRequest)
+		return
+	}
+	if r.TLS == nil {
+		http.Redirect(w, r, "https://"+g.host+r.URL.Path, http.StatusMovedPermanently)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
