@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/parser"
 	"go/types"
+	"net/textproto"
 	"net/url"
 	"reflect"
 	"slices"
@@ -142,7 +143,9 @@ func keyOf(info *types.Info, e ast.Expr, depth int) string {
 	case *ast.CallExpr:
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 1 &&
 			(sel.Sel.Name == "CanonicalHeaderKey" || sel.Sel.Name == "CanonicalMIMEHeaderKey") {
-			return keyOf(info, e.Args[0], depth+1)
+			if k := keyOf(info, e.Args[0], depth+1); k != "" {
+				return textproto.CanonicalMIMEHeaderKey(k)
+			}
 		}
 	}
 	return ""
@@ -263,8 +266,9 @@ func (f *Func) HTTPReads() HTTPReads {
 				for _, e := range n.List {
 					compared(e)
 				}
-			case ast.Expr:
-				if s, ok := str(n); ok {
+			}
+			if e, ok := n.(ast.Expr); ok {
+				if s, ok := str(e); ok {
 					if slices.Contains(HTTPMethods, s) {
 						addKey(&h.Methods, s)
 					} else if strings.HasPrefix(s, "/") && len(s) <= 64 && !strings.ContainsAny(s, " %\t\n#") {

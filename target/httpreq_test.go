@@ -1,6 +1,8 @@
 package target
 
 import (
+	"context"
+	"fmt"
 	"go/types"
 	"slices"
 	"strings"
@@ -73,5 +75,31 @@ func TestServeBody(t *testing.T) {
 		if (err == nil) != tt.ok || tt.ok && !strings.Contains(body, tt.want) {
 			t.Errorf("serveBody(%s) = %q, %v; want ok %v and a body with %s", tt.key, body, err, tt.ok, tt.want)
 		}
+	}
+}
+
+func TestHTTPReads(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("Guard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := f.HTTPReads()
+	want := HTTPReads{
+		Headers: []string{"X-Token"}, Queries: []string{"v"}, Host: true,
+		Methods: []string{"OPTIONS"}, Paths: []string{"/api/"}, Prefixes: []string{"/api/", "Bearer "}, Words: []string{"old"},
+	}
+	if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+		t.Errorf("HTTPReads =\n%+v\nwant\n%+v", got, want)
+	}
+	if !Served(f.Results[0]) {
+		t.Errorf("Served(%s) = false, want true", f.Results[0])
+	}
+	obs := ServeObservers(f)
+	if len(obs) != MaxServed || !strings.Contains(obs[1], `httptest.NewRequest("OPTIONS", "/api/1?v=1", nil)`) {
+		t.Errorf("ServeObservers = %q, want %d keys, the second an OPTIONS request to /api/1", obs, MaxServed)
 	}
 }
