@@ -48,15 +48,16 @@ func (g *valueGen) requests(t types.Type) ([]spec.Value, bool) {
 func (g *valueGen) requestValues() []spec.Value {
 	h := g.m.http
 	for _, w := range g.m.words {
-		if slices.Contains(target.HTTPMethods, w) {
+		switch {
+		case slices.Contains(target.HTTPMethods, w):
 			h.Methods = append(h.Methods, w)
-		} else {
+		case !target.PathLike(w):
 			h.Words = append(h.Words, w)
 		}
 	}
 	for _, lists := range [][]string{g.m.prefixes, g.m.words, g.m.strs} {
 		for _, s := range lists {
-			if strings.HasPrefix(s, "/") && len(s) <= 64 && !strings.ContainsAny(s, " %\t\n#") && !slices.Contains(h.Paths, s) {
+			if target.PathLike(s) && !slices.Contains(h.Paths, s) {
 				h.Paths = append(h.Paths, s)
 			}
 		}

@@ -225,7 +225,7 @@ func (f *Func) HTTPReads() HTTPReads {
 		return "", false
 	}
 	compared := func(e ast.Expr) {
-		if s, ok := str(e); ok && !slices.Contains(HTTPMethods, s) && !strings.HasPrefix(s, "/") {
+		if s, ok := str(e); ok && !slices.Contains(HTTPMethods, s) && !PathLike(s) {
 			addKey(&h.Words, s)
 		}
 	}
@@ -271,7 +271,7 @@ func (f *Func) HTTPReads() HTTPReads {
 				if s, ok := str(e); ok {
 					if slices.Contains(HTTPMethods, s) {
 						addKey(&h.Methods, s)
-					} else if strings.HasPrefix(s, "/") && len(s) <= 64 && !strings.ContainsAny(s, " %\t\n#") {
+					} else if PathLike(s) {
 						addKey(&h.Paths, s)
 					}
 				}
@@ -282,6 +282,12 @@ func (f *Func) HTTPReads() HTTPReads {
 	seen[f.Decl] = true
 	walk(f.Decl.Body, maxReadDepth)
 	return h
+}
+
+// PathLike reports whether a string constant of code looks like a
+// request path (/items/) that a request's target may be made of.
+func PathLike(s string) bool {
+	return strings.HasPrefix(s, "/") && len(s) <= 64 && !strings.ContainsAny(s, " %\t\n#")
 }
 
 // MaxRequests bounds the requests Requests builds.
