@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
+	"github.com/specgen-dev/specgen/target"
 )
 
 // Comparison feedback (input-to-state correspondence, as in Redqueen
@@ -355,7 +357,13 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 			if err != nil {
 				continue
 			}
+			role := requestRole(code, lits, l)
 			for _, s := range stringSubstitutions(str, c) {
+				// A request's method stays a method and its target a
+				// target: another only fails httptest.NewRequest.
+				if role == "method" && !slices.Contains(target.HTTPMethods, s) || role == "target" && !requestTarget(s) {
+					continue
+				}
 				add(l, strconv.Quote(s))
 			}
 		case l.tok == token.INT && c.Kind == executors.CmpInt:

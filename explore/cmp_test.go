@@ -140,6 +140,25 @@ func TestCodeSubstitutions(t *testing.T) {
 			want: []string{`*New(uint64(18446744073709551615), uint64(7), "abc")`},
 		},
 		{
+			name: "request-method-stays-a-method", code: `httptest.NewRequest("GET", "/", nil)`,
+			cmp: executors.Cmp{Kind: executors.CmpString, A: "GET", B: "GE"},
+		},
+		{
+			name: "request-method-to-a-method", code: `httptest.NewRequest("GET", "/", nil)`,
+			cmp:  executors.Cmp{Kind: executors.CmpString, A: "GET", B: "PUT"},
+			want: []string{`httptest.NewRequest("PUT", "/", nil)`},
+		},
+		{
+			name: "request-target-stays-a-target", code: `func() *http.Request { r := httptest.NewRequest("GET", "/a", nil); r.Header.Set("K", "/a"); return r }()`,
+			cmp: executors.Cmp{Kind: executors.CmpString, A: "/a", B: "a b"},
+			want: []string{
+				`func() *http.Request { r := httptest.NewRequest("GET", "/a", nil); r.Header.Set("K", "a b"); return r }()`,
+				`func() *http.Request { r := httptest.NewRequest("GET", "/a", nil); r.Header.Set("K", "A B"); return r }()`,
+				`func() *http.Request { r := httptest.NewRequest("GET", "/a", nil); r.Header.Set("K", "a b/a"); return r }()`,
+				`func() *http.Request { r := httptest.NewRequest("GET", "/a", nil); r.Header.Set("K", "/aa b"); return r }()`,
+			},
+		},
+		{
 			name: "too-big-for-its-conversion", code: `New(int8(2))`,
 			cmp: executors.Cmp{Kind: executors.CmpInt, A: "2", B: "300"},
 		},
