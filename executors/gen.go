@@ -34,6 +34,21 @@ var pureImports = []string{"net/url", "net/netip", "net/mail"}
 // is what stops it.
 var handlerImports = []string{"net/http", "net/http/httptest"}
 
+// networkNames are the names of handlerImports that reach the network:
+// clients that dial, servers that listen.
+var networkNames = map[string][]string{
+	"net/http": {"Get", "Head", "Post", "PostForm", "DefaultClient", "DefaultTransport", "Client", "Transport",
+		"ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS", "Server"},
+	"net/http/httptest": {"NewServer", "NewTLSServer", "NewUnstartedServer", "Server"},
+}
+
+// NetworkName reports whether path.name, of a package a probe may
+// import (see handlerImports), reaches the network: a probe naming it is
+// refused, whatever the sandbox would allow.
+func NetworkName(path, name string) bool {
+	return slices.Contains(networkNames[path], name)
+}
+
 // RefusedImportBy reports whether a probe of pkg (which may be nil) may
 // not import path: a refused package (see RefusedImport) but one of
 // handlerImports when pkg imports net/http.

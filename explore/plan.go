@@ -142,7 +142,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 	var problems []string
 	// use records the import a qualifier names (a package of the module's
 	// or a standard one), or the problem of one probes may not import.
-	use := func(name, who string) {
+	use := func(name, sel, who string) {
 		path := names[name]
 		if path == "" {
 			path = stdlibNames[name]
@@ -152,6 +152,10 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 		}
 		if refused(path, pkgTypes(f)) {
 			problems = append(problems, fmt.Sprintf("%s package %s, which probes may not import", who, path))
+			return
+		}
+		if executors.NetworkName(path, sel) {
+			problems = append(problems, fmt.Sprintf("%s %s.%s, which reaches the network", who, name, sel))
 			return
 		}
 		imports[path] = name
@@ -173,7 +177,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 				sc.cut(n.X.Pos(), n.Sel.Pos())
 				return true
 			}
-			use(x.Name, "it uses")
+			use(x.Name, n.Sel.Name, "it uses")
 		}
 		return true
 	})
@@ -204,7 +208,7 @@ func ProbeFromSnippet(f *target.Func, id string, sn Snippet) (executors.Probe, e
 			if !ok {
 				return true
 			}
-			use(x.Name, "its declarations or panic use")
+			use(x.Name, sel.Sel.Name, "its declarations or panic use")
 			return true
 		})
 	}

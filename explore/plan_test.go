@@ -199,3 +199,29 @@ func TestPlanSchema(t *testing.T) {
 		t.Errorf("plan JSON does not decode: %v %+v", err, plan)
 	}
 }
+
+// TestProbeFromSnippetHandlers checks that a probe of a package that
+// imports net/http may build requests and recorders with net/http and
+// net/http/httptest, but not name what reaches the network.
+func TestProbeFromSnippetHandlers(t *testing.T) {
+	f := loadFunc(t, "testdata/handlers", "Page")
+	call := `Page(httptest.NewRecorder(), httptest.NewRequest("GET", "/?page=2", nil))`
+	p, err := ProbeFromSnippet(f, "id", Snippet{Code: call})
+	if err != nil {
+		t.Fatalf("a request and a recorder: %v", err)
+	}
+	if p.Imports["net/http/httptest"] != "httptest" {
+		t.Errorf("imports %v, want net/http/httptest as httptest", p.Imports)
+	}
+	for _, tt := range []struct{ code, want string }{
+		{"http.Get(\"http://example.com/\")\n" + call, "http.Get, which reaches the network"},
+		{"c := &http.Client{}\n_ = c\n" + call, "http.Client, which reaches the network"},
+		{"s := httptest.NewServer(nil)\n_ = s\n" + call, "httptest.NewServer, which reaches the network"},
+		{"go http.ListenAndServe(\":80\", nil)\n" + call, "http.ListenAndServe, which reaches the network"},
+		{"net.Dial(\"tcp\", \"x\")\n" + call, "package net,"},
+	} {
+		if _, err := ProbeFromSnippet(f, "id", Snippet{Code: tt.code}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ProbeFromSnippet(%q) = %v, want an error with %q", tt.code, err, tt.want)
+		}
+	}
+}
