@@ -970,6 +970,7 @@ func (g *gen) code(src string) (expr, error) {
 		return true
 	})
 	byName := ImportsByName(g.q.pkg)
+	var renames map[string]string
 	for _, name := range Qualifiers(x, g.q.pkg, func(name string) bool { return locals[name] }) {
 		if g.q.pkg != nil && name == g.q.pkg.Name() {
 			if _, imported := byName[name]; !imported {
@@ -986,8 +987,18 @@ func (g *gen) code(src string) (expr, error) {
 			continue // unknown: the compiler will say
 		}
 		if got := g.q.Import(path, name); got != name {
-			return expr{}, fmt.Errorf("go expression %q: package %s is shadowed by another name (imported as %s)", src, name, got)
+			if renames == nil {
+				renames = map[string]string{}
+			}
+			renames[name] = got
 		}
+	}
+	if len(renames) > 0 {
+		// A package whose name the file gives something else (a
+		// parameter url of type url.URL) is imported under another
+		// name, which the code then uses.
+		src = renameQualifiers(src, x, renames, locals)
+		x, _ = parser.ParseExpr(src)
 	}
 	// The fakes the code names (fakeHook{…}, as a fake's record that
 	// does not build again is written) are declared as GoExpr declares
@@ -1007,6 +1018,36 @@ func (g *gen) code(src string) (expr, error) {
 	}
 	ast.Inspect(x, visit)
 	return expr{s: src, mode: exact}, nil
+}
+
+// renameQualifiers rewrites src, parsed as x, so that each qualifier
+// X.Sel whose X is a key of renames (not a local name) reads renames[X].
+func renameQualifiers(src string, x ast.Expr, renames map[string]string, locals map[string]bool) string {
+	type edit struct {
+		off  int
+		from string
+		to   string
+	}
+	var edits []edit
+	ast.Inspect(x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && !locals[id.Name] {
+			if to, ok := renames[id.Name]; ok {
+				edits = append(edits, edit{int(id.Pos()) - 1, id.Name, to})
+			}
+		}
+		return true
+	})
+	sort.Slice(edits, func(i, j int) bool { return edits[i].off > edits[j].off })
+	for _, e := range edits {
+		if e.off >= 0 && e.off+len(e.from) <= len(src) && src[e.off:e.off+len(e.from)] == e.from {
+			src = src[:e.off] + e.to + src[e.off+len(e.from):]
+		}
+	}
+	return src
 }
 
 // Rebuilds reports whether GoExpr rebuilds a value of type t from its

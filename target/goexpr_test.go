@@ -604,3 +604,19 @@ func TestGoExprEmptyInterface(t *testing.T) {
 		}
 	}
 }
+
+// TestGoExprRenamedPackage checks that code naming a package whose name
+// the probe gives something else (a parameter strings of type
+// []string) imports it under another name, which the code then uses.
+func TestGoExprRenamedPackage(t *testing.T) {
+	q := NewQualifier(nil)
+	q.Reserve("strings")
+	got, err := GoExpr(code(`strings.Repeat("a", 2) + strings.ToUpper(func() string { s := "b"; return s }())`), types.Typ[types.String], q)
+	want := `strings2.Repeat("a", 2) + strings2.ToUpper(func() string { s := "b"; return s }())`
+	if err != nil || got != want {
+		t.Errorf("GoExpr = %q, %v; want %q", got, err, want)
+	}
+	if imp := q.Imports(); imp["strings"] != "strings2" {
+		t.Errorf("imports %v, want strings as strings2", imp)
+	}
+}
