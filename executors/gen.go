@@ -187,6 +187,9 @@ type generator struct {
 	// functions, by name.
 	split bool
 	args  [][]string
+	// served are the ServeHTTP observer keys of functions returning a
+	// handler (see serveObservers).
+	served map[*target.Func][]string
 	// typed is what the type-check of the probes written with their
 	// arguments in place tells of them, by probe (see splitArgs).
 	typed map[int]*probeTypes
@@ -626,7 +629,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	}
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
 	if keys == nil && g.prog.ObserveOpaque && target.Served(t) {
-		keys = target.ServeObservers(f)
+		keys = g.serveObservers(f)
 	}
 	if slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
 		// The recorder a handler is served to, and the packages its
@@ -861,6 +864,21 @@ func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[
 	return nil
 }
 
+// serveObservers is target.ServeObservers of f, worked out once per
+// function: it walks f and the package functions it calls, and every
+// probe of f asks for it.
+func (g *generator) serveObservers(f *target.Func) []string {
+	if keys, ok := g.served[f]; ok {
+		return keys
+	}
+	if g.served == nil {
+		g.served = map[*target.Func][]string{}
+	}
+	keys := target.ServeObservers(f)
+	g.served[f] = keys
+	return keys
+}
+
 // writeWritten writes the code that records what the call wrote to the
 // argument in v of parameter name, of a writer interface type t (see
 // target.IsWriter): the text a *bytes.Buffer or a *strings.Builder
@@ -875,9 +893,7 @@ func writeWritten(b *strings.Builder, t types.Type, name, v string, imp *importS
 	fmt.Fprintf(b, "case *%s.Builder:\nspecgenR(\"argafter\", %q, specgenW.String())\n", imp.add("strings", "specgenstrings"), name)
 	if target.IsResponseWriter(t) {
 		fmt.Fprintf(b, "case *%s.ResponseRecorder:\n", imp.add("net/http/httptest", "specgenhttptest"))
-		b.WriteString("specgenQ := specgenW.Result()\n")
-		b.WriteString("specgenM := map[string]interface{}{\"code\": specgenQ.StatusCode, \"body\": specgenW.Body.String()}\n")
-		b.WriteString("if len(specgenQ.Header) > 0 {\nspecgenM[\"header\"] = map[string][]string(specgenQ.Header)\n}\n")
+		b.WriteString(target.ResponseCode("specgenW", "specgenM"))
 		fmt.Fprintf(b, "specgenR(\"argafter\", %q, specgenM)\n", name)
 	}
 	b.WriteString("}\n")

@@ -576,8 +576,17 @@ func serveBody(key, x string) (string, error) {
 		return "", fmt.Errorf("%s: want ServeHTTP(request), the request a Go expression", key)
 	}
 	return "specgenW := httptest.NewRecorder()\n" + x + ".ServeHTTP(specgenW, " + req + ")\n" +
-		"specgenQ := specgenW.Result()\n" +
-		"specgenM := map[string]interface{}{\"code\": specgenQ.StatusCode, \"body\": specgenW.Body.String()}\n" +
-		"if len(specgenQ.Header) > 0 {\nspecgenM[\"header\"] = map[string][]string(specgenQ.Header)\n}\n" +
-		"return specgenM", nil
+		ResponseCode("specgenW", "specgenM") + "return specgenM", nil
+}
+
+// ResponseCode is the code that sets the variable m to the response the
+// *httptest.ResponseRecorder in the variable rec holds, as a client gets
+// it: a map of its status code, its header when it has one, and its
+// body. A handler's writer after the call (executors) and a served
+// handler (serveBody) are recorded by it alike.
+func ResponseCode(rec, m string) string {
+	q := m + "Q"
+	return q + " := " + rec + ".Result()\n" +
+		m + " := map[string]interface{}{\"code\": " + q + ".StatusCode, \"body\": " + rec + ".Body.String()}\n" +
+		"if len(" + q + ".Header) > 0 {\n" + m + "[\"header\"] = map[string][]string(" + q + ".Header)\n}\n"
 }
