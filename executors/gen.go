@@ -618,8 +618,8 @@ func GlobalType(pkg *types.Package, name string) (types.Type, error) {
 // of f, the function probe p calls: its canonical tree, or the values of
 // its observers (Probe.Observe). With Program.ObserveOpaque, a function
 // result is observed by calling it (target.CallObservers), with the
-// call's own arguments among others, and a handler by serving it
-// requests (target.ServeObservers).
+// call's own arguments among others, and a handler or a middleware by
+// serving it requests (target.ServeObservers).
 func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j int, imp *importSet) error {
 	t := f.Results[j]
 	v := "specgenO" + strconv.Itoa(j)
@@ -628,13 +628,17 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		keys = p.Observe[j]
 	}
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
-	if keys == nil && g.prog.ObserveOpaque && target.Served(t) {
+	if keys == nil && g.prog.ObserveOpaque && (target.Served(t) || target.Middleware(t)) {
 		keys = g.serveObservers(f)
 	}
 	if slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
-		// The recorder a handler is served to, and the packages its
-		// requests name, as target.Requests writes them.
+		// The recorder a handler is served to, the packages its
+		// requests name, as target.Requests writes them, and net/http
+		// for the handler a middleware wraps (target.NextHandler).
 		all := strings.Join(keys, "\n")
+		if target.Middleware(t) {
+			all += "\n" + target.NextHandler
+		}
 		for _, path := range []string{"net/http", "net/http/httptest", "strings"} {
 			name := importName(path)
 			if name != "httptest" && !strings.Contains(all, name+".") {

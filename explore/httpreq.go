@@ -143,14 +143,15 @@ func handlerArg(t types.Type) bool {
 
 // nextHandlers are the handlers a middleware is given to wrap, for an
 // interface u that http.HandlerFunc implements (http.Handler), when the
-// package imports net/http: one that writes a body, one that answers
-// 404, and one that panics (what a recovering middleware stops).
+// package imports net/http: one that writes what it was served
+// (target.NextHandler), one that answers 404, and one that panics (what
+// a recovering middleware stops).
 func (g *valueGen) nextHandlers(u *types.Interface) []spec.Value {
 	if !g.codeNames("net/http") || u.NumMethods() != 1 || u.Method(0).Name() != "ServeHTTP" || !target.Served(u) {
 		return nil
 	}
 	return []spec.Value{
-		spec.CodeValue(`http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("next")) })`),
+		spec.CodeValue(target.NextHandler),
 		spec.CodeValue("http.NotFoundHandler()"),
 		spec.CodeValue(`http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { panic("boom") })`),
 	}

@@ -170,10 +170,11 @@ func TestMadeValuesExplored(t *testing.T) {
 // TestHandlersExplored checks that handlers are given the requests they
 // read (methods, query keys, headers, cookies, path values and JSON bodies
 // named in the code) and a recorder to write to, and that a handler a
-// function returns is served such requests: every statement runs.
+// function returns, or what a middleware it returns makes of a handler,
+// is served such requests: every statement runs.
 func TestHandlersExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP")
+	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping")
 }

@@ -20,7 +20,9 @@ import (
 // it names (r.Header.Get("X-Token"), r.URL.Query().Get("v")). HTTPReads
 // collects those keys; Requests builds requests that carry them, as
 // httptest.NewRequest code; a handler a function returns (a middleware's
-// http.Handler) is observed by serving such requests (ServeObservers).
+// http.Handler), or a middleware it returns (func(http.Handler)
+// http.Handler, served what it makes of NextHandler), is observed by
+// serving such requests (ServeObservers).
 
 // HTTPReads is what code reads off a request, in the order found.
 type HTTPReads struct {
@@ -537,10 +539,33 @@ func Served(t types.Type) bool {
 	return ok && isHTTPType(sig.Params().At(0).Type(), "ResponseWriter") && isHTTPType(p.Elem(), "Request")
 }
 
+// NextHandler is the handler a middleware is given to wrap when a
+// test serves what it makes (see Middleware), as Go code naming
+// net/http as http: it answers "next" and the method and URL it was
+// served, so that a middleware that rewrites the request is seen to.
+const NextHandler = `http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("next " + r.Method + " " + r.URL.String())) })`
+
+// Middleware reports whether a value of type t is a middleware: a
+// function taking one handler interface (http.Handler, or an interface
+// of ServeHTTP alone) and returning a handler (see Served), as
+// func(http.Handler) http.Handler. What a constructor of middleware
+// returns (chi's func(endpoint string) func(http.Handler) http.Handler)
+// is observed by serving requests to what it makes of NextHandler.
+func Middleware(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 || !Served(sig.Results().At(0).Type()) {
+		return false
+	}
+	p := sig.Params().At(0).Type()
+	it, ok := p.Underlying().(*types.Interface)
+	return ok && it.NumMethods() == 1 && Served(p)
+}
+
 // ServeObservers are the observer keys of a handler result of f (see
-// Served): ServeHTTP(request), for the first MaxServed of the requests
-// built for what f reads off one (see Requests): what a test of a
-// middleware does with the handler it makes.
+// Served) or a middleware result (see Middleware):
+// ServeHTTP(request), for the first MaxServed of the requests built for
+// what f reads off one (see Requests): what a test of a middleware does
+// with the handler it makes.
 func ServeObservers(f *Func) []string {
 	reqs := Requests(f.HTTPReads())
 	var out []string
@@ -566,14 +591,18 @@ func serveRequest(key string) (string, bool) {
 	return inner, true
 }
 
-// serveBody is ObserverBody for a ServeHTTP(request) key of a handler x:
-// the request served to a recorder, whose response is the value (its
-// status code, its header when it has one, its body), as
-// executors records a handler's writer.
-func serveBody(key, x string) (string, error) {
+// serveBody is ObserverBody for a ServeHTTP(request) key of a handler x
+// (of a middleware x, what it makes of NextHandler): the request served
+// to a recorder, whose response is the value (its status code, its
+// header when it has one, its body), as executors records a handler's
+// writer.
+func serveBody(t types.Type, key, x string) (string, error) {
 	req, ok := serveRequest(key)
 	if !ok {
 		return "", fmt.Errorf("%s: want ServeHTTP(request), the request a Go expression", key)
+	}
+	if Middleware(t) {
+		x = x + "(" + NextHandler + ")"
 	}
 	return "specgenW := httptest.NewRecorder()\n" + x + ".ServeHTTP(specgenW, " + req + ")\n" +
 		ResponseCode("specgenW", "specgenM") + "return specgenM", nil

@@ -61,19 +61,48 @@ func TestRequests(t *testing.T) {
 }
 
 func TestServeBody(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	guard, err := p.Func("Guard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	only, err := p.Func("Only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler, middleware := guard.Results[0], only.Results[0]
 	for _, tt := range []struct {
+		t    types.Type
 		key  string
 		ok   bool
 		want string
 	}{
-		{`ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, `h.ServeHTTP(specgenW, httptest.NewRequest("GET", "/", nil))`},
-		{`ServeHTTP()`, false, ""},
-		{`ServeHTTP(httptest.NewRequest("GET", "/", nil)`, false, ""},
-		{`Len()`, false, ""},
+		{handler, `ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, `h.ServeHTTP(specgenW, httptest.NewRequest("GET", "/", nil))`},
+		{handler, `ServeHTTP()`, false, ""},
+		{handler, `ServeHTTP(httptest.NewRequest("GET", "/", nil)`, false, ""},
+		{handler, `Len()`, false, ""},
+		// A middleware is served what it makes of NextHandler.
+		{middleware, `ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, `h(` + NextHandler + `).ServeHTTP(specgenW, httptest.NewRequest("GET", "/", nil))`},
 	} {
-		body, err := serveBody(tt.key, "h")
+		body, err := ObserverBody(tt.t, tt.key, "h", nil)
 		if (err == nil) != tt.ok || tt.ok && !strings.Contains(body, tt.want) {
-			t.Errorf("serveBody(%s) = %q, %v; want ok %v and a body with %s", tt.key, body, err, tt.ok, tt.want)
+			t.Errorf("ObserverBody(%s, %s) = %q, %v; want ok %v and a body with %s", tt.t, tt.key, body, err, tt.ok, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		t    types.Type
+		want bool
+	}{
+		{middleware, true},
+		{handler, false},
+		{guard.Sig, true}, // func(next http.Handler) http.Handler
+		{types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, nil, "", handler)), types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.String])), false), false},
+	} {
+		if got := Middleware(tt.t); got != tt.want {
+			t.Errorf("Middleware(%s) = %v, want %v", tt.t, got, tt.want)
 		}
 	}
 }

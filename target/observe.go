@@ -225,8 +225,8 @@ func textObservers(t types.Type) (keys []string, names map[string]bool) {
 // field or method, or the arguments do not fit it. A function x is
 // observed by calling it (see Called): key is the argument list.
 func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
-	if _, ok := serveRequest(key); ok && Served(t) {
-		return serveBody(key, x)
+	if _, ok := serveRequest(key); ok && (Served(t) || Middleware(t)) {
+		return serveBody(t, key, x)
 	}
 	if sig, ok := t.Underlying().(*types.Signature); ok {
 		return callBody(sig, key, x, args)

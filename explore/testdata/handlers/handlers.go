@@ -121,3 +121,17 @@ func (g *Gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// Ping makes a middleware that answers the GET requests to path itself
+// and hands the others on.
+func Ping(path string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && r.URL.Path == path {
+				w.Write([]byte("pong"))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}

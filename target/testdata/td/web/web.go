@@ -28,3 +28,17 @@ func Guard(next http.Handler) http.Handler {
 func bearer(r *http.Request) bool {
 	return strings.HasPrefix(r.Header.Get(tokenHeader), "Bearer ") && r.URL.Query().Get("v") != "" && r.Host != "old"
 }
+
+// Only makes a middleware that answers 405 to requests of another
+// method than m.
+func Only(m string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != m {
+				w.WriteHeader(http.StatusMethodNotAllowed)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
