@@ -314,6 +314,10 @@ const (
 	// CmpByte: a byte or rune of a string or byte slice (A, its code)
 	// with an integer.
 	CmpByte CmpKind = "byte"
+	// CmpKey: a key (A) the code looked up and did not find in a map
+	// of the input: a header of a request it read under a name it was
+	// given (B is empty).
+	CmpKey CmpKind = "key"
 )
 
 // NamedValue is a value with the name it was given.

@@ -22,6 +22,8 @@ import (
 // where a byte of the input was compared with c, c replaces it. Inputs
 // grown this way are padded with a cycle of distinct characters, so
 // that a later comparison of one of their bytes tells which byte it was.
+// Where the code looked for a header under a name it was given (an
+// option's list of proxy headers), a request carries that header.
 
 // cmpShare is the part of a round (after the first) given to inputs
 // made from comparisons: one in cmpShare.
@@ -335,8 +337,17 @@ func intSubstitutions(b *types.Basic, v spec.Value, c executors.Cmp) []spec.Valu
 // c: a string literal changed as an input string would be, an integer
 // literal equal to one operand of an integer comparison replaced by the
 // other where the literal's type can hold it (0..127 anywhere, else
-// the integer type it is converted to). At most cmpOccurrences.
+// the integer type it is converted to), a request with the header a key
+// comparison names. At most cmpOccurrences.
 func codeSubstitutions(code string, c executors.Cmp) []string {
+	if c.Kind == executors.CmpKey {
+		// A header looked for under a name the code was given: a
+		// request may carry it.
+		if x, ok := target.WithHeader(code, c.A); ok {
+			return []string{x}
+		}
+		return nil
+	}
 	lits, ok := codeLits(code)
 	if !ok {
 		return nil

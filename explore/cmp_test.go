@@ -159,6 +159,20 @@ func TestCodeSubstitutions(t *testing.T) {
 			},
 		},
 		{
+			name: "request-header-looked-for", code: `httptest.NewRequest("GET", "/", nil)`,
+			cmp:  executors.Cmp{Kind: executors.CmpKey, A: "X-Forwarded-Host"},
+			want: []string{`func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Header.Set("X-Forwarded-Host", "abc"); return r }()`},
+		},
+		{
+			name: "request-another-header-looked-for", code: `*func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Host = "a"; return r }()`,
+			cmp:  executors.Cmp{Kind: executors.CmpKey, A: "x-real-ip"},
+			want: []string{`*func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Host = "a"; r.Header.Set("x-real-ip", "abc"); return r }()`},
+		},
+		{
+			name: "a-key-but-no-request", code: `NewCache(map[string]int{})`,
+			cmp: executors.Cmp{Kind: executors.CmpKey, A: "k"},
+		},
+		{
 			name: "too-big-for-its-conversion", code: `New(int8(2))`,
 			cmp: executors.Cmp{Kind: executors.CmpInt, A: "2", B: "300"},
 		},

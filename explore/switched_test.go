@@ -176,5 +176,5 @@ func TestHandlersExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping")
+	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr")
 }

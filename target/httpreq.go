@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/parser"
+	"go/token"
 	"go/types"
 	"net/textproto"
 	"net/url"
@@ -344,7 +345,49 @@ func (r request) code() string {
 	if len(sets) == 0 {
 		return newReq
 	}
-	return "func() *http.Request { r := " + newReq + "; " + strings.Join(sets, "; ") + "; return r }()"
+	return requestOpen + newReq + "; " + strings.Join(sets, "; ") + requestClose
+}
+
+// The function literal that request.code wraps a request in to set
+// what it carries.
+const (
+	requestOpen  = "func() *http.Request { r := "
+	requestClose = "; return r }()"
+)
+
+// WithHeader returns code, a request as Requests writes it (or the
+// http.Request it points to, *code), with the header key set to "abc"
+// besides what it carried: a request for code that looked for a header
+// under a name it was given (comparison feedback of kind key). False
+// for code written otherwise.
+func WithHeader(code, key string) (string, bool) {
+	star := strings.HasPrefix(code, "*")
+	body := strings.TrimPrefix(code, "*")
+	set := "r.Header.Set(" + strconv.Quote(key) + ", \"abc\")"
+	switch {
+	case strings.HasPrefix(body, requestOpen) && strings.HasSuffix(body, requestClose):
+		body = strings.TrimSuffix(body, requestClose) + "; " + set + requestClose
+	case strings.HasPrefix(body, "httptest.NewRequest("):
+		if c, ok := parseExpr(body).(*ast.CallExpr); !ok || c.End() != token.Pos(len(body)+1) {
+			return "", false
+		}
+		body = requestOpen + body + "; " + set + requestClose
+	default:
+		return "", false
+	}
+	if star {
+		body = "*" + body
+	}
+	return body, true
+}
+
+// parseExpr is the expression of src, or nil.
+func parseExpr(src string) ast.Expr {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	return e
 }
 
 // Requests are requests for code that reads h off them, as Go code of

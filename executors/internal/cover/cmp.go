@@ -46,6 +46,12 @@ import (
 //   - m[k] on a map with string keys, m an identifier or a selector of
 //     one (evaluated twice): k becomes specgenCmpMap(site, k, m), which
 //     records k against the map's keys nearest to it in sorted order.
+//   - h.Get(k) and h.Values(k) on a net/http Header h, an identifier or
+//     a selector of one (evaluated twice), k not a constant: k becomes
+//     specgenCmpKey(site, specgenCmpStr(k), h), which records (k, "")
+//     when h has no value under k's canonical form, kind key: a header
+//     the code looked for under a name it was given (an option's list
+//     of proxy headers) that a request could carry.
 //
 // Bounds: a site records at most cmpPerSite distinct pairs of the first
 // cmpTries comparisons it makes in a probe, a probe at most cmpMax
@@ -66,6 +72,7 @@ const (
 	CmpInt    CmpKind = "int"    // integers
 	CmpLen    CmpKind = "len"    // len(x) with an integer (A is the length)
 	CmpByte   CmpKind = "byte"   // a byte or rune of a string or byte slice with an integer
+	CmpKey    CmpKind = "key"    // a key looked up and missing from a map of the input (A is the key)
 )
 
 // CmpSite is a place where the instrumented code records comparisons.
@@ -404,6 +411,7 @@ var cmpFuncs = map[string]bool{
 }
 
 func (c *cmpRewriter) call(call *ast.CallExpr) {
+	c.headerGet(call)
 	if len(call.Args) != 2 || call.Ellipsis.IsValid() {
 		return
 	}
@@ -436,6 +444,34 @@ func (c *cmpRewriter) call(call *ast.CallExpr) {
 	site := c.site(call.Lparen, CmpString)
 	c.insert(call.Lparen+1, "specgenCmpC"+cl+"("+strconv.Itoa(site)+", ")
 	c.insert(call.Rparen, ")")
+}
+
+// headerGet records the key of h.Get(k) or h.Values(k) on an
+// http.Header h (see Comparison recording).
+func (c *cmpRewriter) headerGet(call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 || sel.Sel.Name != "Get" && sel.Sel.Name != "Values" {
+		return
+	}
+	f, ok := c.info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "net/http" {
+		return
+	}
+	recv := f.Type().(*types.Signature).Recv()
+	if n, ok := types.Unalias(recv.Type()).(*types.Named); !ok || n.Obj().Name() != "Header" {
+		return
+	}
+	if kv, ok := c.info.Types[call.Args[0]]; !ok || kv.Value != nil || class(kv.Type) != "S" || !c.pureMap(sel.X) {
+		return
+	}
+	ht, ok := c.text(sel.X)
+	if !ok {
+		return
+	}
+	k := call.Args[0]
+	site := c.site(k.Pos(), CmpKey)
+	c.insert(k.Pos(), "specgenCmpKey("+strconv.Itoa(site)+", specgenCmpStr(")
+	c.insert(k.End(), "), "+ht+")")
 }
 
 func (c *cmpRewriter) mapIndex(ix *ast.IndexExpr) {
@@ -655,6 +691,35 @@ func specgenCmpMap(s int, k string, m interface{}) string {
 			specgenCmpAdd(s, k, keys[i])
 		}
 	}
+	return k
+}
+
+// specgenCmpKey records the key k of a header lookup in m, a map of
+// canonical header names, when m has no value under k's canonical
+// form (as net/http's CanonicalHeaderKey writes it).
+func specgenCmpKey(s int, k string, m interface{}) string {
+	v := specgencmpreflect.ValueOf(m)
+	if v.Kind() != specgencmpreflect.Map || v.Type().Key().Kind() != specgencmpreflect.String {
+		return k
+	}
+	c := []byte(k)
+	upper := true
+	for i, b := range c {
+		if b == ' ' || b >= 0x7f || b < 0x21 {
+			c = []byte(k)
+			break
+		}
+		if upper && 'a' <= b && b <= 'z' {
+			c[i] = b - 'a' + 'A'
+		} else if !upper && 'A' <= b && b <= 'Z' {
+			c[i] = b - 'A' + 'a'
+		}
+		upper = b == '-'
+	}
+	if v.MapIndex(specgencmpreflect.ValueOf(string(c)).Convert(v.Type().Key())).IsValid() || !specgenCmpWant(s) {
+		return k
+	}
+	specgenCmpAdd(s, k, "")
 	return k
 }
 

@@ -135,3 +135,24 @@ func Ping(path string) func(http.Handler) http.Handler {
 		})
 	}
 }
+
+// Proxy trusts the address headers it was given, in order, and marks the
+// address it trusts most.
+type Proxy struct {
+	Headers []string
+	Trusted string
+}
+
+// Addr is the address the first of p's headers a request carries gives,
+// else the peer's.
+func (p *Proxy) Addr(r *http.Request) string {
+	for _, h := range p.Headers {
+		if v := r.Header.Get(h); v != "" {
+			if v == p.Trusted {
+				return "trusted " + v
+			}
+			return v
+		}
+	}
+	return r.RemoteAddr
+}

@@ -6,6 +6,7 @@ package cmpt
 import (
 	"bytes"
 	"fmt"
+	"net/http"
 	"strings"
 )
 
@@ -91,6 +92,19 @@ func wide(u uint64, r rune) bool {
 	return false
 }
 
+type proxy struct{ headers []string }
+
+// via looks for the request's address under the headers p was given: a
+// lookup of a missing key is recorded, a constant key is not.
+func (p proxy) via(h http.Header) string {
+	for _, k := range p.headers {
+		if v := h.Get(k); v != "" {
+			return v
+		}
+	}
+	return strings.Join(h.Values(p.headers[0]), ",") + h.Get("X-Const")
+}
+
 // Run calls the functions and returns what they returned.
 func Run() []string {
 	var out []string
@@ -105,5 +119,7 @@ func Run() []string {
 	p(lookup(box{m: map[string]int{"x": 9}}, "fro"))
 	p(lookup(box{}, "for"))
 	p(wide(1<<63+1, 'λ'), wide(5, 'x'))
+	p(proxy{[]string{"x-forwarded-for", "x-real-ip"}}.via(http.Header{"X-Real-Ip": {"10.0.0.1"}}))
+	p(proxy{[]string{"x-forwarded-for"}}.via(http.Header{}))
 	return out
 }
