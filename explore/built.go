@@ -1579,7 +1579,26 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 		}
 		return lists, max(typical, 0)
 	}
-	return sub.argLists(sig, depth, ctorSweep), 0
+	lists = sub.argLists(sig, depth, ctorSweep)
+	if sig.Params().Len() == 1 && sig.Variadic() {
+		// New(options ...Options): also one struct of options at a time,
+		// past its zero and typical value (those the slices hold), the
+		// options the function under test reads set among them (see
+		// readFieldValues).
+		elem := sig.Params().At(0).Type().(*types.Slice).Elem()
+		if n, ok := types.Unalias(elem).(*types.Named); ok && isStruct(n) {
+			cands := sub.argCands(elem, depth+1)
+			for _, v := range append(sub.readFieldValues(n, depth+1), cands[min(2, len(cands)):]...) {
+				if len(lists) >= ctorArgPicks {
+					break
+				}
+				if e, ok := g.arg(v, elem); ok && !slices.ContainsFunc(lists, func(l []string) bool { return len(l) == 1 && l[0] == e }) {
+					lists = append(lists, []string{e})
+				}
+			}
+		}
+	}
+	return lists, 0
 }
 
 // paramCands are the candidates of each parameter of sig, one level
@@ -1722,6 +1741,23 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 			for _, t := range asserted {
 				if !slices.ContainsFunc(m.asserted, func(h types.Type) bool { return types.Identical(h, t) }) {
 					m.asserted = append(m.asserted, t)
+				}
+			}
+			// So are the fields of the options it is given that the
+			// function under test reads, before those it reads itself
+			// (see readFieldValues).
+			if g.m != nil {
+				for tn, names := range g.m.reads {
+					if m.reads == nil {
+						m.reads = map[*types.TypeName][]string{}
+					}
+					own := m.reads[tn]
+					m.reads[tn] = slices.Clone(names)
+					for _, name := range own {
+						if !slices.Contains(m.reads[tn], name) && len(m.reads[tn]) < maxReads {
+							m.reads[tn] = append(m.reads[tn], name)
+						}
+					}
 				}
 			}
 			sub = newValueGen(g.self, m)

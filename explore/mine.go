@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,9 +72,17 @@ type mined struct {
 	// http is what the code reads off an *http.Request (its keys and
 	// bodies; the methods, paths and words are the miner's own).
 	http target.HTTPReads
+	// reads are the exported fields of the package's struct types the
+	// code reads (s.opt.Timeout reads Options' Timeout), by type: a
+	// value of such a type built for it (the options a constructor of
+	// its receiver takes) gets them set (see readFieldValues).
+	reads map[*types.TypeName][]string
 
 	seen map[string]bool
 }
+
+// maxReads bounds the fields of one type recorded in mined.reads.
+const maxReads = 32
 
 func (m *mined) addTo(list *[]string, kind, s string) {
 	if m.seen == nil {
@@ -654,6 +663,7 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			mn.use(n, depth)
 		case *ast.SelectorExpr:
 			mn.m.http.AddSelector(mn.info, n)
+			mn.fieldRead(n)
 		case *ast.BinaryExpr:
 			switch n.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
@@ -924,6 +934,35 @@ var regexpFuncs = map[string]bool{
 
 // use mines what an identifier refers to: a constant's value, a package
 // variable's initialiser, a package function's body.
+// fieldRead records in mined.reads the read of an exported field of a
+// struct type of the package.
+func (mn *miner) fieldRead(sel *ast.SelectorExpr) {
+	if mn.info == nil || mn.self == nil {
+		return
+	}
+	s, ok := mn.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal || !sel.Sel.IsExported() || len(s.Index()) != 1 {
+		return
+	}
+	t := s.Recv()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != mn.self || n.TypeParams().Len() > 0 {
+		return
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return
+	}
+	if mn.m.reads == nil {
+		mn.m.reads = map[*types.TypeName][]string{}
+	}
+	if l := mn.m.reads[n.Obj()]; len(l) < maxReads && !slices.Contains(l, sel.Sel.Name) {
+		mn.m.reads[n.Obj()] = append(l, sel.Sel.Name)
+	}
+}
+
 func (mn *miner) use(id *ast.Ident, depth int) {
 	if mn.info == nil {
 		return

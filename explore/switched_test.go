@@ -167,6 +167,16 @@ func TestMadeValuesExplored(t *testing.T) {
 	exploredWhole(t, "testdata/sinks", "View.Len", "View.Slice", "(*viewSink).SetBytes", "(*messageSink).SetBytes", "Pick")
 }
 
+// TestOptionsExplored checks that a receiver made by a constructor of
+// options (New(options ...Options)) is made with the options the method
+// reads set: every statement runs.
+func TestOptionsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/options", "(*Guard).Check")
+}
+
 // TestHandlersExplored checks that handlers are given the requests they
 // read (methods, query keys, headers, cookies, path values and JSON bodies
 // named in the code) and a recorder to write to, and that a handler a

@@ -167,7 +167,13 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 				return append(append(consts, spec.NullValue()), nested...)
 			}
 		}
-		return append(consts, g.computePlain(n.Underlying(), depth)...)
+		plain := g.computePlain(n.Underlying(), depth)
+		if reads := g.readFieldValues(n, depth); len(reads) > 0 {
+			// After the zero and the typical value.
+			k := min(2, len(plain))
+			plain = slices.Concat(plain[:k:k], reads, plain[k:])
+		}
+		return append(consts, plain...)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -956,6 +962,106 @@ func (g *valueGen) structs(s *types.Struct, depth int) []spec.Value {
 	return out
 }
 
+// maxReadValues bounds the values readFieldValues gives a type.
+const maxReadValues = 24
+
+// readFieldValues are values of the struct type n whose exported fields
+// the function under test reads (mined.reads: s.opt.SSLProxyHeaders
+// reads Options' SSLProxyHeaders), each a literal of those fields alone:
+// first every field read set at once, then each field read set alone to
+// each of its first two candidates that hold something (not nil, empty,
+// zero or false) in turn. At any depth: the options a constructor of
+// the receiver takes sit deep in a probe, where a struct is otherwise
+// only its zero and typical value.
+func (g *valueGen) readFieldValues(n *types.Named, depth int) []spec.Value {
+	if g.m == nil || len(g.m.reads[n.Obj()]) == 0 || depth >= maxDepth {
+		return nil
+	}
+	type field struct {
+		name  string
+		cands []spec.Value
+	}
+	var fields []field
+	for _, name := range g.m.reads[n.Obj()] {
+		t := fieldType(n, name)
+		if t == nil {
+			continue
+		}
+		vals := g.valuesAt(t, depth+1)
+		if sig, ok := t.Underlying().(*types.Signature); ok {
+			// A callback the method calls: small functions, as for a
+			// parameter, where a nested one is only nil.
+			vals = append(g.namedFuncs(t, sig), g.funcValues(sig)...)
+		}
+		var cands []spec.Value
+		for _, v := range vals {
+			if holds(v) {
+				cands = append(cands, v)
+			}
+			if len(cands) == 2 {
+				break
+			}
+		}
+		if len(cands) > 0 {
+			fields = append(fields, field{name, cands})
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	all := spec.Value{Kind: spec.Map, Map: []spec.Entry{}}
+	for _, f := range fields {
+		all.Map = append(all.Map, spec.Entry{Key: spec.StringValue(f.name), Val: f.cands[0]})
+	}
+	out := []spec.Value{all}
+	for r := 0; r < 2; r++ {
+		for _, f := range fields {
+			if r < len(f.cands) && len(out) < maxReadValues {
+				out = append(out, spec.Value{Kind: spec.Map, Map: []spec.Entry{{Key: spec.StringValue(f.name), Val: f.cands[r]}}})
+			}
+		}
+	}
+	return out
+}
+
+// holds reports whether v holds something: it is not null, an empty
+// string, list or map, zero or false. Code holds what it builds.
+func holds(v spec.Value) bool {
+	switch v.Kind {
+	case spec.Null:
+		return false
+	case spec.String:
+		return v.Str != ""
+	case spec.List:
+		return len(v.List) > 0
+	case spec.Map:
+		return len(v.Map) > 0
+	case spec.Bool:
+		return v.Bool
+	case spec.Int:
+		return v.Int != 0
+	case spec.Uint:
+		return v.Uint != 0
+	case spec.Float:
+		return v.Float != 0
+	}
+	return true
+}
+
+// fieldType is the type of the field name of the struct type n, or nil.
+func fieldType(n *types.Named, name string) types.Type {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return st.Field(i).Type()
+		}
+	}
+	return nil
+}
+
 // zeroValue is the canonical zero value of t.
 func zeroValue(t types.Type) spec.Value {
 	if isDuration(t) {
@@ -1240,4 +1346,10 @@ func ifaceMethod(it *types.Interface) string {
 		return "String"
 	}
 	return ""
+}
+
+// isStruct reports whether t is a struct type.
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }

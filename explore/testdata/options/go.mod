@@ -1,0 +1,3 @@
+module example.com/options
+
+go 1.22
