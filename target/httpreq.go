@@ -41,7 +41,8 @@ type HTTPReads struct {
 	// (r.Host = "example.com"), which comparison feedback changes to the
 	// hosts the code compares with, and one comes over TLS.
 	Host, TLS bool
-	// Body is set when the code reads the body; Decoded are the types it
+	// Body is set when the code reads the body or its length; Decoded
+	// are the types it
 	// decodes JSON into (json.NewDecoder(r.Body).Decode(&v)).
 	Body    bool
 	Decoded []types.Type
@@ -156,7 +157,7 @@ func keyOf(info *types.Info, e ast.Expr, depth int) string {
 
 // AddSelector records a read of a request's Host or TLS field.
 func (h *HTTPReads) AddSelector(info *types.Info, n *ast.SelectorExpr) {
-	if info == nil || n.Sel.Name != "Host" && n.Sel.Name != "TLS" {
+	if info == nil || n.Sel.Name != "Host" && n.Sel.Name != "TLS" && n.Sel.Name != "ContentLength" {
 		return
 	}
 	t := info.TypeOf(n.X)
@@ -166,6 +167,7 @@ func (h *HTTPReads) AddSelector(info *types.Info, n *ast.SelectorExpr) {
 	if t != nil && isHTTPType(t, "Request") {
 		h.Host = h.Host || n.Sel.Name == "Host"
 		h.TLS = h.TLS || n.Sel.Name == "TLS"
+		h.Body = h.Body || n.Sel.Name == "ContentLength"
 	}
 }
 
@@ -396,16 +398,20 @@ func parseExpr(src string) ast.Expr {
 // one with every key it reads set (headers and cookies "abc", query and
 // path values "1"), its body a JSON object of the type the code decodes
 // it into or a form of the query keys, for each method and each path the
-// code names (and one method it does not, for its default branch); then
+// code names (and one method it does not, for its default branch; POST
+// when it names none but reads the body); then
 // that one with its values not numbers ("abc"), over TLS when the code
 // reads r.TLS, with its headers and
 // cookies after each prefix the code checks ("Bearer abc") or a word it
 // compares with, and with each header alone and each left out in turn.
 func Requests(h HTTPReads) []string {
 	methods, paths := slices.Clone(h.Methods), []string{}
-	if len(methods) == 0 {
+	switch {
+	case len(methods) == 0 && h.Body:
+		methods = []string{"POST"} // a method that sends a body
+	case len(methods) == 0:
 		methods = []string{"GET"}
-	} else {
+	default:
 		for _, m := range HTTPMethods {
 			if !slices.Contains(methods, m) {
 				methods = append(methods, m)

@@ -46,6 +46,10 @@ func TestRequests(t *testing.T) {
 			`func() *http.Request { r := httptest.NewRequest("GET", "/?a+b=1", nil); r.AddCookie(&http.Cookie{Name: "s", Value: "abc"}); r.SetPathValue("id", "1"); r.SetBasicAuth("user", "secret"); return r }()`,
 			`func() *http.Request { r := httptest.NewRequest("POST", "/", strings.NewReader("a+b=abc")); r.Header.Set("Content-Type", "application/x-www-form-urlencoded"); r.AddCookie(&http.Cookie{Name: "s", Value: "abc"}); r.SetPathValue("id", "abc"); r.SetBasicAuth("user", "secret"); return r }()`,
 		}},
+		{"a body read, no method named", HTTPReads{Headers: []string{"Content-Type"}, Body: true}, []string{
+			`httptest.NewRequest("GET", "/", nil)`,
+			`func() *http.Request { r := httptest.NewRequest("POST", "/", strings.NewReader("{}")); r.Header.Set("Content-Type", "abc"); return r }()`,
+		}},
 		{"the host and TLS", HTTPReads{Host: true, TLS: true}, []string{
 			`httptest.NewRequest("GET", "/", nil)`,
 			`func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Host = "example.com"; return r }()`,
