@@ -390,6 +390,11 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 					add(l, p[1])
 					continue
 				}
+				if x.Kind == spec.Int && x.Int >= 100 && x.Int <= 999 && strings.HasSuffix(code[:l.off], "StatusCode: ") {
+					// A response's status (see target.Responses).
+					add(l, p[1])
+					continue
+				}
 				if k, ok := intConversions[l.conv]; ok {
 					if _, ok := intInRange(x, types.Typ[k]); ok {
 						add(l, p[1])

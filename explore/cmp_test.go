@@ -169,6 +169,11 @@ func TestCodeSubstitutions(t *testing.T) {
 			want: []string{`*func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Host = "a"; r.Header.Set("x-real-ip", "abc"); return r }()`},
 		},
 		{
+			name: "response-status", code: `&http.Response{StatusCode: 200, Body: http.NoBody}`,
+			cmp:  executors.Cmp{Kind: executors.CmpInt, A: "200", B: "302"},
+			want: []string{`&http.Response{StatusCode: 302, Body: http.NoBody}`},
+		},
+		{
 			name: "a-key-but-no-request", code: `NewCache(map[string]int{})`,
 			cmp: executors.Cmp{Kind: executors.CmpKey, A: "k"},
 		},

@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
@@ -59,8 +60,8 @@ func (g *valueGen) foreignValues(n *types.Named, ts string, ptr bool, depth int)
 	var ctors []ctor
 	for _, name := range pkg.Scope().Names() {
 		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
-		if !ok || !fn.Exported() {
-			continue
+		if !ok || !fn.Exported() || executors.NetworkName(pkg.Path(), name) {
+			continue // http.Get: a probe naming it is refused
 		}
 		sig := fn.Type().(*types.Signature)
 		if sig.TypeParams().Len() > 0 || sig.Params().Len() == 0 || sig.Params().Len() > 3 {

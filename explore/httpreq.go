@@ -43,6 +43,26 @@ func (g *valueGen) requests(t types.Type) ([]spec.Value, bool) {
 	return out, true
 }
 
+// responses are the candidates of t when it is an *http.Response and
+// the package imports net/http: nil, then responses to the first
+// requests built for the code (see requestValues) carrying the headers
+// it reads (see target.Responses).
+func (g *valueGen) responses(t types.Type) ([]spec.Value, bool) {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok || !isNamed(p.Elem(), "net/http", "Response") || !g.codeNames("net/http") {
+		return nil, false
+	}
+	var reqs []string
+	for _, r := range g.requestValues() {
+		reqs = append(reqs, r.Str)
+	}
+	out := []spec.Value{spec.NullValue()}
+	for _, c := range target.Responses(g.m.http, reqs) {
+		out = append(out, spec.CodeValue(c))
+	}
+	return out, true
+}
+
 // requestValues are the candidates of an *http.Request for the code
 // mined (see target.Requests).
 func (g *valueGen) requestValues() []spec.Value {

@@ -91,6 +91,9 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 	if reqs, ok := g.requests(t); ok {
 		return reqs
 	}
+	if res, ok := g.responses(t); ok {
+		return res
+	}
 	if strong, weak := g.harvested(t, depth); len(strong)+len(weak) > 0 {
 		// The package's own values: the likeliest right after the first
 		// plain ones (the empty value and a typical one), taking turns

@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"net/http"
 	"net/textproto"
 	"net/url"
 	"reflect"
@@ -498,6 +499,48 @@ func Requests(h HTTPReads) []string {
 		if c := r.code(); !slices.Contains(out, c) && len(out) < MaxRequests {
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// maxResponses bounds the responses Responses builds.
+const maxResponses = 12
+
+// Responses are responses for code that reads h off them, as Go code of
+// type *http.Response naming net/http as http: to each of the first
+// MaxServed of reqs (requests as Requests writes them), a 200 carrying
+// every header the code reads ("abc", which comparison feedback
+// changes); to the first, one carrying none, and as a 302, a 404 and a
+// 500 (feedback does not change a status: a literal that large stays),
+// and with each header alone. Their body is empty (http.NoBody), never nil.
+func Responses(h HTTPReads, reqs []string) []string {
+	if len(reqs) == 0 {
+		reqs = []string{`httptest.NewRequest("GET", "/", nil)`}
+	}
+	res := func(code int, headers []string, req string) string {
+		var hs []string
+		for _, k := range headers {
+			hs = append(hs, strconv.Quote(k)+": {\"abc\"}")
+		}
+		// No Status text: comparison feedback changes StatusCode alone.
+		return "&http.Response{StatusCode: " + strconv.Itoa(code) + ", Proto: \"HTTP/1.1\", ProtoMajor: 1, ProtoMinor: 1" +
+			", Header: http.Header{" + strings.Join(hs, ", ") + "}, Body: http.NoBody, Request: " + req + "}"
+	}
+	var out []string
+	add := func(c string) {
+		if !slices.Contains(out, c) && len(out) < maxResponses {
+			out = append(out, c)
+		}
+	}
+	for _, r := range reqs[:min(MaxServed, len(reqs))] {
+		add(res(http.StatusOK, h.Headers, r))
+	}
+	add(res(http.StatusOK, nil, reqs[0]))
+	for _, code := range []int{http.StatusFound, http.StatusNotFound, http.StatusInternalServerError} {
+		add(res(code, h.Headers, reqs[0]))
+	}
+	for _, k := range h.Headers {
+		add(res(http.StatusOK, []string{k}, reqs[0]))
 	}
 	return out
 }

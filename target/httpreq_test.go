@@ -136,3 +136,22 @@ func TestHTTPReads(t *testing.T) {
 		t.Errorf("ServeObservers = %q, want %d keys, the second an OPTIONS request to /api/1", obs, MaxServed)
 	}
 }
+
+func TestResponses(t *testing.T) {
+	reqs := Requests(HTTPReads{Headers: []string{"Location"}, TLS: true})
+	got := Responses(HTTPReads{Headers: []string{"Location", "Etag"}}, reqs)
+	want := []string{
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: ` + reqs[1] + `}`,
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: ` + reqs[2] + `}`,
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 302, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 404, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 500, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}, "Etag": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Location": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+		`&http.Response{StatusCode: 200, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: http.Header{"Etag": {"abc"}}, Body: http.NoBody, Request: httptest.NewRequest("GET", "/", nil)}`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Responses =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -4,6 +4,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -155,4 +156,21 @@ func (p *Proxy) Addr(r *http.Request) string {
 		}
 	}
 	return r.RemoteAddr
+}
+
+// Next says where a response sends its client: the location it names,
+// over https when the request came over TLS; an error for a failed
+// request.
+func Next(res *http.Response) (string, error) {
+	if res.StatusCode >= http.StatusBadRequest {
+		return "", fmt.Errorf("status %d", res.StatusCode)
+	}
+	loc := res.Header.Get("Location")
+	if loc == "" {
+		return "", errors.New("no location")
+	}
+	if res.Request.TLS != nil {
+		return "https:" + loc, nil
+	}
+	return loc, nil
 }
