@@ -171,8 +171,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			}
 		}
 		plain := g.computePlain(n.Underlying(), depth)
-		if reads := g.readFieldValues(n, depth); len(reads) > 0 {
-			// After the zero and the typical value.
+		if reads := g.readFieldValues(n, depth); len(reads) > 0 && depth >= 2 {
+			// After the zero and the typical value, which are all
+			// structs gives this deep.
 			k := min(2, len(plain))
 			plain = slices.Concat(plain[:k:k], reads, plain[k:])
 		}
@@ -973,9 +974,9 @@ const maxReadValues = 24
 // reads Options' SSLProxyHeaders), each a literal of those fields alone:
 // first every field read set at once, then each field read set alone to
 // each of its first two candidates that hold something (not nil, empty,
-// zero or false) in turn. At any depth: the options a constructor of
-// the receiver takes sit deep in a probe, where a struct is otherwise
-// only its zero and typical value.
+// zero or false) in turn. For the options a constructor of the receiver
+// takes (see ctorArgs), and for any struct two levels deep, where
+// structs gives only its zero and typical value.
 func (g *valueGen) readFieldValues(n *types.Named, depth int) []spec.Value {
 	if g.m == nil || len(g.m.reads[n.Obj()]) == 0 || depth >= maxDepth {
 		return nil
