@@ -932,8 +932,6 @@ var regexpFuncs = map[string]bool{
 	"MustCompilePOSIX": true, "CompilePOSIX": true,
 }
 
-// use mines what an identifier refers to: a constant's value, a package
-// variable's initialiser, a package function's body.
 // fieldRead records in mined.reads the read of an exported field of a
 // struct type of the package.
 func (mn *miner) fieldRead(sel *ast.SelectorExpr) {
@@ -963,6 +961,8 @@ func (mn *miner) fieldRead(sel *ast.SelectorExpr) {
 	}
 }
 
+// use mines what an identifier refers to: a constant's value, a package
+// variable's initialiser, a package function's body.
 func (mn *miner) use(id *ast.Ident, depth int) {
 	if mn.info == nil {
 		return

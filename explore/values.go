@@ -171,11 +171,13 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			}
 		}
 		plain := g.computePlain(n.Underlying(), depth)
-		if reads := g.readFieldValues(n, depth); len(reads) > 0 && depth >= 2 {
+		if depth >= 2 {
 			// After the zero and the typical value, which are all
 			// structs gives this deep.
-			k := min(2, len(plain))
-			plain = slices.Concat(plain[:k:k], reads, plain[k:])
+			if reads := g.readFieldValues(n, depth); len(reads) > 0 {
+				k := min(2, len(plain))
+				plain = slices.Concat(plain[:k:k], reads, plain[k:])
+			}
 		}
 		return append(consts, plain...)
 	}

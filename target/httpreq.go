@@ -511,8 +511,9 @@ const maxResponses = 12
 // MaxServed of reqs (requests as Requests writes them), a 200 carrying
 // every header the code reads ("abc", which comparison feedback
 // changes); to the first, one carrying none, and as a 302, a 404 and a
-// 500 (feedback does not change a status: a literal that large stays),
-// and with each header alone. Their body is empty (http.NoBody), never nil.
+// 500, and with each header alone. Their body is empty (http.NoBody),
+// never nil. Comparison feedback changes a status too (explore), but
+// only on a response whose probe reached something new.
 func Responses(h HTTPReads, reqs []string) []string {
 	if len(reqs) == 0 {
 		reqs = []string{`httptest.NewRequest("GET", "/", nil)`}
