@@ -91,6 +91,11 @@ func Opaque(t types.Type) bool {
 	return false
 }
 
+// requestObservers are the observers of an *http.Request: the fields a
+// handler or a middleware changes, and its methods without arguments
+// (which also have the runner read the fields through them).
+var requestObservers = []string{"Method", "URL", "Host", "Header", "ContentLength", "Referer()", "UserAgent()"}
+
 // Observers chooses what a test would assert about an opaque result of
 // type t (nil when t is not Opaque): its text ("String()", "Error()",
 // or "MarshalText()" when it has neither), its exported fields in
@@ -99,7 +104,8 @@ func Opaque(t types.Type) bool {
 // number, a string), by name. Methods whose name says they change the
 // value or reach outside it ("Add", "Pop", "Reset", "Next", ...) are left
 // out, and so are the methods of pkg (which may be nil) that assign to
-// their receiver. A type of pkg that has none of those is observed by
+// their receiver. An *http.Request is observed by its method, URL, host,
+// header, content length, referer and user agent. A type of pkg that has none of those is observed by
 // its unexported fields of plain data instead (see stateFields). The
 // result is non-nil for an opaque type, empty when nothing can be
 // observed.
@@ -110,6 +116,11 @@ func Observers(t types.Type, pkg *Package) []string {
 	st, ok := ObservedStruct(t)
 	if !ok || !Opaque(t) {
 		return nil
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok && isHTTPType(p.Elem(), "Request") || isHTTPType(t, "Request") {
+		// Its 30 exported fields, its TLS state and body among them,
+		// would bury what a handler changed.
+		return slices.Clone(requestObservers)
 	}
 	out, texts := textObservers(t)
 	if len(out) == 0 && marshalText(t) {

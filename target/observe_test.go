@@ -55,6 +55,7 @@ func TestObservers(t *testing.T) {
 		{"*Cursor", "Again() Index() Last2() Size()"},
 		// A standard library type is pinned by its text alone.
 		{"*Big", "String()"},
+		{"*Request", "Method URL Host Header ContentLength Referer() UserAgent()"},
 		// An interface is observed through its methods, but those that
 		// step it along.
 		{"Backoff", "Max() Name()"},

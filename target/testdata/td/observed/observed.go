@@ -5,6 +5,7 @@ package observed
 import (
 	"context"
 	"math/big"
+	"net/http"
 	"reflect"
 	"strings"
 	"sync"
@@ -92,6 +93,9 @@ func (c *Cursor) size() int   { return len(c.items) }
 // Big is a standard library type with a text form: only the text is
 // observed.
 type Big = big.Int
+
+// Request is a request: what a handler changes of it is observed.
+type Request = http.Request
 
 // Store is a keyed container: after a call its state is read back
 // through getters that take the call's own arguments.
