@@ -628,7 +628,7 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		keys = p.Observe[j]
 	}
 	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
-	if keys == nil && g.prog.ObserveOpaque && (target.Served(t) || target.Middleware(t)) {
+	if keys == nil && g.prog.ObserveOpaque && target.Serves(t) {
 		keys = g.serveObservers(f)
 	}
 	if slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {

@@ -1582,9 +1582,9 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 	lists = sub.argLists(sig, depth, ctorSweep)
 	if sig.Params().Len() == 1 && sig.Variadic() {
 		// New(options ...Options): also one struct of options at a time,
-		// past its zero and typical value (those the slices hold), the
-		// options the function under test reads set among them (see
-		// readFieldValues).
+		// first those with the fields the function under test reads
+		// set (see readFieldValues), then its other candidates from the
+		// third on, up to ctorArgPicks lists in all.
 		elem := sig.Params().At(0).Type().(*types.Slice).Elem()
 		if n, ok := types.Unalias(elem).(*types.Named); ok && isStruct(n) {
 			cands := sub.argCands(elem, depth+1)

@@ -654,6 +654,10 @@ func Middleware(t types.Type) bool {
 	return ok && it.NumMethods() == 1 && Served(p)
 }
 
+// Serves reports whether a value of type t is observed by serving it
+// requests: a handler (see Served) or a middleware (see Middleware).
+func Serves(t types.Type) bool { return Served(t) || Middleware(t) }
+
 // ServeObservers are the observer keys of a handler result of f (see
 // Served) or a middleware result (see Middleware):
 // ServeHTTP(request), for the first MaxServed of the requests built for

@@ -94,7 +94,9 @@ func Opaque(t types.Type) bool {
 // requestObservers are the observers of an *http.Request: the fields a
 // handler or a middleware changes, and its methods without arguments
 // (which also have the runner read the fields through them).
-var requestObservers = []string{"Method", "URL", "Host", "Header", "ContentLength", "Referer()", "UserAgent()"}
+func requestObservers() []string {
+	return []string{"Method", "URL", "Host", "Header", "ContentLength", "Referer()", "UserAgent()"}
+}
 
 // Observers chooses what a test would assert about an opaque result of
 // type t (nil when t is not Opaque): its text ("String()", "Error()",
@@ -105,10 +107,10 @@ var requestObservers = []string{"Method", "URL", "Host", "Header", "ContentLengt
 // value or reach outside it ("Add", "Pop", "Reset", "Next", ...) are left
 // out, and so are the methods of pkg (which may be nil) that assign to
 // their receiver. An *http.Request is observed by its method, URL, host,
-// header, content length, referer and user agent. A type of pkg that has none of those is observed by
-// its unexported fields of plain data instead (see stateFields). The
-// result is non-nil for an opaque type, empty when nothing can be
-// observed.
+// header, content length, referer and user agent. A type of pkg that
+// has none of those is observed by its unexported fields of plain data
+// instead (see stateFields). The result is non-nil for an opaque type,
+// empty when nothing can be observed.
 func Observers(t types.Type, pkg *Package) []string {
 	if ObservedIface(t) {
 		return ifaceObservers(t)
@@ -120,7 +122,7 @@ func Observers(t types.Type, pkg *Package) []string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok && isHTTPType(p.Elem(), "Request") || isHTTPType(t, "Request") {
 		// Its 30 exported fields, its TLS state and body among them,
 		// would bury what a handler changed.
-		return slices.Clone(requestObservers)
+		return requestObservers()
 	}
 	out, texts := textObservers(t)
 	if len(out) == 0 && marshalText(t) {
@@ -236,7 +238,7 @@ func textObservers(t types.Type) (keys []string, names map[string]bool) {
 // field or method, or the arguments do not fit it. A function x is
 // observed by calling it (see Called): key is the argument list.
 func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
-	if _, ok := serveRequest(key); ok && (Served(t) || Middleware(t)) {
+	if _, ok := serveRequest(key); ok && Serves(t) {
 		return serveBody(t, key, x)
 	}
 	if sig, ok := t.Underlying().(*types.Signature); ok {
