@@ -2558,6 +2558,36 @@ func specgenTextOf(v specgenreflect.Value) (string, bool) {
 	return "", false
 }
 
+// specgenStructText is the text of the struct v, or of a pointer to it
+// (an Error or String method on the pointer).
+func specgenStructText(v specgenreflect.Value) (string, bool) {
+	if s, ok := specgenTextOf(v); ok {
+		return s, true
+	}
+	if v.CanAddr() {
+		return specgenTextOf(v.Addr())
+	}
+	p := specgenreflect.New(v.Type())
+	p.Elem().Set(v)
+	return specgenTextOf(p)
+}
+
+// specgenRequestField reports whether the field name of an http.Request,
+// holding v, is part of the request's canonical value: what a handler
+// reads and changes of it (method, URL, host, header, content length),
+// and its other fields of data when set (remote address, form, pattern,
+// ...), but never its protocol version, body, TLS state or the response
+// it answers, which would bury the rest.
+func specgenRequestField(name string, v specgenreflect.Value) bool {
+	switch name {
+	case "Method", "URL", "Host", "Header", "ContentLength":
+		return true
+	case "Proto", "ProtoMajor", "ProtoMinor", "Body", "GetBody", "TLS", "Cancel", "Response":
+		return false
+	}
+	return !v.IsZero()
+}
+
 // specgenDeadliner is what a context.Context has beside its text.
 type specgenDeadliner interface {
 	Deadline() (specgentime.Time, bool)
@@ -2712,26 +2742,17 @@ func (c *specgenCanonizer) value(v specgenreflect.Value, depth int) interface{} 
 		}
 		return map[string]interface{}{"m": pairs}
 	case specgenreflect.Struct:
-		if !c.hasExportedFields(t) {
-			if s, ok := specgenTextOf(v); ok {
+		if !c.hasExportedFields(t) || t.PkgPath() == "net/url" && t.Name() == "URL" {
+			// A URL is its text too, as a test compares u.String().
+			if s, ok := specgenStructText(v); ok {
 				return c.str(s)
 			}
-			if v.CanAddr() {
-				if s, ok := specgenTextOf(v.Addr()); ok {
-					return c.str(s)
-				}
-			} else {
-				p := specgenreflect.New(t)
-				p.Elem().Set(v)
-				if s, ok := specgenTextOf(p); ok {
-					return c.str(s)
-				}
-			}
 		}
+		request := t.PkgPath() == "net/http" && t.Name() == "Request"
 		pairs := []interface{}{}
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if !c.exported(f) {
+			if !c.exported(f) || request && !specgenRequestField(f.Name, v.Field(i)) {
 				continue
 			}
 			pairs = append(pairs, []interface{}{f.Name, c.value(v.Field(i), depth+1)})

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"strings"
 	"testing"
@@ -157,6 +159,15 @@ func TestCanon(t *testing.T) {
 		{"a cancelled context", cancelledCtx(), s("context.Background.WithCancel")},
 		{"duration", 1500 * time.Millisecond, s("1.5s")},
 		{"time", time.Date(2024, 2, 29, 12, 0, 0, 5, time.UTC), s("2024-02-29T12:00:00.000000005Z")},
+		{"a URL is its text", url.URL{Scheme: "https", Host: "h", Path: "/a b", RawQuery: "q=1"}, s("https://h/a%20b?q=1")},
+		{"a pointer to a URL too", &url.URL{Path: "/p"}, s("/p")},
+		{"a request: its method, URL, host, header, length and data fields set", func() any {
+			r := httptest.NewRequest("POST", "/p?q=1", strings.NewReader("x"))
+			r.Header.Set("A", "b")
+			r.Pattern = "/p"
+			return r
+		}(), m("Method", s("POST"), "URL", s("/p?q=1"), "Header", m("A", l(s("b"))), "ContentLength", i(1),
+			"Host", s("example.com"), "RemoteAddr", s("192.0.2.1:1234"), "RequestURI", s("/p?q=1"), "Pattern", s("/p"))},
 		{"interface in a slice", []any{1, "a", nil}, l(i(1), s("a"), null)},
 		{"map: string keys sorted", map[string]int{"b": 2, "a": 1, "c": 3}, m("a", i(1), "b", i(2), "c", i(3))},
 		{"map: int keys in numeric order", map[int]bool{10: true, -1: false, 2: true},
