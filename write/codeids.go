@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 )
@@ -65,6 +66,8 @@ func exprFeatures(e ast.Expr, depth int) []string {
 					slug := nameSlug(key.Name)
 					if w, ok := argWord(el); ok {
 						slug += "-" + w
+					} else if id, ok := el.(*ast.Ident); ok {
+						slug += "-" + nameSlug(id.Name) // Level: Debug
 					} else if f := exprFeatures(el, depth+1); len(f) > 0 {
 						slug += "-" + f[0]
 					}
@@ -109,23 +112,63 @@ func exprFeatures(e ast.Expr, depth int) []string {
 		case *ast.SelectorExpr:
 			if _, pkg := fn.X.(*ast.Ident); pkg {
 				// pkg.New(2) or v.Method(): the name says it.
-				return []string{callSlug(fn.Sel.Name, e.Args)}
+				return callFeatures(fn.Sel.Name, e.Args, depth)
 			}
 			// A chain: the last link first.
 			return append([]string{nameSlug(fn.Sel.Name)}, exprFeatures(fn.X, depth+1)...)
 		case *ast.Ident:
-			return []string{callSlug(fn.Name, e.Args)}
+			return callFeatures(fn.Name, e.Args, depth)
 		case *ast.IndexExpr: // New[int](2)
 			if id, ok := fn.X.(*ast.Ident); ok {
-				return []string{callSlug(id.Name, e.Args)}
+				return callFeatures(id.Name, e.Args, depth)
 			}
 		case *ast.IndexListExpr:
 			if id, ok := fn.X.(*ast.Ident); ok {
-				return []string{callSlug(id.Name, e.Args)}
+				return callFeatures(id.Name, e.Args, depth)
 			}
 		}
 	}
 	return nil
+}
+
+// callFeatures names a call of the function name: by callSlug, or,
+// when an argument is a composite literal of a declared type, by the
+// name and what those literals hold: a constructor given options,
+// New(Options{SSLRedirect: true}), is told from another by the options
+// set (new, ssl-redirect-true).
+func callFeatures(name string, args []ast.Expr, depth int) []string {
+	var held []string
+	for _, a := range args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok {
+			a = u.X
+		}
+		if lit, ok := ast.Unparen(a).(*ast.CompositeLit); ok && declaredType(lit.Type) {
+			held = append(held, exprFeatures(lit, depth+1)...)
+		}
+	}
+	if len(held) == 0 {
+		return []string{callSlug(name, args)}
+	}
+	return append([]string{nameSlug(name)}, held...)
+}
+
+// declaredType reports whether the type of a composite literal is a
+// declared type, not a predeclared one (Options, pkg.Config), or a slice
+// or array of one ([]Options).
+func declaredType(t ast.Expr) bool {
+	if a, ok := t.(*ast.ArrayType); ok {
+		t = a.Elt
+	}
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t := t.(type) {
+	case *ast.Ident:
+		return types.Universe.Lookup(t.Name) == nil
+	case *ast.SelectorExpr:
+		return true
+	}
+	return false
 }
 
 // bodyFeatures reads a function literal that builds a value: a base in
