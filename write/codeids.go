@@ -64,7 +64,9 @@ func exprFeatures(e ast.Expr, depth int) []string {
 					// A struct's field: named with what it holds
 					// (&counter{n: 3, err: errors.New("x")}: n-3, err-new-x).
 					slug := nameSlug(key.Name)
-					if w, ok := argWord(el); ok {
+					if w, ok := oneElement(el); ok {
+						slug += "-" + w // Hosts: []string{"abc"}
+					} else if w, ok := argWord(el); ok {
 						slug += "-" + w
 					} else if id, ok := el.(*ast.Ident); ok {
 						slug += "-" + nameSlug(id.Name) // Level: Debug
@@ -129,6 +131,24 @@ func exprFeatures(e ast.Expr, depth int) []string {
 		}
 	}
 	return nil
+}
+
+// oneElement names a composite literal of one element that is a
+// literal, by that element's word ([]string{"abc"}: abc), a string's
+// by its words.
+func oneElement(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || len(lit.Elts) != 1 {
+		return "", false
+	}
+	b, ok := lit.Elts[0].(*ast.BasicLit)
+	if !ok {
+		return "", false
+	}
+	if w := slugWords(strLit(b)); w != "" {
+		return trimID(w, 12), true // "example.com": example-com
+	}
+	return argWord(b)
 }
 
 // callFeatures names a call of the function name: by callSlug, or,

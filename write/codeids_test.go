@@ -31,6 +31,7 @@ func TestCodeFeatures(t *testing.T) {
 		{"nil slice", `Sum([]int(nil))`, []string{"sum-nil-slice"}},
 		{"words past 12 bytes left out", `Pair(struct{ A int }{A: 1}, []int(nil))`, []string{"pair"}},
 		{"constructor of options", `New(Options{SSLRedirect: true, SSLHost: "abc"})`, []string{"new", "ssl-redirect-true", "ssl-host-abc"}},
+		{"a field of one element", `New(Options{AllowedHosts: []string{"example.com"}})`, []string{"new", "allowed-example-com"}},
 		{"constructor of an options pointer", `New(&Config{Level: Debug})`, []string{"new", "level-debug"}},
 		{"variadic options built", `New([]Options{*func() *Options { p := &Options{}; p.AllowRequestFunc = func(x *http.Request) bool { return false }; return p }()}...)`, []string{"new", "allow-reques"}},
 		{"named constants", `Toggle(true, nil)`, []string{"toggle-true-nil"}},

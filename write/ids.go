@@ -29,8 +29,9 @@ const maxIDFeatures = 3
 // sentinel, a few words of its message, panics). It picks the fewest
 // features that make the id unique, the rarest among the cases of that
 // outcome first; when no set of features does, it falls back to a slug
-// of the input values, and to a numbered "-2" suffix only when even
-// that is taken. A case that returns names at least one feature. Ids are lower-case, [a-z0-9-], at most 40 bytes, and depend
+// of the input values (or to the features that rule out the most, when
+// no fewer cases of that outcome share the slug), and to a
+// numbered "-2" suffix only when even that is taken. A case that returns names at least one feature. Ids are lower-case, [a-z0-9-], at most 40 bytes, and depend
 // only on f and the cases, in their order.
 //
 // prefix (the type arguments of an instantiation, "int-") leads every
@@ -44,11 +45,19 @@ func assignIDs(f *target.Func, cases []*spec.Case, prefix string) {
 		feats[i] = caseFeatures(f, c)
 	}
 	used := map[string]bool{}
+	slugs := make([]string, len(cases))
+	for i, c := range cases {
+		slugs[i] = literalSlug(c)
+	}
 	for i, c := range cases {
 		var others [][]string
+		sameSlug := 0
 		for j := range cases {
 			if j != i && outcomes[j] == outcomes[i] {
 				others = append(others, feats[j])
+				if slugs[j] == slugs[i] {
+					sameSlug++
+				}
 			}
 		}
 		minimum := 0
@@ -56,8 +65,15 @@ func assignIDs(f *target.Func, cases []*spec.Case, prefix string) {
 			minimum = 1 // never a bare "true"
 		}
 		words, ok := pickFeatures(feats[i], others, minimum)
+		if !ok && len(words) > 0 && (slugs[i] == "" || sameSlug > 0 && sharing(words, others) <= sameSlug) {
+			// Other cases have all its features and more (the
+			// receiver of a handler given more options), but no more
+			// of them than share the inputs' slug: the features, to
+			// be numbered, say more than the slug would.
+			ok = true
+		}
 		if !ok {
-			words = []string{literalSlug(c)}
+			words = []string{slugs[i]}
 		}
 		id := joinID(words, outcomes[i], limit)
 		if strings.Trim(id, "0123456789") == "" {
@@ -120,6 +136,18 @@ func pickFeatures(cands []string, others [][]string, minimum int) (chosen []stri
 		left = still
 	}
 	return chosen, len(left) == 0 && len(chosen) >= minimum
+}
+
+// sharing counts the others (the features of each) that have every one
+// of words.
+func sharing(words []string, others [][]string) int {
+	n := 0
+	for _, o := range others {
+		if !slices.ContainsFunc(words, func(w string) bool { return !slices.Contains(o, w) }) {
+			n++
+		}
+	}
+	return n
 }
 
 // joinID joins an id's feature words and outcome word, within limit

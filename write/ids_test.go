@@ -188,6 +188,16 @@ func TestAssignIDs(t *testing.T) {
 			},
 		},
 		{
+			name: "receivers of more options than another's: what rules out the most, numbered",
+			f:    one,
+			cases: []*spec.Case{
+				{Receiver: code(`New(Options{Host: "abc"})`), Input: code(`Make()`), Expected: num(1)},
+				{Receiver: code(`New(Options{Host: "abc", Port: 1})`), Input: code(`Make()`), Expected: num(1)},
+				{Receiver: code(`New(Options{Host: "abc", Port: 1, TLS: true})`), Input: code(`Make()`), Expected: num(1)},
+			},
+			want: []string{"make", "port-1", "tls-true"},
+		},
+		{
 			name: "nothing tells them apart: literal slug, then a number",
 			f:    one,
 			cases: []*spec.Case{
