@@ -257,6 +257,10 @@ type Result struct {
 	// in parameter order, when the probe asked for them
 	// (Probe.ArgsAfter, Program.ObserveReceiver) and the call returned.
 	ArgsAfter []NamedValue
+	// ArgsBefore are the arguments of ArgsAfter observed through their
+	// API (target.Observers) as the call was given them: what ArgsAfter
+	// is compared with to tell whether the call changed them.
+	ArgsBefore []NamedValue
 	// Globals are the package-level variables the probe set
 	// (Probe.Globals), by name in the probe's order, as set.
 	Globals []NamedValue

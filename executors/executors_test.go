@@ -382,8 +382,26 @@ func TestArgsAfterObserved(t *testing.T) {
 				{"chosen", &executors.Program{Func: move, Probes: []executors.Probe{{Args: []string{"NewStack(3)", "NewStack()"}, ArgsAfter: []string{"to"}, ArgsObserve: map[string][]string{"to": {"Len()"}}}}},
 					`to={Len(): 1}`},
 			})
+			// Observed alike before the call, to tell whether it
+			// changed them.
+			checkProbes(t, e, argsBefore, "arguments before", []probeCase{
+				{"observed", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack(1, 2)", "NewStack(5)"}}}},
+					`from={String(): "[1 2]", Len(): 2} to={String(): "[5]", Len(): 1}`},
+				{"nil", &executors.Program{Func: move, ObserveReceiver: true, Probes: []executors.Probe{{Args: []string{"NewStack()", "nil"}}}},
+					`from={String(): "[]", Len(): 0}`},
+			})
 		})
 	}
+}
+
+// argsBefore writes the arguments a probe observed before the call as
+// name=value, in order.
+func argsBefore(r executors.Result) string {
+	var out []string
+	for _, a := range r.ArgsBefore {
+		out = append(out, a.Name+"="+a.Value.String())
+	}
+	return strings.Join(out, " ")
 }
 
 // TestAutoRerunsYaegiTimeoutsNatively checks that under auto a probe that

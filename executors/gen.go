@@ -509,6 +509,9 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		lhs = append(lhs, "specgenE")
 	}
 	call := callee + "(" + strings.Join(args, ", ") + ")"
+	if err := recordArgsBefore(&b, f, observe); err != nil {
+		return "", err
+	}
 	b.WriteString("specgenR(\"call\", \"\", nil)\n")
 	if p.Panicking != "" {
 		// Deferred itself, not from a function literal: recover
@@ -816,7 +819,9 @@ func argsAfter(p Probe, f *target.Func, observing bool) ([]int, map[int][]string
 
 // writeCallLog writes the code that has the callback in variable v, of
 // signature sig, log its calls in specgenC<v> (see specgenCalls) before
-// it runs: what a function that takes a callback does with it.
+// it runs: what a function that takes a callback does with it. A
+// handler's writer it is given is logged as a copy of the header it
+// holds then (what a middleware set before it called next).
 func writeCallLog(b *strings.Builder, v string, sig *types.Signature, self *types.Package, imp *importSet) {
 	names := make([]string, sig.Params().Len())
 	for i := range names {
@@ -831,10 +836,19 @@ func writeCallLog(b *strings.Builder, v string, sig *types.Signature, self *type
 	if sig.Results().Len() > 0 {
 		call = "return " + call
 	}
+	logged := append([]string(nil), names...)
+	for i := range logged {
+		if target.IsResponseWriter(sig.Params().At(i).Type()) {
+			// A handler's writer by the header it was handed: the
+			// writer's own state is the response, recorded after
+			// the call, and a log holds values as they end up.
+			logged[i] = fmt.Sprintf("func() interface{} {\nif %s == nil {\nreturn nil\n}\nreturn %s.Header().Clone()\n}()", names[i], names[i])
+		}
+	}
 	log := "specgenC" + v
 	fmt.Fprintf(b, "%s := &specgenCalls{}\n_ = %s\n", log, log)
 	fmt.Fprintf(b, "if %s != nil {\nspecgenF%s := %s\n%s = %s {\n%s.add(%s)\n%s\n}\n}\n",
-		v, v, v, v, head, log, strings.Join(names, ", "), call)
+		v, v, v, v, head, log, strings.Join(logged, ", "), call)
 }
 
 // recordArgsAfter writes the code that records the arguments of the
@@ -862,6 +876,30 @@ func recordArgsAfter(b *strings.Builder, f *target.Func, idx []int, observe map[
 		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"argafter\", %q, nil)\n} else {\nspecgenR(\"argafterobs\", %q, nil)\n", v, name, name)
 		if err := writeObservers(b, f.Params[j].Type, keys, v, args); err != nil {
 			return fmt.Errorf("argument %s after the call: %w", name, err)
+		}
+		b.WriteString("}\n")
+	}
+	return nil
+}
+
+// recordArgsBefore writes the code that records the arguments of the
+// parameters observed through their API (observe) before the call, as
+// recordArgsAfter does after it, so that one the call left as it was
+// is not stated after it (Result.ArgsBefore): a handler's request is
+// observed so. An argument observed by serving it requests, by calls
+// of it or by steps that move it along is not: observing it would run
+// it before the call.
+func recordArgsBefore(b *strings.Builder, f *target.Func, observe map[int][]string) error {
+	args := target.ParamArgs(f, func(j int) string { return "specgenA" + strconv.Itoa(j) })
+	for j, p := range f.Params {
+		keys, ok := observe[j]
+		if !ok || target.Serves(p.Type) || target.Called(p.Type) || slices.ContainsFunc(keys, target.IsStepObserver) {
+			continue
+		}
+		v := "specgenA" + strconv.Itoa(j)
+		fmt.Fprintf(b, "if %s != nil {\nspecgenR(\"argbeforeobs\", %q, nil)\n", v, p.Name)
+		if err := writeObservers(b, p.Type, keys, v, args); err != nil {
+			return fmt.Errorf("argument %s before the call: %w", p.Name, err)
 		}
 		b.WriteString("}\n")
 	}

@@ -150,12 +150,55 @@ func TestWrittenRecorded(t *testing.T) {
 			t.Errorf("%s: %s %s", r.ID, r.Outcome, r.Message)
 			continue
 		}
-		var parts []string
-		for _, a := range r.ArgsAfter {
-			parts = append(parts, "{"+a.Name+" "+a.Value.String()+"}")
-		}
-		if got := "[" + strings.Join(parts, " ") + "]"; got != w {
+		if got := namedValues(r.ArgsAfter); got != w {
 			t.Errorf("%s: args after %s, want %s", r.ID, got, w)
 		}
 	}
+}
+
+// TestHandlerCallbackLogged checks that a middleware's next, a handler
+// callback, has its calls logged with the header its writer held then
+// and the request it was given, and that the request is observed
+// before the call as after it, for the case to tell a request the call
+// changed.
+func TestHandlerCallbackLogged(t *testing.T) {
+	stamp := loadFunc(t, "testdata/mod", "./web", "Stamp")
+	n := &executors.Native{CacheDir: t.TempDir()}
+	imports := map[string]string{"net/http/httptest": "httptest", "net/http": "http"}
+	rep := run(t, n, &executors.Program{Func: stamp, Timeout: 10 * time.Second, ObserveReceiver: true, Probes: []executors.Probe{
+		{ID: "get", Args: []string{`httptest.NewRecorder()`, `httptest.NewRequest("GET", "/a", nil)`, `http.NotFound`}, Imports: imports},
+		{ID: "post", Args: []string{`httptest.NewRecorder()`, `httptest.NewRequest("POST", "/a", nil)`, `http.NotFound`}, Imports: imports},
+	}})
+	request := func(method, header string) string {
+		return `{Method: "` + method + `", URL: "/a", Host: "example.com", Header: ` + header + `, ContentLength: 0, Referer(): "", UserAgent(): ""}`
+	}
+	logged := func(method, header string) string {
+		return `[[{X-Stamp: ["1"]}, {Method: "` + method + `", URL: "/a", Header: ` + header + `, ContentLength: 0, Host: "example.com", RemoteAddr: "192.0.2.1:1234", RequestURI: "/a"}]]`
+	}
+	response := `{body: "404 page not found\n", code: 404, header: {Content-Type: ["text/plain; charset=utf-8"], X-Content-Type-Options: ["nosniff"], X-Stamp: ["1"]}}`
+	for i, tt := range []struct{ before, after string }{
+		{"[{r " + request("GET", "{}") + "}]", "[{next " + logged("GET", "{}") + "} {w " + response + "} {r " + request("GET", "{}") + "}]"},
+		{"[{r " + request("POST", "{}") + "}]", "[{next " + logged("POST", `{X-Seen: ["yes"]}`) + "} {w " + response + "} {r " + request("POST", `{X-Seen: ["yes"]}`) + "}]"},
+	} {
+		r := rep.Results[i]
+		if r.Outcome != executors.OK {
+			t.Errorf("%s: %s %s", r.ID, r.Outcome, r.Message)
+			continue
+		}
+		if got := namedValues(r.ArgsBefore); got != tt.before {
+			t.Errorf("%s: args before\n%s, want\n%s", r.ID, got, tt.before)
+		}
+		if got := namedValues(r.ArgsAfter); got != tt.after {
+			t.Errorf("%s: args after\n%s, want\n%s", r.ID, got, tt.after)
+		}
+	}
+}
+
+// namedValues writes values by name as [{name value} ...].
+func namedValues(vs []executors.NamedValue) string {
+	var parts []string
+	for _, a := range vs {
+		parts = append(parts, "{"+a.Name+" "+a.Value.String()+"}")
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }

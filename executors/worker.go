@@ -343,6 +343,10 @@ func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 		name, _ := a[0].(string)
 		res.ArgsAfter = append(res.ArgsAfter, NamedValue{Name: name, Value: wireValue(a[1])})
 	}
+	for _, a := range r.ArgsBefore {
+		name, _ := a[0].(string)
+		res.ArgsBefore = append(res.ArgsBefore, NamedValue{Name: name, Value: wireValue(a[1])})
+	}
 	if r.Err != nil {
 		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
 		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {
@@ -357,6 +361,7 @@ func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 		res.Outputs = nil
 		res.After = nil
 		res.ArgsAfter = nil
+		res.ArgsBefore = nil
 		res.Err = nil
 		if yaegi {
 			// yaegi's restricted os.Exit panics with "os.Exit(N)".

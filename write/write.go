@@ -1147,7 +1147,7 @@ func caseFromResult(f *target.Func, r executors.Result) (*spec.Case, string) {
 	switch r.Outcome {
 	case executors.OK:
 		c.ReceiverAfter = receiverAfter(f, r.After)
-		c.InputsAfter = InputsAfter(params, r.ArgsAfter)
+		c.InputsAfter = InputsAfter(params, r.ArgsBefore, r.ArgsAfter)
 		if r.Err != nil {
 			c.Raises = RaisesName(r.Err)
 			c.Match = Anchor(r.Err.Message)
@@ -1235,13 +1235,17 @@ func receiverAfter(f *target.Func, after *spec.Value) *spec.Value {
 
 // InputsAfter is what a case states of its arguments as the call left
 // them, from what the probe recorded: those the call changed (their
-// value differs from the one the call was given), as a map by
-// parameter name in parameter order; nil when the call changed none
-// it can write.
-func InputsAfter(before map[string]spec.Value, after []executors.NamedValue) *spec.Value {
+// value differs from the one the call was given, or, for an argument
+// observed through its API, from what its observers gave before the
+// call, observed), as a map by parameter name in parameter order; nil
+// when the call changed none it can write.
+func InputsAfter(before map[string]spec.Value, observed, after []executors.NamedValue) *spec.Value {
 	var m []spec.Entry
 	for _, a := range after {
 		in, ok := before[a.Name]
+		if obs, seen := executors.Named(observed, a.Name); seen {
+			in, ok = obs, true
+		}
 		if !ok || spec.Equal(in, a.Value, spec.EqualOption{}) || unwritable(a.Value) {
 			continue
 		}

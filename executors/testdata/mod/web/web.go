@@ -18,3 +18,12 @@ func Teapot(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusTeapot)
 	io.WriteString(w, "short and stout")
 }
+
+// Stamp marks the response and the request, then hands both to next.
+func Stamp(w http.ResponseWriter, r *http.Request, next http.HandlerFunc) {
+	w.Header().Set("X-Stamp", "1")
+	if r.Method == http.MethodPost {
+		r.Header.Set("X-Seen", "yes")
+	}
+	next(w, r)
+}
