@@ -2257,6 +2257,9 @@ type SpecgenResponse struct {
 	After   *SpecgenAfter    `json:"after,omitempty"`
 	// ArgsAfter are arguments as the call left them: name, value.
 	ArgsAfter [][2]interface{} `json:"args_after,omitempty"`
+	// ArgsBefore are arguments observed through their API (see
+	// "argbeforeobs") as the call was given them: name, value.
+	ArgsBefore [][2]interface{} `json:"args_before,omitempty"`
 	// Globals are the package-level variables the probe set: name, value.
 	Globals [][2]interface{} `json:"globals,omitempty"`
 	Err     *SpecgenErr      `json:"err,omitempty"`
@@ -2310,6 +2313,9 @@ type SpecgenErr struct {
 //	            observers that follow ("obs", "obsagain", "obspanic")
 //	"argafterobs" name = parameter name: the argument after the call is
 //	            observed, a map of the observers that follow
+//	"argbeforeobs" name = parameter name: the argument before the call,
+//	            observed alike, so that one the call left as it was is
+//	            not stated after it
 //	"call"      the arguments and receiver are built: the call follows
 type SpecgenRecorder struct {
 	Resp SpecgenResponse
@@ -2392,6 +2398,10 @@ func (r *SpecgenRecorder) Record(kind, name string, v interface{}) {
 		r.obsInto = map[string]interface{}{"m": []interface{}{}}
 		r.drained = nil
 		r.Resp.ArgsAfter = append(r.Resp.ArgsAfter, [2]interface{}{name, r.obsInto})
+	case "argbeforeobs":
+		r.obsInto = map[string]interface{}{"m": []interface{}{}}
+		r.drained = nil
+		r.Resp.ArgsBefore = append(r.Resp.ArgsBefore, [2]interface{}{name, r.obsInto})
 	case "obs", "obsagain", "obspanic":
 		r.observe(kind, name, v)
 	}
