@@ -28,7 +28,7 @@ var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
 // mutatorNames are the methods that fill a container, called on a fresh
 // value to build one in a small or larger state: a registry's Register
 // and a bus's Subscribe too, which it calls back.
-var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe"}
+var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe", "Handle", "Use"}
 
 // ctor is a constructor of a named type of the package under test.
 type ctor struct {
@@ -1482,6 +1482,24 @@ func prefixOf(r, m *types.Signature) bool {
 	return true
 }
 
+// routeWords are the names of a mutator's parameter that is the path a
+// router registers a handler at (HandleFunc(path, f), Handle(pattern,
+// h), Path(tpl)).
+var routeWords = []string{"path", "pattern", "route", "prefix", "tpl", "endpoint"}
+
+// routeParam reports whether a parameter's name is one of routeWords, or
+// ends with one (urlPath).
+func routeParam(name string) bool {
+	name = strings.ToLower(name)
+	return slices.ContainsFunc(routeWords, func(w string) bool { return strings.HasSuffix(name, w) })
+}
+
+// importsHTTP reports whether pkg imports net/http: its mutators that
+// take a path register routes.
+func importsHTTP(pkg *types.Package) bool {
+	return pkg != nil && slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == "net/http" })
+}
+
 // fillArgs are k argument lists for k calls of a mutator, different
 // from each other where the candidates allow: the typical list, then
 // each parameter's candidates taken together, rank by rank (Set("a", 1),
@@ -1504,6 +1522,16 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 				want = typical[i]
 			}
 			cands[i], typical[i] = own, want
+		}
+	}
+	if importsHTTP(g.self) {
+		for i := range cands {
+			if prm := sig.Params().At(i); isStringType(prm.Type()) && routeParam(prm.Name()) {
+				// A route registered: at the path a request is built
+				// with by default, first, and below it.
+				own := []spec.Value{spec.StringValue("/"), spec.StringValue("/abc")}
+				cands[i], typical[i] = append(own, cands[i]...), own[0]
+			}
 		}
 	}
 	for i := range cands {

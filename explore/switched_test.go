@@ -186,5 +186,5 @@ func TestHandlersExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr", "Next")
+	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr", "Next", "(*Mux).Route")
 }

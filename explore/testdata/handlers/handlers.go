@@ -174,3 +174,38 @@ func Next(res *http.Response) (string, error) {
 	}
 	return loc, nil
 }
+
+// Mux dispatches requests by path to the handlers registered on it,
+// wrapped in its middleware.
+type Mux struct {
+	routes map[string]http.Handler
+	mws    []func(http.Handler) http.Handler
+}
+
+// NewMux returns a mux without routes.
+func NewMux() *Mux {
+	return &Mux{routes: map[string]http.Handler{}}
+}
+
+// HandleFunc registers f for requests to path.
+func (m *Mux) HandleFunc(path string, f func(http.ResponseWriter, *http.Request)) {
+	m.routes[path] = http.HandlerFunc(f)
+}
+
+// Use adds a middleware every route is served through.
+func (m *Mux) Use(mw func(http.Handler) http.Handler) {
+	m.mws = append(m.mws, mw)
+}
+
+// Route finds the handler of a request's path, wrapped in the
+// middleware, and reports whether there was one.
+func (m *Mux) Route(r *http.Request) (http.Handler, bool) {
+	h, ok := m.routes[r.URL.Path]
+	if !ok {
+		return nil, false
+	}
+	for i := len(m.mws) - 1; i >= 0; i-- {
+		h = m.mws[i](h)
+	}
+	return h, true
+}
