@@ -30,9 +30,10 @@ const maxIDFeatures = 3
 // features that make the id unique, the rarest among the cases of that
 // outcome first; when no set of features does, it falls back to a slug
 // of the input values (or to the features that rule out the most, when
-// no fewer cases of that outcome share the slug), and to a
-// numbered "-2" suffix only when even that is taken. A case that returns names at least one feature. Ids are lower-case, [a-z0-9-], at most 40 bytes, and depend
-// only on f and the cases, in their order.
+// no fewer cases of that outcome share the slug), and to a numbered
+// "-2" suffix only when even that is taken. A case that returns names
+// at least one feature. Ids are lower-case, [a-z0-9-], at most 40
+// bytes, and depend only on f and the cases, in their order.
 //
 // prefix (the type arguments of an instantiation, "int-") leads every
 // id, within the 40 bytes.
