@@ -22,7 +22,7 @@ var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
 // produced are values of a type without constructors made by the
 // exported methods without arguments of the package's other types
 // that return it (an Iterator from (*List).Iterator(), on lists the
-// explorer builds) or read from their fields (see projected), then
+// explorer builds; an IterG[int] from a BTreeG[int]'s Iter()) or read from their fields (see projected), then
 // moved along by its own step methods: one and two calls of the first
 // step method, one of each of the next two.
 // They are expressions of exactly *T (ptr) or T.
@@ -38,8 +38,15 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 			continue
 		}
 		u, ok := tn.Type().(*types.Named)
-		if !ok || u == n || u.TypeParams().Len() > 0 || types.IsInterface(u) {
+		if !ok || u == n.Origin() || types.IsInterface(u) {
 			continue
+		}
+		if u.TypeParams().Len() > 0 {
+			// A generic type makes n's instance with the same type
+			// arguments: (*BTreeG[int]).Iter() an IterG[int].
+			if u, ok = instanceLike(u, n); !ok {
+				continue
+			}
 		}
 		var methods []*types.Func
 		ms := types.NewMethodSet(types.NewPointer(u))
@@ -169,6 +176,26 @@ func (g *valueGen) handedIn(u *types.Named, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// instanceLike instantiates the generic type u with the type arguments
+// of n, an instance of another generic type of as many type parameters;
+// ok is false when n is not one or they do not satisfy u's constraints.
+func instanceLike(u, n *types.Named) (*types.Named, bool) {
+	args := n.TypeArgs()
+	if args == nil || args.Len() != u.TypeParams().Len() {
+		return nil, false
+	}
+	targs := make([]types.Type, args.Len())
+	for i := range targs {
+		targs[i] = args.At(i)
+	}
+	inst, err := types.Instantiate(nil, u, targs, true)
+	if err != nil {
+		return nil, false
+	}
+	in, ok := inst.(*types.Named)
+	return in, ok
 }
 
 // producerBases are the values of *u a producing method is called on,

@@ -188,3 +188,29 @@ func TestHandlersExplored(t *testing.T) {
 	}
 	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr", "Next", "(*Mux).Route")
 }
+
+// TestGenericProducedExplored checks that a generic type without
+// constructors is made by the method of another generic type that
+// returns it, instantiated alike: a Cursor[int] from a filled
+// Stack[int]'s Walk(), whose Next then finds an item.
+func TestGenericProducedExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	f := targettest.Func(t, "testdata/generic", ".", "(*Cursor).Next")
+	insts := Instantiations(f, 1)
+	if len(insts) == 0 {
+		t.Fatal("(*Cursor).Next: no instantiation")
+	}
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), insts[0], NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if covered, total := x.Statements(); covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+		t.Errorf("(*Cursor).Next: %d/%d statements covered, want all", covered, total)
+	}
+}

@@ -158,3 +158,22 @@ func (s *Stack[T]) Kind() string {
 	}
 	return "other"
 }
+
+// Cursor walks a stack's items from the top.
+type Cursor[T any] struct {
+	s *Stack[T]
+	i int
+}
+
+// Walk returns a cursor above the top of s.
+func (s *Stack[T]) Walk() Cursor[T] { return Cursor[T]{s: s, i: len(s.items)} }
+
+// Next moves the cursor down to the next item and reports whether there
+// was one.
+func (c *Cursor[T]) Next() bool {
+	if c.s == nil || c.i == 0 {
+		return false
+	}
+	c.i--
+	return true
+}
