@@ -53,12 +53,8 @@ func NetworkName(path, name string) bool {
 // not import path: a refused package (see RefusedImport) but one of
 // handlerImports when pkg imports net/http.
 func RefusedImportBy(path string, pkg *types.Package) bool {
-	if slices.Contains(handlerImports, path) && pkg != nil {
-		for _, ip := range pkg.Imports() {
-			if ip.Path() == "net/http" {
-				return false
-			}
-		}
+	if slices.Contains(handlerImports, path) && target.ImportsHTTP(pkg) {
+		return false
 	}
 	return RefusedImport(path)
 }

@@ -313,6 +313,17 @@ func unquotePanic(s string) string {
 	return s
 }
 
+// namedValues converts the wire's name-value pairs (inputs, globals,
+// arguments before and after the call).
+func namedValues(pairs [][2]interface{}) []NamedValue {
+	var out []NamedValue
+	for _, p := range pairs {
+		name, _ := p[0].(string)
+		out = append(out, NamedValue{Name: name, Value: wireValue(p[1])})
+	}
+	return out
+}
+
 // convert turns a worker's answer into a Result.
 func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts, Cut: r.Cut}
@@ -324,14 +335,8 @@ func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 		res.Message = r.Fail
 		return res
 	}
-	for _, in := range r.Inputs {
-		name, _ := in[0].(string)
-		res.Inputs = append(res.Inputs, NamedValue{Name: name, Value: wireValue(in[1])})
-	}
-	for _, g := range r.Globals {
-		name, _ := g[0].(string)
-		res.Globals = append(res.Globals, NamedValue{Name: name, Value: wireValue(g[1])})
-	}
+	res.Inputs = namedValues(r.Inputs)
+	res.Globals = namedValues(r.Globals)
 	for _, o := range r.Outputs {
 		res.Outputs = append(res.Outputs, wireValue(o))
 	}
@@ -339,14 +344,8 @@ func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
 		v := wireValue(r.After.V)
 		res.After = &v
 	}
-	for _, a := range r.ArgsAfter {
-		name, _ := a[0].(string)
-		res.ArgsAfter = append(res.ArgsAfter, NamedValue{Name: name, Value: wireValue(a[1])})
-	}
-	for _, a := range r.ArgsBefore {
-		name, _ := a[0].(string)
-		res.ArgsBefore = append(res.ArgsBefore, NamedValue{Name: name, Value: wireValue(a[1])})
-	}
+	res.ArgsAfter = namedValues(r.ArgsAfter)
+	res.ArgsBefore = namedValues(r.ArgsBefore)
 	if r.Err != nil {
 		res.Err = &ErrorInfo{Message: r.Err.Message, Type: r.Err.Type, Types: r.Err.Types, Sentinels: r.Err.Sentinels}
 		if yaegi && strings.HasPrefix(res.Err.Type, "interp.") {

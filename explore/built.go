@@ -1494,12 +1494,6 @@ func routeParam(name string) bool {
 	return slices.ContainsFunc(routeWords, func(w string) bool { return strings.HasSuffix(name, w) })
 }
 
-// importsHTTP reports whether pkg imports net/http: its mutators that
-// take a path register routes.
-func importsHTTP(pkg *types.Package) bool {
-	return pkg != nil && slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == "net/http" })
-}
-
 // fillArgs are k argument lists for k calls of a mutator, different
 // from each other where the candidates allow: the typical list, then
 // each parameter's candidates taken together, rank by rank (Set("a", 1),
@@ -1524,7 +1518,7 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 			cands[i], typical[i] = own, want
 		}
 	}
-	if importsHTTP(g.self) {
+	if target.ImportsHTTP(g.self) {
 		for i := range cands {
 			if prm := sig.Params().At(i); isStringType(prm.Type()) && routeParam(prm.Name()) {
 				// A route registered: at the path a request is built

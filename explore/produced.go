@@ -22,9 +22,10 @@ var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
 // produced are values of a type without constructors made by the
 // exported methods without arguments of the package's other types
 // that return it (an Iterator from (*List).Iterator(), on lists the
-// explorer builds; an IterG[int] from a BTreeG[int]'s Iter()) or read from their fields (see projected), then
-// moved along by its own step methods: one and two calls of the first
-// step method, one of each of the next two.
+// explorer builds; an IterG[int] from a BTreeG[int]'s Iter()) or read
+// from their fields (see projected), then moved along by its own step
+// methods: one and two calls of the first step method, one of each of
+// the next two.
 // They are expressions of exactly *T (ptr) or T.
 func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []string {
 	if g.self == nil || depth+1 >= maxDepth {
@@ -44,7 +45,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 		if u.TypeParams().Len() > 0 {
 			// A generic type makes n's instance with the same type
 			// arguments: (*BTreeG[int]).Iter() an IterG[int].
-			if u, ok = instanceLike(u, n); !ok {
+			if u = instantiate(u, n.TypeArgs()); u == nil {
 				continue
 			}
 		}
@@ -127,19 +128,9 @@ func (g *valueGen) projected(n *types.Named, ts string, depth int) []builtExpr {
 			continue
 		}
 		if u.TypeParams().Len() > 0 {
-			targs := n.TypeArgs()
-			if targs.Len() != u.TypeParams().Len() {
+			if u = instantiate(u, n.TypeArgs()); u == nil {
 				continue
 			}
-			var list []types.Type
-			for i := 0; i < targs.Len(); i++ {
-				list = append(list, targs.At(i))
-			}
-			inst, err := types.Instantiate(nil, u, list, true)
-			if err != nil {
-				continue
-			}
-			u = inst.(*types.Named)
 		}
 		st, ok := u.Underlying().(*types.Struct)
 		if !ok {
@@ -176,26 +167,6 @@ func (g *valueGen) handedIn(u *types.Named, t types.Type) bool {
 		}
 	}
 	return false
-}
-
-// instanceLike instantiates the generic type u with the type arguments
-// of n, an instance of another generic type of as many type parameters;
-// ok is false when n is not one or they do not satisfy u's constraints.
-func instanceLike(u, n *types.Named) (*types.Named, bool) {
-	args := n.TypeArgs()
-	if args == nil || args.Len() != u.TypeParams().Len() {
-		return nil, false
-	}
-	targs := make([]types.Type, args.Len())
-	for i := range targs {
-		targs[i] = args.At(i)
-	}
-	inst, err := types.Instantiate(nil, u, targs, true)
-	if err != nil {
-		return nil, false
-	}
-	in, ok := inst.(*types.Named)
-	return in, ok
 }
 
 // producerBases are the values of *u a producing method is called on,

@@ -197,6 +197,13 @@ func (h *HTTPReads) decodedInto(info *types.Info, e ast.Expr) {
 	}
 }
 
+// ImportsHTTP reports whether pkg (which may be nil) imports net/http:
+// its probes may build requests, and its mutators that take a path
+// register routes.
+func ImportsHTTP(pkg *types.Package) bool {
+	return pkg != nil && slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == "net/http" })
+}
+
 // isHTTPType reports whether t is net/http's type name.
 func isHTTPType(t types.Type, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
