@@ -1033,16 +1033,17 @@ func (g *valueGen) containerMethods(n *types.Named, names []string, minParams in
 // fuller reports whether the value built by code a is a fuller fill
 // than b: a fill with the fewest nil pointers passed ((*Element)(nil),
 // a mark InsertAfter panics on), of the fewest nested values (one
-// function literal; a constructor call has none), then of the most
-// statements. A list filled by eight PushBack calls comes before one
-// filled by InsertAfter with nil marks or from lists built so, whose
-// filling panics.
+// builder, a function literal without parameters; a constructor call
+// has none, and a comparator it is given is not a builder), then of the
+// most statements. A list filled by eight PushBack calls comes before
+// one filled by InsertAfter with nil marks or from lists built so,
+// whose filling panics.
 func fuller(a, b string) bool {
 	if na, nb := strings.Count(a, ")(nil)"), strings.Count(b, ")(nil)"); na != nb {
 		return na < nb
 	}
 	nested := func(src string) int {
-		n := strings.Count(src, "func(")
+		n := strings.Count(src, "func() ")
 		if n == 0 {
 			return 2
 		}
@@ -1209,6 +1210,12 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	}
 	if len(muts) == 0 {
 		return varied
+	}
+	// The other bases filled by the most calls, first: another
+	// constructor's value may hold less (a tree of degree 2, split into
+	// levels by the fourth item).
+	for _, b := range bases[1:] {
+		varied = append(varied, fill(b, repeat(0, fillSizes[len(fillSizes)-1])))
 	}
 	// A value of the type the function under test works on, stored
 	// through the first mutator that takes any value: IncrementInt8(k,

@@ -17,13 +17,15 @@ const maxFromReceiver = 8
 // method f, by the name its declaration gives it (see
 // executors.ReceiverName): what the receiver's own methods without
 // parameters return of type t (l.Front()), its fields of type t
-// (c.root), what its fields' methods return (c.evictList.Back()), and
-// one step on from each through a method of t returning t
+// (c.root) and the first and the last element of its fields of []t
+// (s.pages[0]), what its fields' methods return (c.evictList.Back()),
+// and one step on from each through a method of t returning t
 // (l.Front().Next()); then their children, two levels down (see
 // children: t.Root.Children[0], b.root.Left.Right). They are the
 // elements of the receiver's own list, which Remove(e) and
-// MoveToFront(e) need: an element built apart is not in it. Methods named like mutators (PopFront) are not called,
-// save Next and Prev from an element to its neighbour.
+// MoveToFront(e) need: an element built apart is not in it. Methods
+// named like mutators (PopFront) are not called, save Next and Prev
+// from an element to its neighbour.
 func fromReceiver(f *target.Func, t types.Type) []string {
 	rn := executors.ReceiverName(f)
 	if rn == "" || f.Recv == nil || !structLike(t) {
@@ -68,6 +70,14 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 	for _, fd := range fields(f.Recv, self) {
 		if types.Identical(fd.Type(), t) {
 			onward(rn+"."+fd.Name(), true)
+		}
+	}
+	// The first and the last element of its fields of []t.
+	for _, fd := range fields(f.Recv, self) {
+		if u, ok := fd.Type().Underlying().(*types.Slice); ok && types.Identical(u.Elem(), t) {
+			all := rn + "." + fd.Name()
+			onward(all+"[0]", true)
+			onward(all+"[len("+all+")-1]", true)
 		}
 	}
 	for _, fd := range fields(f.Recv, self) {

@@ -93,6 +93,10 @@ func TestFuller(t *testing.T) {
 		{"New()", nested, false},
 		{"New()", "func() *List { p := New(); p.PushBack(1); p.PushBackList(func() *List { return New() }()); p.PushBackList(func() *List { return New() }()); return p }()", true},
 		{simple1, "func() *List { p := New(); p.InsertAfter(1, (*Element)(nil)); p.InsertAfter(2, (*Element)(nil)); return p }()", true},
+		// A comparator given to the constructor is not a nested value:
+		// the tree filled by Set comes first.
+		{"func() *Tree[int] { p := NewTree[int](func(x int, y int) bool { return x < y }); p.Set(2); return p }()", "NewTree[int](func(x int, y int) bool { return true })", true},
+		{"NewTree[int](func(x int, y int) bool { return true })", "func() *Tree[int] { p := NewTree[int](func(x int, y int) bool { return x < y }); p.Set(2); return p }()", false},
 	} {
 		if got := fuller(tt.a, tt.b); got != tt.want {
 			t.Errorf("fuller(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -212,5 +213,38 @@ func TestGenericProducedExplored(t *testing.T) {
 			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
 		}
 		t.Errorf("(*Cursor).Next: %d/%d statements covered, want all", covered, total)
+	}
+}
+
+// TestSmallPagesExplored checks that a method taking a part of its
+// receiver is called on receivers of every constructor filled by the
+// most calls, with that part from it: a set of pages of 64 items holds
+// eight in one page, where a set made with a smaller PageSize splits
+// them into pages that merge then looks at.
+func TestSmallPagesExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	f := targettest.Func(t, "testdata/paged", ".", "(*Set).merge")
+	insts := Instantiations(f, 1)
+	if len(insts) == 0 {
+		t.Fatal("(*Set).merge: no instantiation")
+	}
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), insts[0], NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range x.Uncovered() {
+		if strings.Contains(u.Text, "next := s.pages[i+1]") {
+			t.Errorf("(*Set).merge: the page after p never looked at: uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+	}
+	split := false
+	for _, s := range x.Tried {
+		split = split || strings.Contains(s.Code, "NewOptions[int](") && strings.Contains(s.Code, ".merge(s.pages[0])")
+	}
+	if !split {
+		t.Error("(*Set).merge: never called on a set made by NewOptions with its first page")
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/paged
+
+go 1.22
