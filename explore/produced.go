@@ -10,8 +10,9 @@ import (
 
 // Bounds of the values made by other types' methods.
 const (
-	producerBases = 3 // values of the other type each producing method is called on
-	maxProduced   = 16
+	producerBases    = 3 // values of the other type each producing method is called on
+	producedArgLists = 4 // argument lists of a producing method that takes arguments
+	maxProduced      = 16
 )
 
 // stepNames are the methods without arguments that move a value along
@@ -20,9 +21,10 @@ const (
 var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
 
 // produced are values of a type without constructors made by the
-// exported methods without arguments of the package's other types
-// that return it (an Iterator from (*List).Iterator(), on lists the
-// explorer builds; an IterG[int] from a BTreeG[int]'s Iter()) or read
+// exported methods of the package's other types that return it, those
+// without arguments first (an Iterator from (*List).Iterator(), on
+// lists the explorer builds; an IterG[int] from a BTreeG[int]'s
+// Iter(); a List[int] from its DeleteRange(2, 3, opts)) or read
 // from their fields (see projected), then moved along by its own step
 // methods: one and two calls of the first step method, one of each of
 // the next two.
@@ -49,7 +51,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				continue
 			}
 		}
-		var methods []*types.Func
+		var methods, taking []*types.Func
 		ms := types.NewMethodSet(types.NewPointer(u))
 		for i := 0; i < ms.Len(); i++ {
 			m, ok := ms.At(i).Obj().(*types.Func)
@@ -57,21 +59,38 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				continue
 			}
 			sig := m.Type().(*types.Signature)
-			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && returnsSelf(sig, n) {
+			switch {
+			case sig.Results().Len() != 1 || !returnsSelf(sig, n):
+			case sig.Params().Len() == 0:
 				methods = append(methods, m)
+			default:
+				taking = append(taking, m)
 			}
 		}
-		if len(methods) == 0 {
+		if len(methods) == 0 && len(taking) == 0 {
 			continue
 		}
 		bases := g.producerBases(u, depth+1)
-		for _, m := range methods {
+		call := func(m *types.Func, args []string) {
 			_, isPtr := types.Unalias(m.Type().(*types.Signature).Results().At(0).Type()).(*types.Pointer)
 			for _, b := range bases {
 				if strings.HasPrefix(b, "&") || strings.HasPrefix(b, "*") || strings.HasPrefix(b, "func") {
 					b = "(" + b + ")"
 				}
-				made = append(made, builtExpr{src: b + "." + m.Name() + "()", ptr: isPtr})
+				made = append(made, builtExpr{src: b + "." + m.Name() + "(" + strings.Join(args, ", ") + ")", ptr: isPtr})
+			}
+		}
+		for _, m := range methods {
+			call(m, nil)
+		}
+		// Then the methods that take arguments, with their typical
+		// ones, then with one of them changed at a time: a List[int]
+		// of the items DeleteRange(min, max, opts) took out of a
+		// filled tree.
+		for _, m := range taking {
+			lists := g.methodGen(u, m).argLists(m.Type().(*types.Signature), depth+1, 1)
+			for _, args := range lists[:min(len(lists), producedArgLists)] {
+				call(m, args)
 			}
 		}
 	}

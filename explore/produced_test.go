@@ -26,6 +26,16 @@ type Iterator struct {
 func (it *Iterator) Next() bool { it.index++; return it.index < len(it.list.items) }
 func (it *Iterator) Last() bool { it.index = len(it.list.items) - 1; return it.index >= 0 }
 func (it *Iterator) Value() int { return it.list.items[it.index] }
+
+// Window is made only by a List's Slice, which takes arguments.
+type Window struct {
+	list     *List
+	from, to int
+}
+
+func (l *List) Slice(from, to int) *Window { return &Window{list: l, from: from, to: to} }
+
+func (w *Window) Len() int { return w.to - w.from }
 `
 
 func TestProducedValues(t *testing.T) {
@@ -53,6 +63,27 @@ func TestProducedValues(t *testing.T) {
 	}
 	if strings.Contains(got, "&Iterator{}") && strings.Index(got, "&Iterator{}") < strings.Index(got, "Iterator()") {
 		t.Errorf("the zero iterator comes before the produced ones:\n%s", got)
+	}
+}
+
+// TestProducedWithArguments: a type made only by another type's method
+// that takes arguments is made by it, with its typical arguments and
+// others.
+func TestProducedWithArguments(t *testing.T) {
+	pkg := checkSource(t, "example.com/list", producedSrc)
+	g := newValueGen(pkg, &mined{})
+	w := types.NewPointer(pkg.Scope().Lookup("Window").Type())
+	var slices []string
+	for _, v := range g.values(w) {
+		if v.Kind == spec.Code && strings.Contains(v.Str, ".Slice(") {
+			slices = append(slices, v.Str)
+		}
+	}
+	if len(slices) < 2 {
+		t.Fatalf("*Window made by Slice %d times, want twice or more: %q", len(slices), slices)
+	}
+	if !strings.Contains(strings.Join(slices, "\n"), "return p }()).Slice(") {
+		t.Errorf("*Window never made from a filled list: %q", slices)
 	}
 }
 
