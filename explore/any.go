@@ -35,6 +35,7 @@ var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*st
 func (g *valueGen) anyValues(depth int) []spec.Value {
 	first, second := g.assertedValues(depth)
 	out := append([]spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}, first...)
+	out = append(out, g.taggedValues()...)
 	for _, c := range anyCode[:3] {
 		out = append(out, spec.CodeValue(c))
 	}

@@ -1790,7 +1790,7 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 				}
 			}
 			sub = newValueGen(g.self, m)
-			sub.pkg, sub.subs, sub.lits = g.pkg, g.subs, g.lits
+			sub.pkg, sub.subs, sub.lits, sub.tags = g.pkg, g.subs, g.lits, g.tags
 		}
 	}
 	g.subs[fn] = sub

@@ -47,10 +47,13 @@ type valueGen struct {
 	// asserted are the values of the types the code asserts an any to,
 	// by depth (see assertedValues).
 	asserted map[int][2][]spec.Value
+	// tags is how the package reads struct tags, found once and shared
+	// with subs (see taggedValues).
+	tags *tagCache
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}, tags: &tagCache{}}
 }
 
 // values returns the candidates of t, without duplicates.
@@ -887,6 +890,7 @@ func (g *valueGen) maps(m *types.Map, depth int) []spec.Value {
 	if depth >= maxDepth {
 		return out
 	}
+	out = append(out, g.taggedMaps(m)...)
 	ks := g.valuesAt(m.Key(), depth+1)
 	vs := g.valuesAt(m.Elem(), depth+1)
 	var keys []spec.Value

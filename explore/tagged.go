@@ -1,0 +1,324 @@
+package explore
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/specgen-dev/specgen/spec"
+)
+
+// Bounds of the struct tags taggedValues writes.
+const (
+	maxTagKeys    = 3 // keys of a tag (json:"…" schema:"…")
+	maxTagOptions = 4 // options after a field's name (",omitempty")
+)
+
+// tagShape is how a package reads struct tags: the keys it looks up
+// (field.Tag.Get("schema")) and the options it looks for after a
+// field's name ("omitempty", "required", "default:").
+type tagShape struct {
+	keys, options []string
+}
+
+// tagCache holds the tagShape of a package once found (done), and ok
+// false when it neither reads tags nor walks struct fields.
+type tagCache struct {
+	shape    tagShape
+	ok, done bool
+}
+
+// tagWord is an option of a struct tag: a lower-case word, or a word
+// and a colon that a value follows ("default:").
+var tagWord = regexp.MustCompile(`^[a-z][a-z_]{1,15}:?$`)
+
+// readsTags finds how the package reads struct tags, and whether it
+// walks struct fields by reflection at all (reflect.Type's NumField,
+// reflect.Struct): ok false when it does neither. The keys are the
+// constants given to reflect.StructTag's Get and Lookup; when one is
+// given a variable, the string constants the package gives to
+// identifiers, fields and constants named like a tag (tag: "schema",
+// const defaultTag = "db"), else "json". The options are the words the
+// package compares with, looks for (Contains, Has…) or cuts as prefixes,
+// in a package that reads tags.
+func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
+	if info == nil {
+		return tagShape{}, false
+	}
+	keys, named, options := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	variable, reads, walks := false, false, false
+	str := func(e ast.Expr) (string, bool) {
+		tv, ok := info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return "", false
+		}
+		return constant.StringVal(tv.Value), true
+	}
+	tagLike := func(name string) bool { return strings.Contains(strings.ToLower(name), "tag") }
+	nameTag := func(name string, e ast.Expr) {
+		if s, ok := str(e); ok && tagLike(name) && tagWord.MatchString(s) && !strings.HasSuffix(s, ":") {
+			named[s] = true
+		}
+	}
+	for _, file := range syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				sel, isSel := n.Fun.(*ast.SelectorExpr)
+				if !isSel {
+					break
+				}
+				if s := info.Selections[sel]; s != nil && isReflect(s.Recv(), "StructTag") && (sel.Sel.Name == "Get" || sel.Sel.Name == "Lookup") && len(n.Args) == 1 {
+					reads = true
+					if k, ok := str(n.Args[0]); ok {
+						keys[k] = true
+					} else {
+						variable = true
+					}
+				}
+				if sel.Sel.Name == "NumField" {
+					walks = true
+				}
+				name := sel.Sel.Name
+				if strings.Contains(name, "Contains") || strings.HasPrefix(name, "Has") || strings.Contains(name, "Prefix") {
+					for _, a := range n.Args {
+						if s, ok := str(a); ok && tagWord.MatchString(s) {
+							options[s] = true
+						}
+					}
+				}
+			case *ast.BinaryExpr:
+				if n.Op == token.EQL || n.Op == token.NEQ {
+					for _, e := range []ast.Expr{n.X, n.Y} {
+						if s, ok := str(e); ok && tagWord.MatchString(s) && !strings.HasSuffix(s, ":") {
+							options[s] = true
+						}
+					}
+				}
+			case *ast.KeyValueExpr:
+				if id, isID := n.Key.(*ast.Ident); isID {
+					nameTag(id.Name, n.Value)
+				}
+			case *ast.ValueSpec:
+				for i, id := range n.Names {
+					if i < len(n.Values) {
+						nameTag(id.Name, n.Values[i])
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if i >= len(n.Rhs) {
+						break
+					}
+					switch l := l.(type) {
+					case *ast.Ident:
+						nameTag(l.Name, n.Rhs[i])
+					case *ast.SelectorExpr:
+						nameTag(l.Sel.Name, n.Rhs[i])
+					}
+				}
+			case *ast.SelectorExpr:
+				if id, isID := n.X.(*ast.Ident); isID && id.Name == "reflect" && n.Sel.Name == "Struct" {
+					walks = true
+				}
+			}
+			return true
+		})
+	}
+	if !reads && !walks {
+		return tagShape{}, false
+	}
+	if variable {
+		for k := range named {
+			keys[k] = true
+		}
+	}
+	if len(keys) == 0 {
+		keys["json"] = true
+	}
+	shape.keys = firstSorted(keys, maxTagKeys)
+	if reads {
+		for _, k := range shape.keys {
+			delete(options, k)
+		}
+		shape.options = firstSorted(options, maxTagOptions)
+	}
+	return shape, true
+}
+
+// firstSorted are the first n keys of set in order.
+func firstSorted(set map[string]bool, n int) []string {
+	var out []string
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out[:min(len(out), n)]
+}
+
+// isReflect reports whether t is the named type reflect.name.
+func isReflect(t types.Type, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == name
+}
+
+// taggedField is a field of the structs taggedValues writes: its name,
+// type, the name its tag gives it and a value of its type.
+type taggedField struct {
+	name, typ, tag, value string
+}
+
+// taggedFields are the fields of the structs taggedValues writes: one
+// of each kind reflection code switches on.
+var taggedFields = []taggedField{
+	{"Name", "string", "name", `"abc"`},
+	{"Count", "int", "count", "2"},
+	{"Ratio", "float64", "ratio", "1.5"},
+	{"On", "bool", "on", "true"},
+	{"Tags", "[]string", "tags", `[]string{"a", "b"}`},
+	{"Ptr", "*int", "ptr", "new(int)"},
+	{"Inner", "struct { ID int %s }", "inner", ""},
+}
+
+// taggedValues are values for an empty interface in a package that
+// reads struct tags or walks struct fields (an encoder, a decoder, a
+// validator): pointers to structs of a field of each kind, tagged with
+// the package's keys, zero and filled; one whose tags carry the
+// package's options (name,omitempty; a skipped "-"; no name); a struct
+// by value, and one that embeds another struct (a local type).
+func (g *valueGen) taggedValues() []spec.Value {
+	if !g.tagged() {
+		return nil
+	}
+	shape := g.tags.shape
+	tag := func(name string) string {
+		var parts []string
+		for _, k := range shape.keys {
+			parts = append(parts, k+":"+strconv.Quote(name))
+		}
+		return "`" + strings.Join(parts, " ") + "`"
+	}
+	// body writes the struct type's fields, each tagged by tagOf, and
+	// its literal's values when filled.
+	body := func(tagOf func(i int, f taggedField) string) (typ, vals string) {
+		var fs, vs []string
+		for i, f := range taggedFields {
+			t := strings.Replace(f.typ, "%s", tag("id"), 1) // the inner struct's field
+			fs = append(fs, f.name+" "+t+" "+tagOf(i, f))
+			if f.value != "" {
+				vs = append(vs, f.name+": "+f.value)
+			}
+		}
+		fs = append(fs, "Plain string", "hidden int")
+		return "struct { " + strings.Join(fs, "; ") + " }", strings.Join(vs, ", ")
+	}
+	plain, filled := body(func(_ int, f taggedField) string { return tag(f.tag) })
+	out := []spec.Value{
+		spec.CodeValue("&" + plain + "{}"),
+		spec.CodeValue("&" + plain + "{" + filled + "}"),
+	}
+	if len(shape.options) > 0 {
+		opts, _ := body(func(i int, f taggedField) string {
+			o := shape.options[i%len(shape.options)]
+			if strings.HasSuffix(o, ":") {
+				o += "1"
+			}
+			switch {
+			case i == len(taggedFields)-2:
+				return tag("-")
+			case i == len(taggedFields)-3:
+				return tag("," + o)
+			}
+			return tag(f.tag + "," + o)
+		})
+		out = append(out, spec.CodeValue("&"+opts+"{}"))
+	}
+	out = append(out,
+		spec.CodeValue(plain+"{"+filled+"}"),
+		spec.CodeValue("func() interface{} { type Base struct { ID int "+tag("id")+" }; return &struct { Base; Name string "+tag("name")+" }{} }()"))
+	return out
+}
+
+// taggedMaps are maps of string keys for a package that reads struct
+// tags (see taggedValues): keyed by the names the tags give the fields,
+// with a value of each field's kind (form values for []string, text for
+// string, plain values for an empty interface, the inner struct's field
+// at "inner.id" or in a map of its own), then the same with values no
+// field's kind accepts.
+func (g *valueGen) taggedMaps(m *types.Map) []spec.Value {
+	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Kind() != types.String || !g.tagged() {
+		return nil
+	}
+	type entry struct {
+		key    string
+		texts  []string
+		native spec.Value
+	}
+	entries := []entry{
+		{"name", []string{"abc"}, spec.StringValue("abc")},
+		{"count", []string{"2"}, spec.IntValue(2)},
+		{"ratio", []string{"1.5"}, spec.FloatValue(1.5)},
+		{"on", []string{"true"}, spec.BoolValue(true)},
+		{"tags", []string{"a", "b"}, spec.ListValue(spec.StringValue("a"), spec.StringValue("b"))},
+		{"ptr", []string{"3"}, spec.IntValue(3)},
+	}
+	elem := m.Elem().Underlying()
+	var good, bad []spec.Entry
+	for i, e := range entries {
+		k := spec.StringValue(e.key)
+		switch u := elem.(type) {
+		case *types.Basic:
+			if u.Kind() != types.String {
+				return nil
+			}
+			good = append(good, spec.Entry{Key: k, Val: spec.StringValue(strings.Join(e.texts, ","))})
+			bad = append(bad, spec.Entry{Key: k, Val: spec.StringValue("x")})
+		case *types.Slice:
+			if b, ok := u.Elem().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+				return nil
+			}
+			var l []spec.Value
+			for _, t := range e.texts {
+				l = append(l, spec.StringValue(t))
+			}
+			good = append(good, spec.Entry{Key: k, Val: spec.ListValue(l...)})
+			bad = append(bad, spec.Entry{Key: k, Val: spec.ListValue(spec.StringValue("x"))})
+		case *types.Interface:
+			if !u.Empty() {
+				return nil
+			}
+			good = append(good, spec.Entry{Key: k, Val: e.native})
+			if i == 0 {
+				bad = append(bad, spec.Entry{Key: k, Val: spec.IntValue(2)})
+			} else {
+				bad = append(bad, spec.Entry{Key: k, Val: spec.StringValue("x")})
+			}
+		default:
+			return nil
+		}
+	}
+	if _, ok := elem.(*types.Interface); ok {
+		good = append(good, spec.Entry{Key: spec.StringValue("inner"), Val: spec.MapValue("id", spec.IntValue(3))})
+	} else {
+		good = append(good, spec.Entry{Key: spec.StringValue("inner.id"), Val: good[1].Val})
+	}
+	return []spec.Value{mapOf(good...), mapOf(bad...)}
+}
+
+// tagged reports whether the package reads struct tags or walks
+// struct fields by reflection (see readsTags), found once.
+func (g *valueGen) tagged() bool {
+	if g.pkg == nil {
+		return false
+	}
+	if !g.tags.done {
+		g.tags.shape, g.tags.ok = readsTags(g.pkg.Syntax, g.pkg.TypesInfo)
+		g.tags.done = true
+	}
+	return g.tags.ok
+}

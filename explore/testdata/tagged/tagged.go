@@ -1,0 +1,71 @@
+// Package tagged decodes form values into a struct by its fields' tags.
+package tagged
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Decoder fills structs from form values.
+type Decoder struct {
+	tag string
+}
+
+// NewDecoder is a decoder reading the "form" tag.
+func NewDecoder() *Decoder { return &Decoder{tag: "form"} }
+
+// Decode sets the fields of the struct dst points to from src, by the
+// names the fields' tags give them; a field tagged required must be in
+// src.
+func (d *Decoder) Decode(dst any, src map[string][]string) error {
+	v := reflect.ValueOf(dst)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return errors.New("tagged: dst must point to a struct")
+	}
+	v = v.Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get(d.tag), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		vals, ok := src[name]
+		if !ok || len(vals) == 0 {
+			if strings.Contains(opts, "required") {
+				return fmt.Errorf("tagged: %s is required", name)
+			}
+			continue
+		}
+		fv := v.Field(i)
+		switch fv.Kind() {
+		case reflect.String:
+			fv.SetString(vals[0])
+		case reflect.Int:
+			n, err := strconv.Atoi(vals[0])
+			if err != nil {
+				return fmt.Errorf("tagged: %s: %w", name, err)
+			}
+			fv.SetInt(int64(n))
+		case reflect.Float64:
+			x, err := strconv.ParseFloat(vals[0], 64)
+			if err != nil {
+				return fmt.Errorf("tagged: %s: %w", name, err)
+			}
+			fv.SetFloat(x)
+		case reflect.Bool:
+			fv.SetBool(vals[0] == "true")
+		case reflect.Slice:
+			fv.Set(reflect.ValueOf(vals))
+		default:
+			return fmt.Errorf("tagged: %s: unsupported kind %s", name, fv.Kind())
+		}
+	}
+	return nil
+}
