@@ -322,3 +322,47 @@ func (g *valueGen) tagged() bool {
 	}
 	return g.tags.ok
 }
+
+// reflectPlain are values of each kind reflection code switches on,
+// which reflectValues takes the type or value of.
+var reflectPlain = []string{`""`, "0", "1.5", "true", `[]string{"a"}`, `map[string]int{"a": 1}`, "new(int)"}
+
+// reflectValues are the candidates of a reflect.Type or a reflect.Value
+// (nil for another type): those of the tagged structs (see
+// taggedValues; a pointer, the struct, and for a Value the struct it
+// points to, addressable and settable) and of a value of each kind; a
+// Value also the zero Value, which is not valid. The package must name
+// reflect.
+func (g *valueGen) reflectValues(t types.Type) []spec.Value {
+	typ, val := isReflect(t, "Type"), isReflect(t, "Value")
+	if !typ && !val || !g.codeNames("reflect") {
+		return nil
+	}
+	var of []string
+	for _, v := range g.taggedValues() {
+		of = append(of, v.Str)
+	}
+	of = append(of, reflectPlain...)
+	var out []spec.Value
+	if typ {
+		out = append(out, spec.NullValue())
+		seen := map[string]bool{}
+		for _, x := range of {
+			// One of each type: a filled literal's type is the empty
+			// one's.
+			if k := x[:strings.LastIndex(x, "}{")+1]; k == "" || !seen[k] {
+				seen[k] = true
+				out = append(out, spec.CodeValue("reflect.TypeOf("+x+")"))
+			}
+		}
+		return out
+	}
+	out = append(out, spec.CodeValue("reflect.Value{}"))
+	for i, x := range of {
+		if i == 0 && strings.HasPrefix(x, "&") {
+			out = append(out, spec.CodeValue("reflect.ValueOf("+x+").Elem()"))
+		}
+		out = append(out, spec.CodeValue("reflect.ValueOf("+x+")"))
+	}
+	return out
+}

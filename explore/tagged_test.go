@@ -63,21 +63,25 @@ func TestTaggedValues(t *testing.T) {
 
 // TestTaggedExplored: a decoder that fills a struct by its fields' tags
 // is explored whole: a struct of each field kind, tagged, and form
-// values keyed by their names.
+// values keyed by their names; so are its helpers taking a
+// reflect.Type (of tagged structs, pointers to them and other kinds)
+// and a reflect.Value (the zero one, and a struct that can be set).
 func TestTaggedExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	f := targettest.Func(t, "testdata/tagged", ".", "(*Decoder).Decode")
 	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if covered, total := x.Statements(); covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+	for _, fn := range []string{"(*Decoder).Decode", "fieldNames", "setStrings"} {
+		f := targettest.Func(t, "testdata/tagged", ".", fn)
+		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Errorf("(*Decoder).Decode: %d/%d statements covered, want all", covered, total)
+		if covered, total := x.Statements(); covered != total {
+			for _, u := range x.Uncovered() {
+				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
+			}
+			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
+		}
 	}
 }

@@ -149,6 +149,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		// while the function waits (a retry's backoff).
 		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext), spec.CodeValue(expiringContext)}
 	}
+	if rv := g.reflectValues(t); rv != nil {
+		return rv
+	}
 	if recorderFits(t) && g.codeNames("net/http") {
 		// A handler's writer: one that keeps the response. Never nil:
 		// net/http passes none.

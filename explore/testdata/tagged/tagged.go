@@ -69,3 +69,43 @@ func (d *Decoder) Decode(dst any, src map[string][]string) error {
 	}
 	return nil
 }
+
+// fieldNames lists the names the form tags of struct type t (or of the
+// struct it points to) give its fields; t's kind for another type.
+func fieldNames(t reflect.Type) []string {
+	if t == nil {
+		return nil
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return []string{t.Kind().String()}
+	}
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		if name := t.Field(i).Tag.Get("form"); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// setStrings sets the settable string fields of the struct v holds to
+// s, and reports how many it set; -1 for the zero Value.
+func setStrings(v reflect.Value, s string) int {
+	if !v.IsValid() {
+		return -1
+	}
+	if v.Kind() != reflect.Struct {
+		return 0
+	}
+	n := 0
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Field(i); f.Kind() == reflect.String && f.CanSet() {
+			f.SetString(s)
+			n++
+		}
+	}
+	return n
+}
