@@ -28,7 +28,9 @@ var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
 // mutatorNames are the methods that fill a container, called on a fresh
 // value to build one in a small or larger state: a registry's Register
 // and a bus's Subscribe too, which it calls back.
-var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe", "Handle", "Use"}
+var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe", "Handle", "Use",
+	// A router's routes by method: r.GET(path, handle).
+	"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
 
 // ctor is a constructor of a named type of the package under test.
 type ctor struct {
@@ -1012,22 +1014,39 @@ func (g *valueGen) removers(n *types.Named) []*types.Func {
 // unless they return their pointer receiver for chaining (func (b
 // *BitSet) Set(i uint) *BitSet); their results, if any, are dropped (a
 // call statement). A variadic method (Add(keys ...string)) is called
-// with one element at a time.
+// with one element at a time. When none is exported, they are the
+// package's unexported methods named so (push, addRoute).
 func (g *valueGen) containerMethods(n *types.Named, names []string, minParams int) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
-	var out []*types.Func
-	for i := 0; i < ms.Len(); i++ {
-		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() || !namedLike(m.Name(), names) && !hasWord(m.Name(), names) || strings.HasSuffix(m.Name(), "To") {
-			continue
+	find := func(unexported bool) []*types.Func {
+		var out []*types.Func
+		for i := 0; i < ms.Len(); i++ {
+			m, ok := ms.At(i).Obj().(*types.Func)
+			if !ok || m.Exported() == unexported || unexported && m.Pkg() != g.self {
+				continue
+			}
+			name := m.Name()
+			if unexported {
+				name = strings.ToUpper(name[:1]) + name[1:]
+			}
+			if !namedLike(name, names) && !hasWord(name, names) || strings.HasSuffix(name, "To") {
+				continue
+			}
+			sig := m.Type().(*types.Signature)
+			if sig.Params().Len() < minParams || returnsSelf(sig, n) && !returnsReceiver(sig) {
+				continue
+			}
+			out = append(out, m)
 		}
-		sig := m.Type().(*types.Signature)
-		if sig.Params().Len() < minParams || returnsSelf(sig, n) && !returnsReceiver(sig) {
-			continue
-		}
-		out = append(out, m)
+		return out
 	}
-	return out
+	if out := find(false); len(out) > 0 {
+		return out
+	}
+	// None exported: the package's unexported ones (a radix tree's
+	// node filled by addRoute, a list by push), which a probe in the
+	// package may call.
+	return find(true)
 }
 
 // fuller reports whether the value built by code a is a fuller fill
@@ -1159,6 +1178,7 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	for _, m := range g.mutators(n) {
 		sig := spread(m.Type().(*types.Signature))
 		if a := g.methodGen(n, m).fillArgs(sig, depth, fillSizes[len(fillSizes)-1], types.Typ[types.Int]); len(a) > 0 {
+			a = distinctRoutes(sig, a)
 			muts, margs = append(muts, m), append(margs, a)
 			if len(sargs) == 0 && takesAny(sig) {
 				// The same mutator given strings where it takes any:
@@ -1180,6 +1200,9 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	repeat := func(i, k int) []string {
 		var cs []string
 		for j := 0; j < k; j++ {
+			if j == len(margs[i]) && routeMutator(muts[i]) {
+				break // a router panics on a route registered twice
+			}
 			cs = append(cs, call(muts[i], margs[i][j%len(margs[i])]))
 		}
 		return cs
@@ -1494,6 +1517,41 @@ func prefixOf(r, m *types.Signature) bool {
 // h), Path(tpl)).
 var routeWords = []string{"path", "pattern", "route", "prefix", "tpl", "endpoint"}
 
+// routePaths are the paths a router's routes are registered at.
+var routePaths = []string{"/", "/abc", "/abc/def", "/users/:id", "/static/*path", "/items/{id}"}
+
+// requestPaths are paths that the routes at routePaths match in one
+// syntax or another, requests would be made at.
+var requestPaths = []string{"/users/42", "/static/js/app.js", "/items/42", "/abc/", "/ABC"}
+
+// distinctRoutes are the argument lists of a mutator, the first of
+// each path when it takes a route's path (see routeParam): a router
+// panics on a route registered twice.
+func distinctRoutes(sig *types.Signature, lists [][]string) [][]string {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); isStringType(p.Type()) && routeParam(p.Name()) {
+			seen := map[string]bool{}
+			return slices.DeleteFunc(lists, func(args []string) bool {
+				dup := seen[args[i]]
+				seen[args[i]] = true
+				return dup
+			})
+		}
+	}
+	return lists
+}
+
+// routeMutator reports whether m takes a route's path (see routeParam).
+func routeMutator(m *types.Func) bool {
+	ps := m.Type().(*types.Signature).Params()
+	for i := 0; i < ps.Len(); i++ {
+		if isStringType(ps.At(i).Type()) && routeParam(ps.At(i).Name()) {
+			return true
+		}
+	}
+	return false
+}
+
 // routeParam reports whether a parameter's name is one of routeWords, or
 // ends with one (urlPath).
 func routeParam(name string) bool {
@@ -1529,9 +1587,18 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 		for i := range cands {
 			if prm := sig.Params().At(i); isStringType(prm.Type()) && routeParam(prm.Name()) {
 				// A route registered: at the path a request is built
-				// with by default, first, and below it.
-				own := []spec.Value{spec.StringValue("/"), spec.StringValue("/abc")}
-				cands[i], typical[i] = append(own, cands[i]...), own[0]
+				// with by default, first, below it and two levels deep,
+				// then with a parameter in each common syntax
+				// (httprouter's :id and *path, net/http's and chi's
+				// {id}), each under its own prefix so that no two
+				// conflict.
+				// Only those: a router panics on a path it cannot
+				// parse.
+				var own []spec.Value
+				for _, p := range routePaths {
+					own = append(own, spec.StringValue(p))
+				}
+				cands[i], typical[i] = own[1:], own[0]
 			}
 		}
 	}

@@ -289,6 +289,16 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	off := a.nIn - len(a.f.Params) // 1 with a receiver, which comes first
 	for i, t := range a.types {
 		cands[i] = a.gen.values(t)
+		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && routeParam(a.f.Params[j].Name) && target.ImportsHTTP(a.f.Pkg.Types) {
+			// A path a router looks up: the paths routes are
+			// registered at (see routePaths), then paths that match
+			// them.
+			var paths []spec.Value
+			for _, p := range append(append([]string(nil), routePaths...), requestPaths...) {
+				paths = append(paths, spec.StringValue(p))
+			}
+			cands[i] = uniqueValues(append(paths, cands[i]...), maxCandidates)
+		}
 		if j := i - off; i < a.nIn && j >= 0 {
 			if cv := a.caseValues(j); len(cv) > 0 {
 				// Right after nil: the dynamic types the function tests
@@ -330,6 +340,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
 	out = append(out, a.fromReceiverTuples(cands, typical)...)
+	out = append(out, a.fullReceiverTuples(cands, typical)...)
 	out = append(out, a.indexPairTuples(cands, typical)...)
 	longest := len(pairs) / 2
 	for _, c := range cands {
@@ -405,6 +416,40 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// fullSweep bounds the candidates of each parameter fullReceiverTuples
+// tries.
+const fullSweep = 8
+
+// fullReceiverTuples are the calls of a method on its fullest receiver
+// (see fuller), each parameter swept through its first fullSweep
+// candidates with the others typical: a lookup on a router holding
+// all its routes (getValue("/users/42")), where the typical receiver
+// holds one or none and the sweeps are made on it.
+func (a *analysis) fullReceiverTuples(cands [][]spec.Value, typical []spec.Value) []tuple {
+	if a.f.Recv == nil || len(cands) == 0 || len(a.f.Params) == 0 {
+		return nil
+	}
+	var full *spec.Value
+	for i, v := range cands[0] {
+		fill := strings.HasPrefix(v.Str, "func() ") && strings.HasSuffix(v.Str, "}()") // not a field of one
+		if v.Kind == spec.Code && fill && strings.Contains(v.Str, "; p.") && (full == nil || fuller(v.Str, full.Str)) {
+			full = &cands[0][i]
+		}
+	}
+	if full == nil || full.Str == typical[0].Str {
+		return nil
+	}
+	var out []tuple
+	for i := range a.f.Params {
+		for _, v := range cands[i+1][:min(len(cands[i+1]), fullSweep)] {
+			t := append([]spec.Value(nil), typical...)
+			t[0], t[i+1] = *full, v
+			out = append(out, tuple{t, "values of " + a.names[i+1] + " on the fullest receiver"})
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -87,7 +88,14 @@ func (g *valueGen) requestValues() []spec.Value {
 	for _, c := range target.Requests(h) {
 		out = append(out, spec.CodeValue(c))
 	}
-	return out
+	// Then requests to the paths routes are registered at and that
+	// match them (see routePaths), for a router filled with routes.
+	for _, lists := range [][]string{requestPaths, routePaths[1:]} {
+		for _, p := range lists {
+			out = append(out, spec.CodeValue(`httptest.NewRequest("GET", `+strconv.Quote(p)+`, nil)`))
+		}
+	}
+	return uniqueValues(out, len(out))
 }
 
 // recorderMethods are the methods of *httptest.ResponseRecorder.

@@ -209,3 +209,65 @@ func (m *Mux) Route(r *http.Request) (http.Handler, bool) {
 	}
 	return h, true
 }
+
+// segment is a node of a tree of routes by path segment: a literal
+// segment, or a parameter (":id") that takes any.
+type segment struct {
+	kids  map[string]*segment
+	param *segment
+	name  string
+	h     http.HandlerFunc
+}
+
+// addRoute registers h at path, whose segments may be parameters; it
+// panics on a path not from the root and on a route registered twice.
+func (s *segment) addRoute(path string, h http.HandlerFunc) {
+	if !strings.HasPrefix(path, "/") {
+		panic("path must begin with /: " + path)
+	}
+	n := s
+	for _, part := range strings.Split(path[1:], "/") {
+		if strings.HasPrefix(part, ":") {
+			if n.param == nil {
+				n.param = &segment{name: part[1:]}
+			}
+			n = n.param
+			continue
+		}
+		if n.kids == nil {
+			n.kids = map[string]*segment{}
+		}
+		if n.kids[part] == nil {
+			n.kids[part] = &segment{}
+		}
+		n = n.kids[part]
+	}
+	if n.h != nil {
+		panic("route registered twice: " + path)
+	}
+	n.h = h
+}
+
+// lookup finds the handler of path and the values of its parameters.
+func (s *segment) lookup(path string) (http.HandlerFunc, map[string]string) {
+	if !strings.HasPrefix(path, "/") {
+		return nil, nil
+	}
+	n := s
+	var params map[string]string
+	for _, part := range strings.Split(path[1:], "/") {
+		if kid := n.kids[part]; kid != nil {
+			n = kid
+			continue
+		}
+		if n.param == nil {
+			return nil, nil
+		}
+		n = n.param
+		if params == nil {
+			params = map[string]string{}
+		}
+		params[n.name] = part
+	}
+	return n.h, params
+}
