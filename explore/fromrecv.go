@@ -25,8 +25,23 @@ const maxFromReceiver = 8
 // elements of the receiver's own list, which Remove(e) and
 // MoveToFront(e) need: an element built apart is not in it. Methods
 // named like mutators (PopFront) are not called, save Next and Prev
-// from an element to its neighbour.
+// from an element to its neighbour. A **T is the address of such an
+// expression that is not a call's result (&tr.root).
 func fromReceiver(f *target.Func, t types.Type) []string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		if _, ok := types.Unalias(p.Elem()).(*types.Pointer); ok && structLike(p.Elem()) {
+			// A **node: the address of a field or an element that
+			// holds one of the receiver's own (&tr.root), where the
+			// method may put another.
+			var out []string
+			for _, e := range fromReceiver(f, p.Elem()) {
+				if !strings.HasSuffix(e, ")") {
+					out = append(out, "&"+e)
+				}
+			}
+			return out
+		}
+	}
 	rn := executors.ReceiverName(f)
 	if rn == "" || f.Recv == nil || !structLike(t) {
 		return nil

@@ -29,6 +29,8 @@ func TestFromReceiver(t *testing.T) {
 			"the getter's node and the root, then down to the first and last children of each, the root's first, then theirs: nodes of the receiver's own tree; never up to a parent"},
 		{"(*BTree).rotate", []string{"b.root", "b.root.Left", "b.root.Right", "b.root.Left.Left", "b.root.Left.Right", "b.root.Right.Left", "b.root.Right.Right"},
 			"the root, its children and grandchildren by their fields of the node's type; never up to a parent"},
+		{"(*BTree).insert", []string{"&b.root", "&b.root.Left", "&b.root.Right", "&b.root.Left.Left", "&b.root.Left.Right", "&b.root.Right.Left", "&b.root.Right.Right"},
+			"a **BNode: the addresses of the fields that hold the receiver's nodes"},
 		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
 		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
 	} {

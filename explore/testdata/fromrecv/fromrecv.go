@@ -133,3 +133,6 @@ type BTree struct{ root *BNode }
 
 // rotate turns n's left child into its parent: n must be of the tree.
 func (b *BTree) rotate(n *BNode) bool { return n.Left != nil }
+
+// insert puts v below *pn, making the node there when it is nil.
+func (b *BTree) insert(pn **BNode, v int) bool { return *pn == nil && v > 0 }
