@@ -327,26 +327,44 @@ func (g *valueGen) tagged() bool {
 // which reflectValues takes the type or value of.
 var reflectPlain = []string{`""`, "0", "1.5", "true", `[]string{"a"}`, `map[string]int{"a": 1}`, "new(int)"}
 
-// reflectValues are the candidates of a reflect.Type or a reflect.Value
-// (nil for another type): those of the tagged structs (see
-// taggedValues; a pointer, the struct, and for a Value the struct it
-// points to, addressable and settable) and of a value of each kind; a
-// Value also the zero Value, which is not valid. The package must name
-// reflect.
+// reflectValues are the candidates of a reflect.Type, a reflect.Value
+// or a reflect.StructField (nil for another type): those of the tagged
+// structs (see taggedValues; a pointer, the struct, and for a Value the
+// struct it points to, addressable and settable) and of a value of each
+// kind; a Value also the zero Value, which is not valid; a StructField
+// each field of the tagged structs. The plain tagged struct comes first
+// for a Type and a Value alike (its type; reflect.ValueOf(&x).Elem()),
+// so that the typical arguments of a function taking both match
+// (setDefaults(t, v)). The package must name reflect.
 func (g *valueGen) reflectValues(t types.Type) []spec.Value {
-	typ, val := isReflect(t, "Type"), isReflect(t, "Value")
-	if !typ && !val || !g.codeNames("reflect") {
+	typ, val, field := isReflect(t, "Type"), isReflect(t, "Value"), isReflect(t, "StructField")
+	if !typ && !val && !field || !g.codeNames("reflect") {
 		return nil
 	}
-	var of []string
+	var of, structs []string
 	for _, v := range g.taggedValues() {
 		of = append(of, v.Str)
+		if x := v.Str; strings.HasPrefix(x, "&struct {") && strings.HasSuffix(x, "}{}") {
+			structs = append(structs, strings.TrimSuffix(x[1:], "{}"))
+		}
 	}
 	of = append(of, reflectPlain...)
 	var out []spec.Value
-	if typ {
+	switch {
+	case field:
+		for _, st := range structs {
+			for i := range len(taggedFields) + 2 {
+				out = append(out, spec.CodeValue("reflect.TypeOf("+st+"{}).Field("+strconv.Itoa(i)+")"))
+			}
+		}
+		return append(out, spec.CodeValue("reflect.StructField{}"))
+	case typ:
 		out = append(out, spec.NullValue())
 		seen := map[string]bool{}
+		if len(structs) > 0 {
+			seen[structs[0]] = true
+			out = append(out, spec.CodeValue("reflect.TypeOf("+structs[0]+"{})"))
+		}
 		for _, x := range of {
 			// One of each type: a filled literal's type is the empty
 			// one's.
@@ -357,11 +375,11 @@ func (g *valueGen) reflectValues(t types.Type) []spec.Value {
 		}
 		return out
 	}
+	if len(structs) > 0 {
+		out = append(out, spec.CodeValue("reflect.ValueOf(&"+structs[0]+"{}).Elem()"))
+	}
 	out = append(out, spec.CodeValue("reflect.Value{}"))
-	for i, x := range of {
-		if i == 0 && strings.HasPrefix(x, "&") {
-			out = append(out, spec.CodeValue("reflect.ValueOf("+x+").Elem()"))
-		}
+	for _, x := range of {
 		out = append(out, spec.CodeValue("reflect.ValueOf("+x+")"))
 	}
 	return out

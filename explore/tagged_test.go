@@ -71,7 +71,7 @@ func TestTaggedExplored(t *testing.T) {
 		t.Skip("builds and runs the package natively")
 	}
 	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"(*Decoder).Decode", "fieldNames", "setStrings"} {
+	for _, fn := range []string{"(*Decoder).Decode", "fieldNames", "setStrings", "zeroInts", "fieldName"} {
 		f := targettest.Func(t, "testdata/tagged", ".", fn)
 		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
 		if err != nil {

@@ -109,3 +109,32 @@ func setStrings(v reflect.Value, s string) int {
 	}
 	return n
 }
+
+// zeroInts sets the int fields of the struct v holds, of type t, to
+// 0, and reports how many it set; -1 when v is not of type t.
+func zeroInts(t reflect.Type, v reflect.Value) int {
+	if !v.IsValid() || v.Type() != t {
+		return -1
+	}
+	n := 0
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Type.Kind() == reflect.Int && v.Field(i).CanSet() {
+			v.Field(i).SetInt(0)
+			n++
+		}
+	}
+	return n
+}
+
+// fieldName is the name the form tag gives field f, its own name
+// without one; "" for a field the tag skips.
+func fieldName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("form"), ",")
+	switch name {
+	case "-":
+		return ""
+	case "":
+		return f.Name
+	}
+	return name
+}
