@@ -81,7 +81,7 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 						variable = true
 					}
 				}
-				if sel.Sel.Name == "NumField" {
+				if s := info.Selections[sel]; s != nil && sel.Sel.Name == "NumField" && (isReflect(s.Recv(), "Type") || isReflect(s.Recv(), "Value")) {
 					walks = true
 				}
 				name := sel.Sel.Name
