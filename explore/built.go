@@ -1528,31 +1528,33 @@ var routePaths = []string{"/", "/abc", "/abc/def", "/users/:id", "/static/*path"
 var requestPaths = []string{"/users/42", "/static/js/app.js", "/items/42", "/abc/", "/ABC"}
 
 // distinctRoutes are the argument lists of a mutator, the first of
-// each path when it takes a route's path (see routeParam): a router
+// each path when it takes a route's path (see routeIndex): a router
 // panics on a route registered twice.
 func distinctRoutes(sig *types.Signature, lists [][]string) [][]string {
-	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); isStringType(p.Type()) && routeParam(p.Name()) {
-			seen := map[string]bool{}
-			return slices.DeleteFunc(lists, func(args []string) bool {
-				dup := seen[args[i]]
-				seen[args[i]] = true
-				return dup
-			})
-		}
+	i := routeIndex(sig)
+	if i < 0 {
+		return lists
 	}
-	return lists
+	seen := map[string]bool{}
+	return slices.DeleteFunc(lists, func(args []string) bool {
+		dup := seen[args[i]]
+		seen[args[i]] = true
+		return dup
+	})
 }
 
-// routeMutator reports whether m takes a route's path (see routeParam).
-func routeMutator(m *types.Func) bool {
-	ps := m.Type().(*types.Signature).Params()
-	for i := 0; i < ps.Len(); i++ {
-		if isStringType(ps.At(i).Type()) && routeParam(ps.At(i).Name()) {
-			return true
+// routeMutator reports whether m takes a route's path (see routeIndex).
+func routeMutator(m *types.Func) bool { return routeIndex(m.Type().(*types.Signature)) >= 0 }
+
+// routeIndex is the index of the first parameter of sig that is a
+// route's path, a string named like one (see routeParam); -1 for none.
+func routeIndex(sig *types.Signature) int {
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); isStringType(p.Type()) && routeParam(p.Name()) {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // routeParam reports whether a parameter's name is one of routeWords, or

@@ -339,8 +339,12 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		}
 	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
-	out = append(out, a.fromReceiverTuples(cands, typical)...)
-	out = append(out, a.fullReceiverTuples(cands, typical)...)
+	var byFull []spec.Value // the receivers written as code, fullest first
+	if len(cands) > 0 {
+		byFull = fullestFirst(cands[0])
+	}
+	out = append(out, a.fromReceiverTuples(cands, typical, byFull)...)
+	out = append(out, a.fullReceiverTuples(cands, typical, byFull)...)
 	out = append(out, a.indexPairTuples(cands, typical)...)
 	longest := len(pairs) / 2
 	for _, c := range cands {
@@ -367,25 +371,31 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	return out
 }
 
-// fromReceiverTuples are the calls of a method with an argument built
-// from its receiver (see fromReceiver), on the receivers filled by the
-// most calls first, the other inputs typical; the expressions join
-// their parameters' candidates.
-func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value) []tuple {
-	if a.f.Recv == nil || len(cands) == 0 {
-		return nil
-	}
+// fullestFirst are the values among a receiver's candidates written as
+// code, the fullest fills of the fewest nested values first (see
+// fuller), in their order otherwise: a list filled by eight PushBack
+// calls, not one filled from lists built with nil marks, whose filling
+// panics.
+func fullestFirst(recvCands []spec.Value) []spec.Value {
 	var recvs []spec.Value
-	for _, v := range cands[0] {
+	for _, v := range recvCands {
 		if v.Kind == spec.Code {
 			recvs = append(recvs, v)
 		}
 	}
-	// The fullest fills of the fewest nested values first: a list
-	// filled by eight PushBack calls, not one filled from lists built
-	// with nil marks, whose filling panics.
 	sort.SliceStable(recvs, func(i, j int) bool { return fuller(recvs[i].Str, recvs[j].Str) })
-	recvs = recvs[:min(len(recvs), 4)]
+	return recvs
+}
+
+// fromReceiverTuples are the calls of a method with an argument built
+// from its receiver (see fromReceiver), on the receivers filled by the
+// most calls first (byFull, see fullestFirst), the other inputs
+// typical; the expressions join their parameters' candidates.
+func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical, byFull []spec.Value) []tuple {
+	if a.f.Recv == nil || len(cands) == 0 {
+		return nil
+	}
+	recvs := byFull[:min(len(byFull), 4)]
 	var out []tuple
 	derived := make([][]spec.Value, len(a.f.Params))
 	for i, p := range a.f.Params {
@@ -425,20 +435,22 @@ func (a *analysis) fromReceiverTuples(cands [][]spec.Value, typical []spec.Value
 // tries.
 const fullSweep = 8
 
-// fullReceiverTuples are the calls of a method on its fullest receiver
-// (see fuller), each parameter swept through its first fullSweep
-// candidates with the others typical: a lookup on a router holding
-// all its routes (getValue("/users/42")), where the typical receiver
-// holds one or none and the sweeps are made on it.
-func (a *analysis) fullReceiverTuples(cands [][]spec.Value, typical []spec.Value) []tuple {
+// fullReceiverTuples are the calls of a method on its fullest filled
+// receiver (the first fill in byFull, see fullestFirst), each
+// parameter swept through its first fullSweep candidates with the
+// others typical: a lookup on a router holding all its routes
+// (getValue("/users/42")), where the typical receiver holds one or
+// none and the sweeps are made on it.
+func (a *analysis) fullReceiverTuples(cands [][]spec.Value, typical, byFull []spec.Value) []tuple {
 	if a.f.Recv == nil || len(cands) == 0 || len(a.f.Params) == 0 {
 		return nil
 	}
 	var full *spec.Value
-	for i, v := range cands[0] {
-		fill := strings.HasPrefix(v.Str, "func() ") && strings.HasSuffix(v.Str, "}()") // not a field of one
-		if v.Kind == spec.Code && fill && strings.Contains(v.Str, "; p.") && (full == nil || fuller(v.Str, full.Str)) {
-			full = &cands[0][i]
+	for i, v := range byFull {
+		// A fill, not a field of one.
+		if strings.HasPrefix(v.Str, "func() ") && strings.HasSuffix(v.Str, "}()") && strings.Contains(v.Str, "; p.") {
+			full = &byFull[i]
+			break
 		}
 	}
 	if full == nil || full.Str == typical[0].Str {

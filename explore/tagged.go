@@ -73,7 +73,7 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 				if !isSel {
 					break
 				}
-				if s := info.Selections[sel]; s != nil && isReflect(s.Recv(), "StructTag") && (sel.Sel.Name == "Get" || sel.Sel.Name == "Lookup") && len(n.Args) == 1 {
+				if s := info.Selections[sel]; s != nil && isNamed(s.Recv(), "reflect", "StructTag") && (sel.Sel.Name == "Get" || sel.Sel.Name == "Lookup") && len(n.Args) == 1 {
 					reads = true
 					if k, ok := str(n.Args[0]); ok {
 						keys[k] = true
@@ -81,7 +81,7 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 						variable = true
 					}
 				}
-				if s := info.Selections[sel]; s != nil && sel.Sel.Name == "NumField" && (isReflect(s.Recv(), "Type") || isReflect(s.Recv(), "Value")) {
+				if s := info.Selections[sel]; s != nil && sel.Sel.Name == "NumField" && (isNamed(s.Recv(), "reflect", "Type") || isNamed(s.Recv(), "reflect", "Value")) {
 					walks = true
 				}
 				name := sel.Sel.Name
@@ -161,12 +161,6 @@ func firstSorted(set map[string]bool, n int) []string {
 	return out[:min(len(out), n)]
 }
 
-// isReflect reports whether t is the named type reflect.name.
-func isReflect(t types.Type, name string) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == name
-}
-
 // taggedField is a field of the structs taggedValues writes: its name,
 // type, the name its tag gives it and a value of its type.
 type taggedField struct {
@@ -185,15 +179,19 @@ var taggedFields = []taggedField{
 	{"Inner", "struct { ID int %s }", "inner", ""},
 }
 
-// taggedValues are values for an empty interface in a package that
-// reads struct tags or walks struct fields (an encoder, a decoder, a
-// validator): pointers to structs of a field of each kind, tagged with
-// the package's keys, zero and filled; one whose tags carry the
-// package's options (name,omitempty; a skipped "-"; no name); a struct
-// by value, and one that embeds another struct (a local type).
-func (g *valueGen) taggedValues() []spec.Value {
+// taggedStructs are the struct types taggedValues writes values of, as
+// code: the plain one, the fields its filled literal sets, the one
+// whose tags carry the package's options ("" when it looks for none),
+// and an expression of a pointer to a struct that embeds a local type.
+type taggedStructs struct {
+	plain, filled, opts, embedded string
+}
+
+// taggedTypes are the taggedStructs of a package that reads struct tags
+// or walks struct fields, tagged with its keys; ok false for another.
+func (g *valueGen) taggedTypes() (ts taggedStructs, ok bool) {
 	if !g.tagged() {
-		return nil
+		return taggedStructs{}, false
 	}
 	shape := g.tags.shape
 	tag := func(name string) string {
@@ -217,13 +215,9 @@ func (g *valueGen) taggedValues() []spec.Value {
 		fs = append(fs, "Plain string", "hidden int")
 		return "struct { " + strings.Join(fs, "; ") + " }", strings.Join(vs, ", ")
 	}
-	plain, filled := body(func(_ int, f taggedField) string { return tag(f.tag) })
-	out := []spec.Value{
-		spec.CodeValue("&" + plain + "{}"),
-		spec.CodeValue("&" + plain + "{" + filled + "}"),
-	}
+	ts.plain, ts.filled = body(func(_ int, f taggedField) string { return tag(f.tag) })
 	if len(shape.options) > 0 {
-		opts, _ := body(func(i int, f taggedField) string {
+		ts.opts, _ = body(func(i int, f taggedField) string {
 			o := shape.options[i%len(shape.options)]
 			if strings.HasSuffix(o, ":") {
 				o += "1"
@@ -236,12 +230,31 @@ func (g *valueGen) taggedValues() []spec.Value {
 			}
 			return tag(f.tag + "," + o)
 		})
-		out = append(out, spec.CodeValue("&"+opts+"{}"))
 	}
-	out = append(out,
-		spec.CodeValue(plain+"{"+filled+"}"),
-		spec.CodeValue("func() interface{} { type Base struct { ID int "+tag("id")+" }; return &struct { Base; Name string "+tag("name")+" }{} }()"))
-	return out
+	ts.embedded = "func() interface{} { type Base struct { ID int " + tag("id") + " }; return &struct { Base; Name string " + tag("name") + " }{} }()"
+	return ts, true
+}
+
+// taggedValues are values for an empty interface in a package that
+// reads struct tags or walks struct fields (an encoder, a decoder, a
+// validator): pointers to structs of a field of each kind, tagged with
+// the package's keys, zero and filled; one whose tags carry the
+// package's options (name,omitempty; a skipped "-"; no name); a struct
+// by value, and one that embeds another struct (a local type). See
+// taggedTypes.
+func (g *valueGen) taggedValues() []spec.Value {
+	ts, ok := g.taggedTypes()
+	if !ok {
+		return nil
+	}
+	out := []spec.Value{
+		spec.CodeValue("&" + ts.plain + "{}"),
+		spec.CodeValue("&" + ts.plain + "{" + ts.filled + "}"),
+	}
+	if ts.opts != "" {
+		out = append(out, spec.CodeValue("&"+ts.opts+"{}"))
+	}
+	return append(out, spec.CodeValue(ts.plain+"{"+ts.filled+"}"), spec.CodeValue(ts.embedded))
 }
 
 // taggedMaps are maps of string keys for a package that reads struct
@@ -337,49 +350,48 @@ var reflectPlain = []string{`""`, "0", "1.5", "true", `[]string{"a"}`, `map[stri
 // so that the typical arguments of a function taking both match
 // (setDefaults(t, v)). The package must name reflect.
 func (g *valueGen) reflectValues(t types.Type) []spec.Value {
-	typ, val, field := isReflect(t, "Type"), isReflect(t, "Value"), isReflect(t, "StructField")
+	typ, val, field := isNamed(t, "reflect", "Type"), isNamed(t, "reflect", "Value"), isNamed(t, "reflect", "StructField")
 	if !typ && !val && !field || !g.codeNames("reflect") {
 		return nil
 	}
-	var of, structs []string
-	for _, v := range g.taggedValues() {
-		of = append(of, v.Str)
-		if x := v.Str; strings.HasPrefix(x, "&struct {") && strings.HasSuffix(x, "}{}") {
-			structs = append(structs, strings.TrimSuffix(x[1:], "{}"))
-		}
-	}
-	of = append(of, reflectPlain...)
+	ts, tagged := g.taggedTypes()
 	var out []spec.Value
 	switch {
 	case field:
-		for _, st := range structs {
-			for i := range len(taggedFields) + 2 {
-				out = append(out, spec.CodeValue("reflect.TypeOf("+st+"{}).Field("+strconv.Itoa(i)+")"))
+		if tagged {
+			for _, st := range []string{ts.plain, ts.opts} {
+				for i := range len(taggedFields) + 2 {
+					if st != "" { // no options
+						out = append(out, spec.CodeValue("reflect.TypeOf("+st+"{}).Field("+strconv.Itoa(i)+")"))
+					}
+				}
 			}
 		}
 		return append(out, spec.CodeValue("reflect.StructField{}"))
 	case typ:
+		// One of each type: a filled literal's type is the empty
+		// one's.
 		out = append(out, spec.NullValue())
-		seen := map[string]bool{}
-		if len(structs) > 0 {
-			seen[structs[0]] = true
-			out = append(out, spec.CodeValue("reflect.TypeOf("+structs[0]+"{})"))
-		}
-		for _, x := range of {
-			// One of each type: a filled literal's type is the empty
-			// one's.
-			if k := x[:strings.LastIndex(x, "}{")+1]; k == "" || !seen[k] {
-				seen[k] = true
-				out = append(out, spec.CodeValue("reflect.TypeOf("+x+")"))
+		if tagged {
+			out = append(out, spec.CodeValue("reflect.TypeOf("+ts.plain+"{})"), spec.CodeValue("reflect.TypeOf(&"+ts.plain+"{})"))
+			if ts.opts != "" {
+				out = append(out, spec.CodeValue("reflect.TypeOf(&"+ts.opts+"{})"))
 			}
+			out = append(out, spec.CodeValue("reflect.TypeOf("+ts.embedded+")"))
+		}
+		for _, x := range reflectPlain {
+			out = append(out, spec.CodeValue("reflect.TypeOf("+x+")"))
 		}
 		return out
 	}
-	if len(structs) > 0 {
-		out = append(out, spec.CodeValue("reflect.ValueOf(&"+structs[0]+"{}).Elem()"))
+	if tagged {
+		out = append(out, spec.CodeValue("reflect.ValueOf(&"+ts.plain+"{}).Elem()"))
 	}
 	out = append(out, spec.CodeValue("reflect.Value{}"))
-	for _, x := range of {
+	for _, v := range g.taggedValues() {
+		out = append(out, spec.CodeValue("reflect.ValueOf("+v.Str+")"))
+	}
+	for _, x := range reflectPlain {
 		out = append(out, spec.CodeValue("reflect.ValueOf("+x+")"))
 	}
 	return out
