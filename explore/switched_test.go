@@ -161,6 +161,22 @@ func exploredWhole(t *testing.T, dir string, fns ...string) {
 	}
 }
 
+// exploredInstance explores the first instantiation of the generic
+// function fn of the package in dir natively, 300 probes.
+func exploredInstance(t *testing.T, dir, fn string) *Exploration {
+	t.Helper()
+	insts := Instantiations(targettest.Func(t, dir, ".", fn), 1)
+	if len(insts) == 0 {
+		t.Fatalf("%s: no instantiation", fn)
+	}
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), insts[0], NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
 func TestMadeValuesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
@@ -198,16 +214,7 @@ func TestGenericProducedExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	f := targettest.Func(t, "testdata/generic", ".", "(*Cursor).Next")
-	insts := Instantiations(f, 1)
-	if len(insts) == 0 {
-		t.Fatal("(*Cursor).Next: no instantiation")
-	}
-	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	x, err := Run(context.Background(), insts[0], NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := exploredInstance(t, "testdata/generic", "(*Cursor).Next")
 	if covered, total := x.Statements(); covered != total {
 		for _, u := range x.Uncovered() {
 			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
@@ -225,16 +232,7 @@ func TestSmallPagesExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	f := targettest.Func(t, "testdata/paged", ".", "(*Set).merge")
-	insts := Instantiations(f, 1)
-	if len(insts) == 0 {
-		t.Fatal("(*Set).merge: no instantiation")
-	}
-	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	x, err := Run(context.Background(), insts[0], NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := exploredInstance(t, "testdata/paged", "(*Set).merge")
 	for _, u := range x.Uncovered() {
 		if strings.Contains(u.Text, "next := s.pages[i+1]") {
 			t.Errorf("(*Set).merge: the page after p never looked at: uncovered %d-%d: %s", u.Start, u.End, u.Text)

@@ -1,13 +1,10 @@
 package explore
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -70,18 +67,5 @@ func TestTaggedExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"(*Decoder).Decode", "fieldNames", "setStrings", "zeroInts", "fieldName"} {
-		f := targettest.Func(t, "testdata/tagged", ".", fn)
-		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if covered, total := x.Statements(); covered != total {
-			for _, u := range x.Uncovered() {
-				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
-			}
-			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
-		}
-	}
+	exploredWhole(t, "testdata/tagged", "(*Decoder).Decode", "fieldNames", "setStrings", "zeroInts", "fieldName")
 }
