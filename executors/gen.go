@@ -521,6 +521,12 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	} else {
 		b.WriteString(call + "\n")
 	}
+	// The arguments first: what the call did to them, before an
+	// observer of a result or of the receiver calls a callback the
+	// call kept (a route's handler, run when the router is served).
+	if err := recordArgsAfter(&b, f, after, observe, g.self, imp); err != nil {
+		return "", err
+	}
 	for j := 0; j < nout; j++ {
 		if err := g.recordOutput(&b, f, p, j, imp); err != nil {
 			return "", err
@@ -530,9 +536,6 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 		b.WriteString("specgenErr(specgenR, specgenE)\n")
 	}
 	if err := g.recordAfter(&b, p, f, imp); err != nil {
-		return "", err
-	}
-	if err := recordArgsAfter(&b, f, after, observe, g.self, imp); err != nil {
 		return "", err
 	}
 	if len(p.Asserts) > 0 {
@@ -630,23 +633,8 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	if keys == nil && g.prog.ObserveOpaque && target.Serves(t) {
 		keys = g.serveObservers(f)
 	}
-	if slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
-		// The recorder a handler is served to, the packages its
-		// requests name, as target.Requests writes them, and net/http
-		// for the handler a middleware wraps (target.NextHandler).
-		all := strings.Join(keys, "\n")
-		if target.Middleware(t) {
-			all += "\n" + target.NextHandler
-		}
-		for _, path := range []string{"net/http", "net/http/httptest", "strings"} {
-			name := importName(path)
-			if name != "httptest" && !strings.Contains(all, name+".") {
-				continue
-			}
-			if got := imp.add(path, name); got != name {
-				return fmt.Errorf("result %d: serve requests: package %s is imported as %s", j, path, got)
-			}
-		}
+	if err := serveImports(t, keys, imp); err != nil {
+		return fmt.Errorf("result %d: %w", j, err)
 	}
 	if keys == nil && g.prog.ObserveOpaque {
 		if keys = target.Observers(t, f.Pkg); keys != nil {
@@ -679,6 +667,30 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		return fmt.Errorf("result %d: %w", j, err)
 	}
 	b.WriteString(closing)
+	return nil
+}
+
+// serveImports imports what the ServeHTTP(request) keys among keys of a
+// value of type t need: the recorder a handler is served to, the
+// packages its requests name, as target.Requests writes them, and
+// net/http for the handler a middleware wraps (target.NextHandler).
+func serveImports(t types.Type, keys []string, imp *importSet) error {
+	if !slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
+		return nil
+	}
+	all := strings.Join(keys, "\n")
+	if target.Middleware(t) {
+		all += "\n" + target.NextHandler
+	}
+	for _, path := range []string{"net/http", "net/http/httptest", "strings"} {
+		name := importName(path)
+		if name != "httptest" && !strings.Contains(all, name+".") {
+			continue
+		}
+		if got := imp.add(path, name); got != name {
+			return fmt.Errorf("serve requests: package %s is imported as %s", path, got)
+		}
+	}
 	return nil
 }
 
@@ -751,6 +763,7 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 			if keys != nil {
 				keys = append(keys, target.KeyedObservers(f.AfterType(), f)...)
 				keys = append(keys, target.StepObservers(f.AfterType())...)
+				keys = append(keys, target.ServeAfterObservers(f)...)
 			}
 			if keys != nil && len(keys) == 0 {
 				return nil // opaque, and nothing to observe
@@ -762,6 +775,9 @@ func (g *generator) recordAfter(b *strings.Builder, p Probe, f *target.Func, imp
 	if keys == nil {
 		b.WriteString("specgenR(\"after\", \"\", specgenRecv)\n")
 		return nil
+	}
+	if err := serveImports(f.AfterType(), keys, imp); err != nil {
+		return fmt.Errorf("receiver after the call: %w", err)
 	}
 	t := typeString(f.Recv, g.self, imp)
 	fmt.Fprintf(b, "{\nvar specgenP *%s\nswitch specgenX := interface{}(specgenRecv).(type) {\ncase *%s:\nspecgenP = specgenX\ncase %s:\nspecgenP = &specgenX\n}\n", t, t, t)

@@ -1515,11 +1515,6 @@ func prefixOf(r, m *types.Signature) bool {
 	return true
 }
 
-// routeWords are the names of a mutator's parameter that is the path a
-// router registers a handler at (HandleFunc(path, f), Handle(pattern,
-// h), Path(tpl)).
-var routeWords = []string{"path", "pattern", "route", "prefix", "tpl", "endpoint"}
-
 // routePaths are the paths a router's routes are registered at.
 var routePaths = []string{"/", "/abc", "/abc/def", "/users/:id", "/static/*path", "/items/{id}"}
 
@@ -1547,21 +1542,16 @@ func distinctRoutes(sig *types.Signature, lists [][]string) [][]string {
 func routeMutator(m *types.Func) bool { return routeIndex(m.Type().(*types.Signature)) >= 0 }
 
 // routeIndex is the index of the first parameter of sig that is a
-// route's path, a string named like one (see routeParam); -1 for none.
+// route's path, a string named like one (see target.RouteParam):
+// the path a router registers a handler at (HandleFunc(path, f),
+// Handle(pattern, h), Path(tpl)); -1 for none.
 func routeIndex(sig *types.Signature) int {
 	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); isStringType(p.Type()) && routeParam(p.Name()) {
+		if p := sig.Params().At(i); isStringType(p.Type()) && target.RouteParam(p.Name()) {
 			return i
 		}
 	}
 	return -1
-}
-
-// routeParam reports whether a parameter's name is one of routeWords, or
-// ends with one (urlPath).
-func routeParam(name string) bool {
-	name = strings.ToLower(name)
-	return slices.ContainsFunc(routeWords, func(w string) bool { return strings.HasSuffix(name, w) })
 }
 
 // fillArgs are k argument lists for k calls of a mutator, different
@@ -1590,7 +1580,7 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 	}
 	if target.ImportsHTTP(g.self) {
 		for i := range cands {
-			if prm := sig.Params().At(i); isStringType(prm.Type()) && routeParam(prm.Name()) {
+			if prm := sig.Params().At(i); isStringType(prm.Type()) && target.RouteParam(prm.Name()) {
 				// A route registered: at the path a request is built
 				// with by default, first, below it and two levels deep,
 				// then with a parameter in each common syntax

@@ -289,7 +289,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	off := a.nIn - len(a.f.Params) // 1 with a receiver, which comes first
 	for i, t := range a.types {
 		cands[i] = a.gen.values(t)
-		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && routeParam(a.f.Params[j].Name) && a.f.Pkg != nil && target.ImportsHTTP(a.f.Pkg.Types) {
+		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && target.RouteParam(a.f.Params[j].Name) && a.f.Pkg != nil && target.ImportsHTTP(a.f.Pkg.Types) {
 			// A path a router looks up: the paths routes are
 			// registered at (see routePaths), then paths that match
 			// them.

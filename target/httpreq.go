@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -699,17 +700,111 @@ func serveRequest(key string) (string, bool) {
 // (of a middleware x, what it makes of NextHandler): the request served
 // to a recorder, whose response is the value (its status code, its
 // header when it has one, its body), as executors records a handler's
-// writer.
-func serveBody(t types.Type, key, x string) (string, error) {
+// writer. The request may name the call's arguments by parameter
+// (httptest.NewRequest(method, path, nil)), each read from the variable
+// that held it.
+func serveBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
 	req, ok := serveRequest(key)
 	if !ok {
 		return "", fmt.Errorf("%s: want ServeHTTP(request), the request a Go expression", key)
+	}
+	req, err := bindArgs(req, args)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", key, err)
 	}
 	if Middleware(t) {
 		x = x + "(" + NextHandler + ")"
 	}
 	return "specgenW := httptest.NewRecorder()\n" + x + ".ServeHTTP(specgenW, " + req + ")\n" +
 		ResponseCode("specgenW", "specgenM") + "return specgenM", nil
+}
+
+// bindArgs rewrites the names of args in the Go expression expr to the
+// variables that hold them, as in the function a parameter hides a
+// package of its name; the names a selector or a literal's key
+// selects (r.URL, Method: m) are left alone.
+func bindArgs(expr string, args []ObserverArg) (string, error) {
+	if len(args) == 0 {
+		return expr, nil
+	}
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return "", fmt.Errorf("parse %s: %w", expr, err)
+	}
+	vars := map[string]string{}
+	for _, a := range args {
+		vars[a.Name] = a.Expr
+	}
+	sels := map[*ast.Ident]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			sels[n.Sel] = true
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				sels[id] = true // a field name in a literal
+			}
+		case *ast.Ident:
+			if v, ok := vars[n.Name]; ok && !sels[n] {
+				n.Name = v
+			}
+		}
+		return true
+	})
+	var b strings.Builder
+	if err := format.Node(&b, token.NewFileSet(), e); err != nil {
+		return "", fmt.Errorf("print %s: %w", expr, err)
+	}
+	return b.String(), nil
+}
+
+// ServeAfterObservers are the observer keys of a method's receiver
+// after the call when the receiver is a handler (see Served) that the
+// call changes: a router a route is registered with, a mux given a
+// handler for what it does not match. The receiver is served a request
+// made of the call's own arguments, as a test of a router does after
+// registering a route: to its path parameter (a string named like a
+// route's path) or "/", by its method parameter (a string named method)
+// or the method the function is named for (GET, Post) or GET. Nil for
+// other methods, and for ServeHTTP itself.
+func ServeAfterObservers(f *Func) []string {
+	if f.Recv == nil || f.Obj == nil || f.Obj.Name() == "ServeHTTP" || !Served(f.AfterType()) {
+		return nil
+	}
+	method, path := "", `"/"`
+	for _, p := range f.Params {
+		if p.Variadic || !isString(p.Type) || !token.IsIdentifier(p.Name) || p.Name == "_" {
+			continue
+		}
+		name := strings.ToLower(p.Name)
+		switch {
+		case method == "" && (name == "method" || name == "verb" || strings.HasSuffix(name, "method")):
+			method = p.Name
+		case path == `"/"` && RouteParam(p.Name):
+			path = p.Name
+		}
+	}
+	if method == "" {
+		method = `"GET"`
+		if m := strings.ToUpper(f.Obj.Name()); slices.Contains(httpMethods, m) {
+			method = strconv.Quote(m)
+		}
+	}
+	return []string{"ServeHTTP(httptest.NewRequest(" + method + ", " + path + ", nil))"}
+}
+
+// httpMethods are the request methods a router's methods are named for.
+var httpMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT", "OPTIONS", "TRACE"}
+
+// routeWords are the words a parameter that is a route's path is named
+// with, or ends with (urlPath).
+var routeWords = []string{"path", "pattern", "route", "prefix", "tpl", "endpoint"}
+
+// RouteParam reports whether a parameter's name says it is a route's
+// path: one of routeWords, or ending with one.
+func RouteParam(name string) bool {
+	name = strings.ToLower(name)
+	return slices.ContainsFunc(routeWords, func(w string) bool { return strings.HasSuffix(name, w) })
 }
 
 // ResponseCode is the code that sets the variable m to the response the

@@ -155,3 +155,58 @@ func TestResponses(t *testing.T) {
 		t.Errorf("Responses =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestServeAfterObservers(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fn   string
+		want []string
+	}{
+		// The call's own method and path.
+		{"(*Router).Handle", []string{`ServeHTTP(httptest.NewRequest(method, path, nil))`}},
+		// The method the function is named for.
+		{"(*Router).Post", []string{`ServeHTTP(httptest.NewRequest("POST", pattern, nil))`}},
+		// No path: the root.
+		{"(*Router).NotFound", []string{`ServeHTTP(httptest.NewRequest("GET", "/", nil))`}},
+		// Serving it is the call itself.
+		{"(*Router).ServeHTTP", nil},
+		// Not a method.
+		{"Guard", nil},
+	} {
+		f, err := p.Func(tt.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ServeAfterObservers(f); !slices.Equal(got, tt.want) {
+			t.Errorf("ServeAfterObservers(%s) = %q, want %q", tt.fn, got, tt.want)
+		}
+	}
+}
+
+func TestServeBodyArgs(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("(*Router).Handle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := ParamArgs(f, func(j int) string { return fmt.Sprintf("a%d", j) })
+	for _, tt := range []struct {
+		key, want string
+	}{
+		{`ServeHTTP(httptest.NewRequest(method, path, nil))`, `r.ServeHTTP(specgenW, httptest.NewRequest(a0, a1, nil))`},
+		// What a selector or a literal's key selects is no argument.
+		{`ServeHTTP(httptest.NewRequest(h.Method, path+"/x", nil))`, `r.ServeHTTP(specgenW, httptest.NewRequest(a2.Method, a1+"/x", nil))`},
+		{`ServeHTTP(&http.Request{Method: method})`, `r.ServeHTTP(specgenW, &http.Request{Method: a0})`},
+	} {
+		body, err := ObserverBody(f.AfterType(), tt.key, "r", args)
+		if err != nil || !strings.Contains(body, tt.want) {
+			t.Errorf("ObserverBody(%s) = %q, %v; want a body with %s", tt.key, body, err, tt.want)
+		}
+	}
+}

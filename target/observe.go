@@ -239,7 +239,7 @@ func textObservers(t types.Type) (keys []string, names map[string]bool) {
 // observed by calling it (see Called): key is the argument list.
 func ObserverBody(t types.Type, key, x string, args []ObserverArg) (string, error) {
 	if _, ok := serveRequest(key); ok && Serves(t) {
-		return serveBody(t, key, x)
+		return serveBody(t, key, x, args)
 	}
 	if sig, ok := t.Underlying().(*types.Signature); ok {
 		return callBody(sig, key, x, args)
@@ -539,6 +539,12 @@ func plain(t types.Type, ifaces bool) bool {
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Bool
+}
+
+// isString reports a string type, named or not.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // byName qualifies types by package name, as messages write them.

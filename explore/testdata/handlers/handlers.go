@@ -271,3 +271,29 @@ func (s *segment) lookup(path string) (http.HandlerFunc, map[string]string) {
 	}
 	return n.h, params
 }
+
+// Router serves requests by method and path with the handlers
+// registered on it.
+type Router struct {
+	routes map[string]http.HandlerFunc
+}
+
+// NewRouter returns a router without routes.
+func NewRouter() *Router { return &Router{routes: map[string]http.HandlerFunc{}} }
+
+// Handle registers h for requests by method to path; the request it is
+// served names the route in its X-Route header.
+func (rt *Router) Handle(method, path string, h http.Handler) {
+	rt.routes[method+" "+path] = func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Set("X-Route", path)
+		h.ServeHTTP(w, r)
+	}
+}
+
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h, ok := rt.routes[r.Method+" "+r.URL.Path]; ok {
+		h(w, r)
+		return
+	}
+	http.NotFound(w, r)
+}

@@ -42,3 +42,39 @@ func Only(m string) func(http.Handler) http.Handler {
 		})
 	}
 }
+
+// Router serves requests by method and path with the handlers
+// registered on it.
+type Router struct {
+	routes   map[string]http.Handler
+	notFound http.Handler
+}
+
+// Handle registers h for requests by method to path.
+func (rt *Router) Handle(method, path string, h http.Handler) {
+	if rt.routes == nil {
+		rt.routes = map[string]http.Handler{}
+	}
+	rt.routes[method+" "+path] = h
+}
+
+// Post registers h for POST requests to pattern.
+func (rt *Router) Post(pattern string, h http.Handler) { rt.Handle(http.MethodPost, pattern, h) }
+
+// NotFound sets the handler of requests no route matches.
+func (rt *Router) NotFound(h http.Handler) { rt.notFound = h }
+
+// Routes is how many routes rt holds.
+func (rt *Router) Routes() int { return len(rt.routes) }
+
+func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h, ok := rt.routes[r.Method+" "+r.URL.Path]; ok {
+		h.ServeHTTP(w, r)
+		return
+	}
+	if rt.notFound != nil {
+		rt.notFound.ServeHTTP(w, r)
+		return
+	}
+	http.NotFound(w, r)
+}
