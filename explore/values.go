@@ -208,7 +208,16 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 				elems = append(elems, v)
 			}
 		}
-		return append(out, elems[:min(len(elems), 2*maxElemChoices)]...)
+		out = append(out, elems[:min(len(elems), 2*maxElemChoices)]...)
+		if nilPointee := g.newNil(u.Elem(), depth); nilPointee != nil {
+			// Right after the typical value: a pointer to a nil
+			// slice or map, which the code fills lazily (if *buf ==
+			// nil).
+			if i := slices.IndexFunc(out, func(v spec.Value) bool { return v.Kind != spec.Null }); i >= 0 {
+				out = slices.Insert(out, i+1, *nilPointee)
+			}
+		}
+		return out
 	case *types.Slice:
 		out := g.slices(u.Elem(), depth)
 		if spare := g.spareSlices(t, depth); len(spare) > 0 && len(out) > 3 {
@@ -815,6 +824,29 @@ func (g *valueGen) spareSlices(t types.Type, depth int) []spec.Value {
 		out = append(out, spec.CodeValue("make("+ts+", 0, "+strconv.Itoa(c)+")"))
 	}
 	return out
+}
+
+// newNil is new(T), a pointer to a nil slice or map of type t, for a
+// parameter (depth 0) of type *T: YAML writes a pointer by what it
+// points to, and null for a nil pointer, so a pointer to nil has no
+// other form. Nil for another t, below the top level, or for a type
+// written with another package's name.
+func (g *valueGen) newNil(t types.Type, depth int) *spec.Value {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+	default:
+		return nil
+	}
+	if depth != 0 || g.self == nil {
+		return nil
+	}
+	q := target.NewQualifier(g.self)
+	ts := q.TypeString(t)
+	if len(q.Imports()) > 0 {
+		return nil
+	}
+	v := spec.CodeValue("new(" + ts + ")")
+	return &v
 }
 
 func (g *valueGen) slices(elem types.Type, depth int) []spec.Value {

@@ -100,6 +100,16 @@ func TestValuesPerKind(t *testing.T) {
 			reason: "a nil pointer and pointers to values",
 		},
 		{
+			name: "pointer to slice", t: types.NewPointer(types.NewSlice(types.Universe.Lookup("byte").Type())),
+			want:   []spec.Value{spec.NullValue(), spec.CodeValue("new([]byte)"), spec.ListValue()},
+			reason: "a nil pointer, a pointer to a nil slice, which YAML cannot write, and pointers to slices",
+		},
+		{
+			name: "pointer to map", t: types.NewPointer(types.NewMap(types.Typ[types.String], types.Typ[types.Int])),
+			want:   []spec.Value{spec.NullValue(), spec.CodeValue("new(map[string]int)")},
+			reason: "a nil pointer and a pointer to a nil map",
+		},
+		{
 			name: "struct", t: named("Rect"),
 			want:   []spec.Value{spec.MapValue("W", spec.FloatValue(0), "H", spec.FloatValue(0))},
 			match:  []func(spec.Value) bool{field("W", spec.FloatValue(-1)), field("H", spec.FloatValue(math.Inf(1)))},

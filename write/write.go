@@ -628,8 +628,10 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 			continue
 		}
 		// A nil pointer in an interface ((*T)(nil)) is recorded as nil
-		// is, but is no nil interface: its code is what the call saw.
-		typedNil := in.Value.Kind == spec.Null && types.IsInterface(typeOf[in.Name]) && !nilInterface(f, typeOf[in.Name], expr)
+		// is, but is no nil interface, and a pointer to a nil slice or
+		// map (new([]byte)) as a nil pointer is, but is none: their
+		// code is what the call saw.
+		typedNil := in.Value.Kind == spec.Null && (types.IsInterface(typeOf[in.Name]) || pointsToNilable(typeOf[in.Name])) && !nilExpr(f, typeOf[in.Name], expr)
 		if in.Value.Kind == spec.Null && !typedNil {
 			continue
 		}
@@ -667,9 +669,25 @@ func withCode(f *target.Func, p executors.Probe, r executors.Result) executors.R
 	return r
 }
 
-// nilInterface reports whether expr is nil, or nil converted to the
-// interface type t (any(nil), interface{}(nil)): no typed nil.
-func nilInterface(f *target.Func, t types.Type, expr string) bool {
+// pointsToNilable reports whether t is a pointer to a type whose zero
+// value is nil (a slice, a map, a pointer, a channel, a function or an
+// interface), which is recorded as null when it is.
+func pointsToNilable(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	switch p.Elem().Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Pointer, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// nilExpr reports whether expr is nil, or nil converted to t
+// (any(nil), interface{}(nil), (*[]byte)(nil)): no typed nil, no
+// pointer to nil.
+func nilExpr(f *target.Func, t types.Type, expr string) bool {
 	var pkg *types.Package
 	if f.Pkg != nil {
 		pkg = f.Pkg.Types

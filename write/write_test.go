@@ -566,6 +566,33 @@ func TestCasesFromResultsRetyped(t *testing.T) {
 	}
 }
 
+// TestCasesFromResultsPointerToNil writes a pointer to a nil slice,
+// recorded as null, as the code that made it: null is a nil pointer.
+func TestCasesFromResultsPointerToNil(t *testing.T) {
+	buf := types.NewPointer(types.NewSlice(types.Typ[types.Uint8]))
+	f := &target.Func{Name: "Append", Params: []target.Param{{Name: "buf", Type: buf}}}
+	cases := []struct {
+		arg  string
+		want string
+		why  string
+	}{
+		{"new([]uint8)", `input={go: "new([]uint8)"} inputs_after={buf: "a"}`, "a pointer to a nil slice is no nil pointer"},
+		{"nil", `input=null inputs_after={buf: "a"}`, "a nil pointer is null"},
+		{"(*[]uint8)(nil)", `input=null inputs_after={buf: "a"}`, "nil converted to the pointer type is null too"},
+	}
+	for _, c := range cases {
+		r := executors.Result{Outcome: executors.OK, Inputs: []executors.NamedValue{{Name: "buf", Value: spec.NullValue()}},
+			ArgsAfter: []executors.NamedValue{{Name: "buf", Value: spec.StringValue("a")}}}
+		got, skipped := CasesFromResults(f, []executors.Probe{{Args: []string{c.arg}}}, []executors.Result{r})
+		if len(got) != 1 {
+			t.Fatalf("%s: %d cases, skipped %v", c.arg, len(got), skipped)
+		}
+		if s := flow(got[0]); s != c.want {
+			t.Errorf("%s: case %s\nwant %s (%s)", c.arg, s, c.want, c.why)
+		}
+	}
+}
+
 // TestCasesFromResultsNestedInterface writes a slice of the package's
 // own interface as the code that built it when its elements would not
 // build again from their recorded fields, and leaves out the slice as
