@@ -662,9 +662,23 @@ func Middleware(t types.Type) bool {
 	return ok && it.NumMethods() == 1 && Served(p)
 }
 
+// HandlerFunc reports whether a value of type t is a handler function
+// that is no http.HandlerFunc: a func(http.ResponseWriter,
+// *http.Request) of no method (what code returns to be wrapped in
+// http.HandlerFunc, or assigned to one, by its caller).
+func HandlerFunc(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || Served(t) || sig.Variadic() || sig.Params().Len() != 2 || sig.Results().Len() != 0 {
+		return false
+	}
+	p, ok := types.Unalias(sig.Params().At(1).Type()).(*types.Pointer)
+	return ok && isHTTPType(sig.Params().At(0).Type(), "ResponseWriter") && isHTTPType(p.Elem(), "Request")
+}
+
 // Serves reports whether a value of type t is observed by serving it
-// requests: a handler (see Served) or a middleware (see Middleware).
-func Serves(t types.Type) bool { return Served(t) || Middleware(t) }
+// requests: a handler (see Served), a handler function (see
+// HandlerFunc) or a middleware (see Middleware).
+func Serves(t types.Type) bool { return Served(t) || HandlerFunc(t) || Middleware(t) }
 
 // ServeObservers are the observer keys of a handler result of f (see
 // Served) or a middleware result (see Middleware):
@@ -697,7 +711,8 @@ func serveRequest(key string) (string, bool) {
 }
 
 // serveBody is ObserverBody for a ServeHTTP(request) key of a handler x
-// (of a middleware x, what it makes of NextHandler): the request served
+// (of a middleware x, what it makes of NextHandler; a handler function
+// x is called): the request served
 // to a recorder, whose response is the value (its status code, its
 // header when it has one, its body), as executors records a handler's
 // writer. The request may name the call's arguments by parameter
@@ -712,10 +727,14 @@ func serveBody(t types.Type, key, x string, args []ObserverArg) (string, error) 
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", key, err)
 	}
-	if Middleware(t) {
-		x = x + "(" + NextHandler + ")"
+	serve := x + ".ServeHTTP"
+	switch {
+	case Middleware(t):
+		serve = x + "(" + NextHandler + ").ServeHTTP"
+	case HandlerFunc(t):
+		serve = x
 	}
-	return "specgenW := httptest.NewRecorder()\n" + x + ".ServeHTTP(specgenW, " + req + ")\n" +
+	return "specgenW := httptest.NewRecorder()\n" + serve + "(specgenW, " + req + ")\n" +
 		ResponseCode("specgenW", "specgenM") + "return specgenM", nil
 }
 

@@ -77,7 +77,11 @@ func TestServeBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler, middleware := guard.Results[0], only.Results[0]
+	deny, err := p.Func("Deny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	handler, middleware, handlerFunc := guard.Results[0], only.Results[0], deny.Results[0]
 	for _, tt := range []struct {
 		t    types.Type
 		key  string
@@ -90,6 +94,8 @@ func TestServeBody(t *testing.T) {
 		{handler, `Len()`, false, ""},
 		// A middleware is served what it makes of NextHandler.
 		{middleware, `ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, `h(` + NextHandler + `).ServeHTTP(specgenW, httptest.NewRequest("GET", "/", nil))`},
+		// A handler function is called.
+		{handlerFunc, `ServeHTTP(httptest.NewRequest("GET", "/", nil))`, true, "\nh(specgenW, httptest.NewRequest(\"GET\", \"/\", nil))"},
 	} {
 		body, err := ObserverBody(tt.t, tt.key, "h", nil)
 		if (err == nil) != tt.ok || tt.ok && !strings.Contains(body, tt.want) {
@@ -107,6 +113,21 @@ func TestServeBody(t *testing.T) {
 	} {
 		if got := Middleware(tt.t); got != tt.want {
 			t.Errorf("Middleware(%s) = %v, want %v", tt.t, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		t    types.Type
+		want bool
+	}{
+		{handlerFunc, true},
+		{handler, false}, // http.Handler has ServeHTTP
+		{guard.Sig, false},
+	} {
+		if got := HandlerFunc(tt.t); got != tt.want {
+			t.Errorf("HandlerFunc(%s) = %v, want %v", tt.t, got, tt.want)
+		}
+		if got := Serves(tt.t); got != (tt.want || Served(tt.t) || Middleware(tt.t)) {
+			t.Errorf("Serves(%s) = %v", tt.t, got)
 		}
 	}
 }

@@ -297,3 +297,14 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	http.NotFound(w, r)
 }
+
+// NotAllowed makes the handler function of a route that has no handler
+// for a request's method: it lists the methods that it has.
+func NotAllowed(methods ...string) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) {
+		for _, m := range methods {
+			w.Header().Add("Allow", m)
+		}
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}
+}

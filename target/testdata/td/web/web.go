@@ -78,3 +78,8 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	http.NotFound(w, r)
 }
+
+// Deny makes a handler function that answers code.
+func Deny(code int) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
+}
