@@ -682,7 +682,7 @@ func serveImports(t types.Type, keys []string, imp *importSet) error {
 	if target.Middleware(t) {
 		all += "\n" + target.NextHandler
 	}
-	for _, path := range []string{"net/http", "net/http/httptest", "strings"} {
+	for _, path := range []string{"net/http", "net/http/httptest", "strings", "context"} {
 		name := importName(path)
 		if name != "httptest" && !strings.Contains(all, name+".") {
 			continue

@@ -70,7 +70,8 @@ type mined struct {
 	// it is given may have room beyond its length.
 	caps bool
 	// http is what the code reads off an *http.Request (its keys and
-	// bodies; the methods, paths and words are the miner's own).
+	// bodies; the methods, paths and words are the miner's own), and
+	// the values it reads off a context by its package's keys.
 	http target.HTTPReads
 	// reads are the exported fields of the package's struct types the
 	// code reads (s.opt.Timeout reads Options' Timeout), by type: a
@@ -699,6 +700,7 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			if n.Type != nil {
 				mn.assert(n.Type)
 			}
+			mn.m.http.AddAssert(mn.info, mn.self, n)
 		case *ast.CompositeLit:
 			for _, e := range n.Elts {
 				k, val := e, ast.Expr(nil)

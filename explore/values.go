@@ -147,7 +147,13 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		// the branches that give up (ctx.Done(), ctx.Err()), and one
 		// that expires during the call, for a select on ctx.Done()
 		// while the function waits (a retry's backoff).
-		return []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext), spec.CodeValue(expiringContext)}
+		out := []spec.Value{spec.NullValue(), spec.CodeValue(cancelledContext), spec.CodeValue(expiringContext)}
+		// Then one holding each value the code reads off it by a key
+		// of its package (ctx.Value(userKey).(*User)).
+		for _, c := range g.m.http.Contexts {
+			out = append(out, spec.CodeValue("context.WithValue(context.Background(), "+c.Key+", "+c.Value+")"))
+		}
+		return out
 	}
 	if rv := g.reflectValues(t); rv != nil {
 		return rv

@@ -54,6 +54,176 @@ type HTTPReads struct {
 	// the other strings it compares with. Header and cookie values are
 	// made of the last two.
 	Methods, Paths, Prefixes, Words []string
+	// Contexts are the values the code reads off a context by a key of
+	// its package and asserts to a type
+	// (r.Context().Value(RouteCtxKey).(*Context)): its requests carry
+	// them.
+	Contexts []ContextValue
+}
+
+// A ContextValue is a value code reads off a context.Context: Key and
+// Value are Go expressions in the scope of the code's package, the key
+// it reads by and a value of the type it asserts the value to.
+type ContextValue struct{ Key, Value string }
+
+// AddAssert records a context value that code of pkg reads and asserts
+// (see HTTPReads.Contexts): ctx.Value(k).(T), where k is written with
+// the package's own names (a package variable, a keyed literal of a
+// key type) and T is a pointer to a struct of the package (given what
+// a maker of the package without parameters returns, else &T{}), a
+// struct of it, or a number, a string or a bool.
+func (h *HTTPReads) AddAssert(info *types.Info, pkg *types.Package, n *ast.TypeAssertExpr) {
+	if info == nil || pkg == nil || n.Type == nil {
+		return
+	}
+	call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Value" || !isNamed(info.TypeOf(sel.X), "context", "Context") {
+		return
+	}
+	key, ok := ownExpr(info, pkg, call.Args[0])
+	if !ok {
+		return
+	}
+	val, ok := ValueOf(info.TypeOf(n.Type), pkg)
+	if !ok {
+		return
+	}
+	cv := ContextValue{Key: key, Value: val}
+	if !slices.Contains(h.Contexts, cv) {
+		h.Contexts = append(h.Contexts, cv)
+	}
+}
+
+// ownExpr is the source of e when it names nothing but pkg's
+// package-level declarations, the fields of its literals and the
+// universe's (RouteCtxKey, ctxKey{}, ctxKey("user"), 1): an expression
+// that stands in the package's scope.
+func ownExpr(info *types.Info, pkg *types.Package, e ast.Expr) (string, bool) {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr, *ast.FuncLit, *ast.CallExpr:
+			if c, isCall := n.(*ast.CallExpr); isCall {
+				// A conversion to a type of the package: ctxKey("user").
+				if tv, found := info.Types[c.Fun]; found && tv.IsType() && len(c.Args) == 1 {
+					return true
+				}
+			}
+			ok = false
+		case *ast.Ident:
+			obj := info.Uses[n]
+			if obj == nil {
+				obj = info.Defs[n]
+			}
+			v, isVar := obj.(*types.Var)
+			if obj == nil || obj.Parent() != pkg.Scope() && obj.Parent() != types.Universe && !(isVar && v.IsField()) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return "", false
+	}
+	var b strings.Builder
+	if err := format.Node(&b, token.NewFileSet(), e); err != nil {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// ValueOf is a Go expression, in pkg's scope, of a value of type t that
+// is no zero value a test would pass for nothing: for a pointer to a
+// struct of pkg what a maker of pkg without parameters returns
+// (NewRouteContext()), else &T{}; T{} for a struct of pkg; 1, "abc" or
+// true for a number, a string or a bool, converted to its type unless
+// that is the constant's default (int64(1), ctxKey("abc")), as an
+// interface holds it. False for other types.
+func ValueOf(t types.Type, pkg *types.Package) (string, bool) {
+	own := func(n *types.Named) bool { return n.Obj().Pkg() == pkg && n.TypeArgs().Len() == 0 }
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		n, ok := types.Unalias(u.Elem()).(*types.Named)
+		if !ok || !own(n) {
+			return "", false
+		}
+		if _, ok := n.Underlying().(*types.Struct); !ok {
+			return "", false
+		}
+		if m := maker(pkg, t); m != "" {
+			return m + "()", true
+		}
+		return "&" + n.Obj().Name() + "{}", true
+	case *types.Named:
+		if !own(u) {
+			return "", false
+		}
+		switch b := u.Underlying().(type) {
+		case *types.Struct:
+			return u.Obj().Name() + "{}", true
+		case *types.Basic:
+			if v, ok := basicValue(b); ok {
+				return u.Obj().Name() + "(" + v + ")", true
+			}
+		}
+	case *types.Basic:
+		v, ok := basicValue(u)
+		switch u.Kind() {
+		case types.Int, types.Float64, types.String, types.Bool:
+		default:
+			// Held by an interface, 1 is an int: int64(1) is no int.
+			v = u.Name() + "(" + v + ")"
+		}
+		return v, ok
+	}
+	return "", false
+}
+
+// basicValue is 1, "abc" or true for a number, a string or a bool.
+func basicValue(b *types.Basic) (string, bool) {
+	switch info := b.Info(); {
+	case info&types.IsNumeric != 0 && info&types.IsComplex == 0:
+		return "1", true
+	case info&types.IsString != 0:
+		return `"abc"`, true
+	case info&types.IsBoolean != 0:
+		return "true", true
+	}
+	return "", false
+}
+
+// maker is the name of a function of pkg without parameters that
+// returns a value of type t alone, those named New… first; "" for none.
+func maker(pkg *types.Package, t types.Type) string {
+	var names []string
+	for _, name := range pkg.Scope().Names() {
+		fn, ok := pkg.Scope().Lookup(name).(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), t) {
+			names = append(names, name)
+		}
+	}
+	slices.SortStableFunc(names, func(a, b string) int {
+		na, nb := strings.HasPrefix(a, "New"), strings.HasPrefix(b, "New")
+		switch {
+		case na && !nb:
+			return -1
+		case nb && !na:
+			return 1
+		}
+		return 0
+	})
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }
 
 // HTTPMethods are the request methods.
@@ -273,6 +443,8 @@ func (f *Func) HTTPReads() HTTPReads {
 				}
 			case *ast.SelectorExpr:
 				h.AddSelector(info, n)
+			case *ast.TypeAssertExpr:
+				h.AddAssert(info, f.Pkg.Types, n)
 			case *ast.BinaryExpr:
 				compared(n.X)
 				compared(n.Y)
@@ -319,11 +491,13 @@ type request struct {
 	auth           bool
 	host           string // set as r.Host
 	tls            bool   // the target is https://example.com and the path
+	contexts       []ContextValue
 }
 
 // code writes r as a Go expression of type *http.Request, in code that
-// names net/http as http, net/http/httptest as httptest and strings as
-// strings.
+// names net/http as http, net/http/httptest as httptest, strings as
+// strings and context as context, in the scope of the package whose
+// context values it carries.
 func (r request) code() string {
 	body := "nil"
 	if r.body != "" {
@@ -352,6 +526,9 @@ func (r request) code() string {
 	}
 	if r.auth {
 		sets = append(sets, `r.SetBasicAuth("user", "secret")`)
+	}
+	for _, c := range r.contexts {
+		sets = append(sets, "r = r.WithContext(context.WithValue(r.Context(), "+c.Key+", "+c.Value+"))")
 	}
 	if len(sets) == 0 {
 		return newReq
@@ -465,6 +642,7 @@ func Requests(h HTTPReads) []string {
 		for _, k := range h.PathValues {
 			r.pathValues = append(r.pathValues, [2]string{k, val})
 		}
+		r.contexts = h.Contexts
 		return r
 	}
 	m0, p0 := methods[0], paths[0]
@@ -805,15 +983,12 @@ func ServeAfterObservers(f *Func) []string {
 	}
 	if method == "" {
 		method = `"GET"`
-		if m := strings.ToUpper(f.Obj.Name()); slices.Contains(httpMethods, m) {
+		if m := strings.ToUpper(f.Obj.Name()); slices.Contains(HTTPMethods, m) {
 			method = strconv.Quote(m)
 		}
 	}
 	return []string{"ServeHTTP(httptest.NewRequest(" + method + ", " + path + ", nil))"}
 }
-
-// httpMethods are the request methods a router's methods are named for.
-var httpMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "CONNECT", "OPTIONS", "TRACE"}
 
 // routeWords are the words a parameter that is a route's path is named
 // with, or ends with (urlPath).

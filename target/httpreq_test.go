@@ -231,3 +231,32 @@ func TestServeBodyArgs(t *testing.T) {
 		}
 	}
 }
+
+func TestHTTPReadsContexts(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("Whoami")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// By a package variable, a maker's value; by a key converted in
+	// place, a number of its type; in a callee, a value of a named
+	// string type.
+	// Not by another package's key.
+	want := []ContextValue{
+		{Key: "userKey", Value: "NewAccount()"},
+		{Key: `ctxKey("id")`, Value: "int64(1)"},
+		{Key: `ctxKey("tenant")`, Value: `ctxKey("abc")`},
+	}
+	got := f.HTTPReads().Contexts
+	if !slices.Equal(got, want) {
+		t.Errorf("Contexts = %q, want %q", got, want)
+	}
+	reqs := Requests(f.HTTPReads())
+	if len(reqs) < 2 || strings.Contains(reqs[0], "WithContext") ||
+		!strings.Contains(reqs[1], `r = r.WithContext(context.WithValue(r.Context(), userKey, NewAccount())); r = r.WithContext(context.WithValue(r.Context(), ctxKey("id"), int64(1)));`) {
+		t.Errorf("Requests = %q, want a bare one, then one carrying the values", reqs)
+	}
+}

@@ -3,6 +3,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -307,4 +308,33 @@ func NotAllowed(methods ...string) func(http.ResponseWriter, *http.Request) {
 		}
 		w.WriteHeader(http.StatusMethodNotAllowed)
 	}
+}
+
+// sessionKey is the context key a session is stored under.
+type sessionKey struct{}
+
+// Session is who a request is made by.
+type Session struct{ User string }
+
+// NewSession returns the session of a guest.
+func NewSession() *Session { return &Session{User: "guest"} }
+
+// Hello greets the user of the request's session, and answers 401 to
+// a request without one.
+func Hello(w http.ResponseWriter, r *http.Request) {
+	s, ok := r.Context().Value(sessionKey{}).(*Session)
+	if !ok {
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	w.Write([]byte("hello " + s.User))
+}
+
+// User is the user of the session ctx holds, if any.
+func User(ctx context.Context) (string, bool) {
+	s, ok := ctx.Value(sessionKey{}).(*Session)
+	if !ok {
+		return "", false
+	}
+	return s.User, true
 }

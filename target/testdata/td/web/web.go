@@ -3,6 +3,8 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"strings"
 )
@@ -82,4 +84,27 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Deny makes a handler function that answers code.
 func Deny(code int) func(http.ResponseWriter, *http.Request) {
 	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
+}
+
+type ctxKey string
+
+var userKey = ctxKey("user")
+
+// Account is what a request's context holds of its user.
+type Account struct{ Name string }
+
+// NewAccount returns a guest's account.
+func NewAccount() *Account { return &Account{Name: "guest"} }
+
+// Whoami writes who a request is made by, as its context says.
+func Whoami(w http.ResponseWriter, r *http.Request) {
+	a, _ := r.Context().Value(userKey).(*Account)
+	id, _ := r.Context().Value(ctxKey("id")).(int64)
+	srv, _ := r.Context().Value(http.ServerContextKey).(*http.Server)
+	w.Write([]byte(fmt.Sprint(a, id, srv, tenant(r.Context()))))
+}
+
+func tenant(ctx context.Context) string {
+	t, _ := ctx.Value(ctxKey("tenant")).(ctxKey)
+	return string(t)
 }
