@@ -789,7 +789,7 @@ func (g *valueGen) chainMethods(n *types.Named) []*types.Func {
 		if !ok || !m.Exported() {
 			continue
 		}
-		if sig := m.Type().(*types.Signature); !sig.Variadic() && returnsSelf(sig, n) {
+		if sig := m.Type().(*types.Signature); returnsSelf(sig, n) || g.returnsSelfVia(m, n) {
 			out = append(out, m)
 		}
 	}
@@ -808,6 +808,18 @@ func returnsSelf(sig *types.Signature, n *types.Named) bool {
 		r = types.Unalias(p.Elem())
 	}
 	return types.Identical(r, n)
+}
+
+// returnsSelfVia reports whether method m returns an interface, alone
+// or with an error, that every return statement of it fills with a *T
+// (chi's (*Mux).With(...) Router, which makes an inline *Mux): a chain
+// link asserted back to *T (see link).
+func (g *valueGen) returnsSelfVia(m *types.Func, n *types.Named) bool {
+	res := m.Type().(*types.Signature).Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !isErrorType(res.At(1).Type()) || !types.IsInterface(res.At(0).Type()) {
+		return false
+	}
+	return g.pkg != nil && g.pkg.ReturnsOnly(m, types.NewPointer(n))
 }
 
 // returnsReceiver reports whether sig, a method's, returns its pointer
@@ -884,6 +896,11 @@ func link(e builtExpr, m *types.Func, args []string, ts string) builtExpr {
 	_, recvPtr := sig.Recv().Type().(*types.Pointer)
 	rt := types.Unalias(sig.Results().At(0).Type())
 	_, ptr := rt.(*types.Pointer)
+	assert := ""
+	if types.IsInterface(rt) {
+		// An interface that holds a *T (see returnsSelfVia).
+		ptr, assert = true, ".(*"+ts+")"
+	}
 	rts := ts
 	if ptr {
 		rts = "*" + ts
@@ -897,13 +914,13 @@ func link(e builtExpr, m *types.Func, args []string, ts string) builtExpr {
 	switch {
 	case recvPtr && !e.ptr:
 		if hasErr {
-			return builtExpr{src: "func() " + rts + " { v := " + e.src + "; r, _ := v." + call + "; return r }()", ptr: ptr}
+			return builtExpr{src: "func() " + rts + " { v := " + e.src + "; r, _ := v." + call + "; return r" + assert + " }()", ptr: ptr}
 		}
-		return builtExpr{src: "func() " + rts + " { v := " + e.src + "; return v." + call + " }()", ptr: ptr}
+		return builtExpr{src: "func() " + rts + " { v := " + e.src + "; return v." + call + assert + " }()", ptr: ptr}
 	case hasErr:
-		return builtExpr{src: "func() " + rts + " { r, _ := " + recv + "." + call + "; return r }()", ptr: ptr, call: recv + "." + call}
+		return builtExpr{src: "func() " + rts + " { r, _ := " + recv + "." + call + "; return r" + assert + " }()", ptr: ptr, call: recv + "." + call}
 	}
-	return builtExpr{src: recv + "." + call, ptr: ptr}
+	return builtExpr{src: recv + "." + call + assert, ptr: ptr}
 }
 
 // methodGen is the value generator of a method's arguments: the values
@@ -1578,25 +1595,6 @@ func (g *valueGen) fillArgs(sig *types.Signature, depth, k int, elem types.Type)
 			cands[i], typical[i] = own, want
 		}
 	}
-	if target.ImportsHTTP(g.self) {
-		for i := range cands {
-			if prm := sig.Params().At(i); isStringType(prm.Type()) && target.RouteParam(prm.Name()) {
-				// A route registered: at the path a request is built
-				// with by default, first, below it and two levels deep,
-				// then with a parameter in each common syntax
-				// (httprouter's :id and *path, net/http's and chi's
-				// {id}), each under its own prefix so that no two
-				// conflict.
-				// Only those: a router panics on a path it cannot
-				// parse.
-				var own []spec.Value
-				for _, p := range routePaths {
-					own = append(own, spec.StringValue(p))
-				}
-				cands[i], typical[i] = own[1:], own[0]
-			}
-		}
-	}
 	for i := range cands {
 		if len(cands[i]) == 0 {
 			return nil
@@ -1693,7 +1691,10 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 }
 
 // paramCands are the candidates of each parameter of sig, one level
-// below depth, and the typical value of each.
+// below depth, and the typical value of each: in a package that
+// imports net/http, a route's path (see routeIndex) takes routePaths
+// only, wherever a route is registered (a fill's Handle(path, h), a
+// chain's Route(pattern, fn)).
 func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.Value, typical []spec.Value) {
 	np := sig.Params().Len()
 	cands = make([][]spec.Value, np)
@@ -1702,6 +1703,25 @@ func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.V
 		t := sig.Params().At(i).Type()
 		cands[i] = g.argCands(t, depth)
 		typical[i] = g.typical(t, cands[i])
+	}
+	if target.ImportsHTTP(g.self) {
+		for i := range cands {
+			if prm := sig.Params().At(i); isStringType(prm.Type()) && target.RouteParam(prm.Name()) {
+				// A route registered: at the path a request is built
+				// with by default, first, below it and two levels deep,
+				// then with a parameter in each common syntax
+				// (httprouter's :id and *path, net/http's and chi's
+				// {id}), each under its own prefix so that no two
+				// conflict.
+				// Only those: a router panics on a path it cannot
+				// parse.
+				var own []spec.Value
+				for _, p := range routePaths {
+					own = append(own, spec.StringValue(p))
+				}
+				cands[i], typical[i] = own[1:], own[0]
+			}
+		}
 	}
 	return cands, typical
 }

@@ -268,6 +268,11 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why:  "MakeMoney returns a Money, which is not addressable: Round, a pointer method, is called on a variable",
 		},
 		{
+			name: "link-through-interface", typ: "Scope", ptr: true,
+			want: []string{`NewScope([]string{"abc"}...).Narrow([]string{"abc"}...).(*Scope)`, `NewScope([]string{"abc"}...).Narrow([]string{"abc"}...).(*Scope).Narrow([]string(nil)...).(*Scope)`},
+			why:  "Narrow, declared to return a Checker, always returns a *Scope: a link, asserted back, variadic arguments passed as a slice",
+		},
+		{
 			name: "zero-value-base", typ: "Options",
 			want: []string{`(&Options{}).Verbose(false)`},
 			why:  "without a constructor, chains start from the zero value, in parentheses",

@@ -203,7 +203,7 @@ func TestHandlersExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr", "Next", "(*Mux).Route", "(*segment).lookup", "(*Router).Handle", "NotAllowed", "Hello", "User")
+	exploredWhole(t, "testdata/handlers", "Create", "Page", "Token", "Item", "RequireToken", "ClientIP", "(*Gate).ServeHTTP", "Ping", "(*Proxy).Addr", "Next", "(*Mux).Route", "(*segment).lookup", "(*Router).Handle", "NotAllowed", "Hello", "User", "Chain")
 }
 
 // TestGenericProducedExplored checks that a generic type without

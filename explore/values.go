@@ -265,6 +265,11 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 			// Nested: nil, or the package's functions of the type.
 			return append([]spec.Value{spec.NullValue()}, fs...)
 		}
+		if target.Middleware(t) {
+			// A chain's middleware: ones that pass the request on
+			// (what a list of them is built of), then nil.
+			return append(g.funcValues(u), spec.NullValue())
+		}
 	case *types.Chan:
 		return append([]spec.Value{spec.NullValue()}, g.chanValues(u, depth)...)
 	}

@@ -260,3 +260,28 @@ func TestHTTPReadsContexts(t *testing.T) {
 		t.Errorf("Requests = %q, want a bare one, then one carrying the values", reqs)
 	}
 }
+
+func TestReturnsOnly(t *testing.T) {
+	p, err := Load(context.Background(), "./web", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	router := types.NewPointer(p.Types.Scope().Lookup("Router").Type())
+	for _, tt := range []struct {
+		fn   string
+		want bool
+	}{
+		{"(*Router).Sub", true},       // an http.Handler that is always a *Router
+		{"(*Router).Fallback", false}, // or the handler it holds
+		{"(*Router).Routes", false},   // an int
+		{"(*Router).NotFound", false}, // no return
+	} {
+		f, err := p.Func(tt.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.ReturnsOnly(f.Obj, router); got != tt.want {
+			t.Errorf("ReturnsOnly(%s, *Router) = %v, want %v", tt.fn, got, tt.want)
+		}
+	}
+}

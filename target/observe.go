@@ -720,6 +720,35 @@ func (p *Package) methodDecl(m *types.Func) *ast.FuncDecl {
 	return p.methods[m.Origin()]
 }
 
+// ReturnsOnly reports whether every return statement of m, a method of
+// the package, returns a first result of type t, whatever type m
+// declares: a method declared to return an interface (chi's
+// With(...) Router) that always makes a *Mux. False for a method
+// without a body here or without a return.
+func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
+	if p == nil || p.TypesInfo == nil {
+		return false
+	}
+	d := p.methodDecl(m)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	n, all := 0, true
+	ast.Inspect(d.Body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			n++
+			if len(x.Results) == 0 || !types.Identical(p.TypesInfo.TypeOf(x.Results[0]), t) {
+				all = false
+			}
+		}
+		return all
+	})
+	return all && n > 0
+}
+
 func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) bool {
 	if p == nil || p.TypesInfo == nil || m.Pkg() != p.Types || seen[m.Origin()] {
 		return false

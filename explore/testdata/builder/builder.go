@@ -363,3 +363,31 @@ func (s *Scheduler) Pending() int {
 	s.ask <- reply
 	return <-reply
 }
+
+// Scope is a set of permissions, inside the scope it narrows.
+type Scope struct {
+	parent *Scope
+	perms  []string
+}
+
+// Checker tells whether a permission is granted.
+type Checker interface{ Allows(perm string) bool }
+
+// NewScope returns a scope of perms.
+func NewScope(perms ...string) *Scope { return &Scope{perms: perms} }
+
+// Narrow returns a scope inside s that grants perms only where s does.
+func (s *Scope) Narrow(perms ...string) Checker { return &Scope{parent: s, perms: perms} }
+
+// Allows reports whether s and every scope around it grant perm.
+func (s *Scope) Allows(perm string) bool {
+	for _, p := range s.perms {
+		if p == perm {
+			if s.parent == nil {
+				return true
+			}
+			return s.parent.Allows(perm)
+		}
+	}
+	return false
+}

@@ -338,3 +338,15 @@ func User(ctx context.Context) (string, bool) {
 	}
 	return s.User, true
 }
+
+// Chain wraps h in mws, the first outermost.
+func Chain(mws []func(http.Handler) http.Handler, h http.Handler) http.Handler {
+	if len(mws) == 0 {
+		return h
+	}
+	h = mws[len(mws)-1](h)
+	for i := len(mws) - 2; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}

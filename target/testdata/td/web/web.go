@@ -108,3 +108,14 @@ func tenant(ctx context.Context) string {
 	t, _ := ctx.Value(ctxKey("tenant")).(ctxKey)
 	return string(t)
 }
+
+// Sub returns a router that shares rt's routes.
+func (rt *Router) Sub() http.Handler { return &Router{routes: rt.routes} }
+
+// Fallback is the handler of what rt does not match.
+func (rt *Router) Fallback() http.Handler {
+	if rt.notFound != nil {
+		return rt.notFound
+	}
+	return rt
+}
