@@ -106,13 +106,12 @@ func ownExpr(info *types.Info, pkg *types.Package, e ast.Expr) (string, bool) {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.SelectorExpr, *ast.FuncLit, *ast.CallExpr:
-			if c, isCall := n.(*ast.CallExpr); isCall {
-				// A conversion to a type of the package: ctxKey("user").
-				if tv, found := info.Types[c.Fun]; found && tv.IsType() && len(c.Args) == 1 {
-					return true
-				}
+		case *ast.CallExpr:
+			// Only a conversion to a type of the package: ctxKey("user").
+			if tv, found := info.Types[n.Fun]; !found || !tv.IsType() || len(n.Args) != 1 {
+				ok = false
 			}
+		case *ast.SelectorExpr, *ast.FuncLit:
 			ok = false
 		case *ast.Ident:
 			obj := info.Uses[n]
@@ -917,9 +916,11 @@ func serveBody(t types.Type, key, x string, args []ObserverArg) (string, error) 
 }
 
 // bindArgs rewrites the names of args in the Go expression expr to the
-// variables that hold them, as in the function a parameter hides a
-// package of its name; the names a selector or a literal's key
-// selects (r.URL, Method: m) are left alone.
+// variables that hold them, leaving the rest of expr as written. Names
+// a selector or a literal's key selects (r.URL, Method: m), the
+// package a selector names (httptest.NewRequest) and names the
+// expression declares itself (r in func() *http.Request { r := …;
+// return r }()) are no arguments.
 func bindArgs(expr string, args []ObserverArg) (string, error) {
 	if len(args) == 0 {
 		return expr, nil
@@ -932,27 +933,66 @@ func bindArgs(expr string, args []ObserverArg) (string, error) {
 	for _, a := range args {
 		vars[a.Name] = a.Expr
 	}
-	sels := map[*ast.Ident]bool{}
+	skip := map[*ast.Ident]bool{}
+	local := map[string]bool{}
+	declare := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				local[n.Name] = true
+			}
+		}
+	}
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			sels[n.Sel] = true
+			skip[n.Sel] = true
+			if id, ok := n.X.(*ast.Ident); ok {
+				skip[id] = true
+			}
 		case *ast.KeyValueExpr:
 			if id, ok := n.Key.(*ast.Ident); ok {
-				sels[id] = true // a field name in a literal
+				skip[id] = true // a field name in a literal
 			}
-		case *ast.Ident:
-			if v, ok := vars[n.Name]; ok && !sels[n] {
-				n.Name = v
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						local[id.Name] = true
+					}
+				}
+			}
+		case *ast.FuncType:
+			declare(n.Params)
+			declare(n.Results)
+		}
+		return true
+	})
+	type edit struct {
+		at   int
+		name string
+		to   string
+	}
+	var edits []edit
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !skip[id] && !local[id.Name] {
+			if v, ok := vars[id.Name]; ok {
+				edits = append(edits, edit{int(id.Pos()) - 1, id.Name, v})
 			}
 		}
 		return true
 	})
-	var b strings.Builder
-	if err := format.Node(&b, token.NewFileSet(), e); err != nil {
-		return "", fmt.Errorf("print %s: %w", expr, err)
+	// From the end, so that the offsets before an edit hold.
+	for i := len(edits) - 1; i >= 0; i-- {
+		d := edits[i]
+		if d.at < 0 || d.at+len(d.name) > len(expr) || expr[d.at:d.at+len(d.name)] != d.name {
+			return "", fmt.Errorf("bind %s in %s: offsets do not match", d.name, expr)
+		}
+		expr = expr[:d.at] + d.to + expr[d.at+len(d.name):]
 	}
-	return b.String(), nil
+	return expr, nil
 }
 
 // ServeAfterObservers are the observer keys of a method's receiver

@@ -221,9 +221,12 @@ func TestServeBodyArgs(t *testing.T) {
 		key, want string
 	}{
 		{`ServeHTTP(httptest.NewRequest(method, path, nil))`, `r.ServeHTTP(specgenW, httptest.NewRequest(a0, a1, nil))`},
-		// What a selector or a literal's key selects is no argument.
-		{`ServeHTTP(httptest.NewRequest(h.Method, path+"/x", nil))`, `r.ServeHTTP(specgenW, httptest.NewRequest(a2.Method, a1+"/x", nil))`},
+		// What a selector or a literal's key selects is no argument,
+		// nor a name the request declares itself.
+		{`ServeHTTP(httptest.NewRequest("GET", path+"/x", nil))`, `r.ServeHTTP(specgenW, httptest.NewRequest("GET", a1+"/x", nil))`},
 		{`ServeHTTP(&http.Request{Method: method})`, `r.ServeHTTP(specgenW, &http.Request{Method: a0})`},
+		{`ServeHTTP(func() *http.Request { h := httptest.NewRequest(method, "/", nil); h.Host = path; return h }())`,
+			`r.ServeHTTP(specgenW, func() *http.Request { h := httptest.NewRequest(a0, "/", nil); h.Host = a1; return h }())`},
 	} {
 		body, err := ObserverBody(f.AfterType(), tt.key, "r", args)
 		if err != nil || !strings.Contains(body, tt.want) {
