@@ -521,12 +521,6 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	} else {
 		b.WriteString(call + "\n")
 	}
-	// The arguments first: what the call did to them, before an
-	// observer of a result or of the receiver calls a callback the
-	// call kept (a route's handler, run when the router is served).
-	if err := recordArgsAfter(&b, f, after, observe, g.self, imp); err != nil {
-		return "", err
-	}
 	for j := 0; j < nout; j++ {
 		if err := g.recordOutput(&b, f, p, j, imp); err != nil {
 			return "", err
@@ -534,6 +528,13 @@ func (g *generator) probeBodyOf(name string, p Probe, imp *importSet) (string, e
 	}
 	if f.ErrorLast {
 		b.WriteString("specgenErr(specgenR, specgenE)\n")
+	}
+	// The arguments after what the results did to them (a decorator
+	// the call returned, run, counts into a pointer it was given), and
+	// before the receiver's observers, which may call a callback the
+	// call kept (a route's handler, run when the router is served).
+	if err := recordArgsAfter(&b, f, after, observe, g.self, imp); err != nil {
+		return "", err
 	}
 	if err := g.recordAfter(&b, p, f, imp); err != nil {
 		return "", err
