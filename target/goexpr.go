@@ -934,14 +934,11 @@ var codePackages = map[string]string{
 	"utf8":     "unicode/utf8",
 }
 
-// code writes a value built by the Go expression src, as written.
-func (g *gen) code(src string) (expr, error) {
-	if err := spec.CheckCode(src); err != nil {
-		return expr{}, err
-	}
-	x, _ := parser.ParseExpr(src)
+// localNames are the names code declares inside n: its function
+// literals' parameters and results, its := and var declarations.
+func localNames(n ast.Node) map[string]bool {
 	locals := map[string]bool{}
-	ast.Inspect(x, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			for _, fl := range []*ast.FieldList{n.Type.Params, n.Type.Results} {
@@ -969,6 +966,16 @@ func (g *gen) code(src string) (expr, error) {
 		}
 		return true
 	})
+	return locals
+}
+
+// code writes a value built by the Go expression src, as written.
+func (g *gen) code(src string) (expr, error) {
+	if err := spec.CheckCode(src); err != nil {
+		return expr{}, err
+	}
+	x, _ := parser.ParseExpr(src)
+	locals := localNames(x)
 	byName := ImportsByName(g.q.pkg)
 	var renames map[string]string
 	for _, name := range Qualifiers(x, g.q.pkg, func(name string) bool { return locals[name] }) {

@@ -934,17 +934,6 @@ func bindArgs(expr string, args []ObserverArg) (string, error) {
 		vars[a.Name] = a.Expr
 	}
 	skip := map[*ast.Ident]bool{}
-	local := map[string]bool{}
-	declare := func(fl *ast.FieldList) {
-		if fl == nil {
-			return
-		}
-		for _, f := range fl.List {
-			for _, n := range f.Names {
-				local[n.Name] = true
-			}
-		}
-	}
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
@@ -956,20 +945,10 @@ func bindArgs(expr string, args []ObserverArg) (string, error) {
 			if id, ok := n.Key.(*ast.Ident); ok {
 				skip[id] = true // a field name in a literal
 			}
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						local[id.Name] = true
-					}
-				}
-			}
-		case *ast.FuncType:
-			declare(n.Params)
-			declare(n.Results)
 		}
 		return true
 	})
+	local := localNames(e)
 	type edit struct {
 		at   int
 		name string
