@@ -25,6 +25,10 @@ var anyCode = []string{
 // which encoders and loggers refuse).
 var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*string)(nil)", "func() {}"}
 
+// maxAnyHarvested bounds the harvested strings an empty interface is
+// given.
+const maxAnyHarvested = 4
+
 // anyValues are the first candidates of an empty interface: nil, 0, 42,
 // values of the types the code asserts it to (see assertedValues), then
 // values of many dynamic types, each basic kind and size, strings that
@@ -35,6 +39,7 @@ var anyLater = []string{`json.Number("1.5")`, "time.Month(2)", "new(int)", "(*st
 func (g *valueGen) anyValues(depth int) []spec.Value {
 	first, second := g.assertedValues(depth)
 	out := append([]spec.Value{spec.NullValue(), spec.IntValue(0), spec.IntValue(42)}, first...)
+	out = append(out, g.anyHarvested(depth)...)
 	out = append(out, g.taggedValues()...)
 	for _, c := range anyCode[:3] {
 		out = append(out, spec.CodeValue(c))
@@ -49,6 +54,32 @@ func (g *valueGen) anyValues(depth int) []spec.Value {
 	out = append(out, second...)
 	for _, c := range anyLater {
 		out = append(out, spec.CodeValue(c))
+	}
+	return out
+}
+
+// anyHarvested are, for an empty interface the function is given, the
+// strings the package makes itself (see harvested) when its code asserts
+// the interface to string: a Scan(src any) whose string case hands src
+// to the package's parser is given valid text as a Parse(s string) is.
+// At most maxAnyHarvested of them.
+func (g *valueGen) anyHarvested(depth int) []spec.Value {
+	if g.m == nil || depth != 0 {
+		return nil
+	}
+	var out []spec.Value
+	for _, t := range g.m.asserted {
+		if !types.Identical(t, types.Typ[types.String]) {
+			continue // a named string type's value would read back as a string
+		}
+		strong, _ := g.harvested(t, depth)
+		for _, v := range strong[:min(len(strong), maxAnyHarvested)] {
+			if v.Kind == spec.Code {
+				g.harvestedCode[v.Str] = true
+			}
+			out = append(out, v)
+		}
+		break
 	}
 	return out
 }

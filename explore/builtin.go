@@ -128,6 +128,9 @@ type analysis struct {
 	observed     []string
 	observedSeen map[string]bool
 	observedUpTo int
+	// cmpDrawn are the results whose comparisons a round drew on (see
+	// cmpEntries).
+	cmpDrawn map[int]bool
 	// quick are the quick options of each input position, once asked
 	// (see quickOptions).
 	quick map[int][]spec.Value
@@ -773,6 +776,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	}
 	if req.Round <= 1 {
 		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0
+		a.cmpDrawn = map[int]bool{}
 	}
 	a.observe(req.Results)
 	corpus := a.corpus(req.Results)

@@ -46,11 +46,12 @@ const padding = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 // comparisons a round draws on.
 const cmpEntries = 8
 
-// fromCmps proposes inputs made from the comparisons of the newest
-// corpus entries' probes until the plan holds quota snippets. The
-// comparisons take turns: the first input each gives, then the second,
-// so that one comparison with many candidates does not crowd out the
-// others.
+// fromCmps proposes inputs made from the comparisons of corpus entries'
+// probes (see cmpEntries) until the plan holds quota snippets. The
+// entries take turns, the first input each gives, then the second, and
+// so do the comparisons of one entry, so that an entry whose probe made
+// many comparisons (a loop's index against its bounds) does not crowd
+// out the others.
 func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards, quota int, plan *Plan, add func(code, desc string, vals []spec.Value)) {
 	type cand struct {
 		e corpusEntry
@@ -59,11 +60,8 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 		v spec.Value
 	}
 	var lists [][]cand
-	for k := len(corpus) - 1; k >= max(0, len(corpus)-cmpEntries); k-- {
-		e := corpus[k]
-		if e.record < 0 || e.record >= len(results) {
-			continue
-		}
+	for _, e := range a.cmpEntries(corpus, len(results)) {
+		var perCmp [][]cand
 		for _, c := range results[e.record].Result.Cmps {
 			if c.A == c.B && c.Kind != executors.CmpLen {
 				continue // a comparison that held: nothing to learn
@@ -75,8 +73,11 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 				}
 			}
 			if len(l) > 0 {
-				lists = append(lists, l)
+				perCmp = append(perCmp, l)
 			}
+		}
+		if l := interleave(perCmp...); len(l) > 0 {
+			lists = append(lists, l)
 		}
 	}
 	for r := 0; ; r++ {
@@ -107,6 +108,36 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 	}
 }
 
+// cmpEntries are the corpus entries whose comparisons a round draws on,
+// at most cmpEntries: first those no round drew on yet, the newest and
+// the oldest in turn (the newest carry a chain of discoveries on; an
+// entry a first round found early would otherwise wait behind every one
+// found after it), then the newest. n is the number of results.
+func (a *analysis) cmpEntries(corpus []corpusEntry, n int) []corpusEntry {
+	var fresh, drawn []corpusEntry
+	for k := len(corpus) - 1; k >= 0; k-- {
+		switch e := corpus[k]; {
+		case e.record < 0 || e.record >= n:
+		case a.cmpDrawn[e.record]:
+			drawn = append(drawn, e)
+		default:
+			fresh = append(fresh, e)
+		}
+	}
+	var out []corpusEntry
+	for lo, hi := 0, len(fresh)-1; lo <= hi && len(out) < cmpEntries; lo++ {
+		out = append(out, fresh[lo])
+		if hi > lo && len(out) < cmpEntries {
+			out = append(out, fresh[hi])
+			hi--
+		}
+	}
+	for _, e := range out {
+		a.cmpDrawn[e.record] = true
+	}
+	return append(out, drawn[:min(len(drawn), cmpEntries-len(out))]...)
+}
+
 // substitutions are the values input i may take given comparison c,
 // from its value v.
 func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Value {
@@ -132,6 +163,20 @@ func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Va
 			return out
 		case u.Info()&types.IsInteger != 0 && (v.Kind == spec.Int || v.Kind == spec.Uint):
 			return intSubstitutions(u, v, c)
+		}
+	case *types.Interface:
+		// An empty interface holding a string or an int (interface{}("abc")):
+		// the package's code compares what it asserted it to.
+		switch {
+		case !u.Empty():
+		case v.Kind == spec.String:
+			var out []spec.Value
+			for _, s := range stringSubstitutions(v.Str, c) {
+				out = append(out, spec.StringValue(s))
+			}
+			return out
+		case v.Kind == spec.Int:
+			return intSubstitutions(types.Typ[types.Int], v, c)
 		}
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte && v.Kind == spec.List {
@@ -348,6 +393,17 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 		}
 		return nil
 	}
+	if b, ok := byteSliceLit(code); ok {
+		// Bytes an empty interface holds, changed as a []byte input is.
+		var out []string
+		for _, s := range stringSubstitutions(string(b), c) {
+			if len(out) == cmpOccurrences {
+				break
+			}
+			out = append(out, byteSliceCode([]byte(s)))
+		}
+		return out
+	}
 	lits, ok := codeLits(code)
 	if !ok {
 		return nil
@@ -404,6 +460,39 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 		}
 	}
 	return out
+}
+
+// byteSliceLit reads code written as a []byte composite literal of
+// integer bytes ([]byte{97, 98, 99}).
+func byteSliceLit(code string) ([]byte, bool) {
+	body, ok := strings.CutPrefix(code, "[]byte{")
+	if !ok {
+		return nil, false
+	}
+	if body, ok = strings.CutSuffix(body, "}"); !ok {
+		return nil, false
+	}
+	var b []byte
+	for _, f := range strings.Split(body, ",") {
+		if f = strings.TrimSpace(f); f == "" && body == "" {
+			break
+		}
+		n, err := strconv.ParseUint(f, 0, 8)
+		if err != nil {
+			return nil, false
+		}
+		b = append(b, byte(n))
+	}
+	return b, true
+}
+
+// byteSliceCode writes b as a []byte composite literal.
+func byteSliceCode(b []byte) string {
+	parts := make([]string, len(b))
+	for i, c := range b {
+		parts[i] = strconv.Itoa(int(c))
+	}
+	return "[]byte{" + strings.Join(parts, ", ") + "}"
 }
 
 // intOperand reads an integer operand of a comparison: an int when

@@ -169,6 +169,21 @@ func TestCodeSubstitutions(t *testing.T) {
 			want: []string{`*func() *http.Request { r := httptest.NewRequest("GET", "/", nil); r.Host = "a"; r.Header.Set("x-real-ip", "abc"); return r }()`},
 		},
 		{
+			name: "bytes-grown", code: `[]byte{97, 98}`,
+			cmp:  executors.Cmp{Kind: executors.CmpLen, A: "2", B: "4"},
+			want: []string{`[]byte{97, 98, 50, 51}`, `[]byte{97, 98, 50}`, `[]byte{97, 98, 50, 51, 52}`},
+		},
+		{
+			name: "empty-bytes-grown", code: `[]byte{}`,
+			cmp:  executors.Cmp{Kind: executors.CmpLen, A: "0", B: "1"},
+			want: []string{`[]byte{48}`, `[]byte{48, 49}`},
+		},
+		{
+			name: "bytes-converted-from-text", code: `[]byte("ab")`,
+			cmp:  executors.Cmp{Kind: executors.CmpByte, A: "97", B: "122"},
+			want: []string{`[]byte("zb")`},
+		},
+		{
 			name: "response-status", code: `&http.Response{StatusCode: 200, Body: http.NoBody}`,
 			cmp:  executors.Cmp{Kind: executors.CmpInt, A: "200", B: "302"},
 			want: []string{`&http.Response{StatusCode: 302, Body: http.NoBody}`},
@@ -206,5 +221,28 @@ func TestCodeSubstitutions(t *testing.T) {
 				t.Errorf("codeSubstitutions(%s, %+v) (-want +got):\n%s", tt.code, tt.cmp, d)
 			}
 		})
+	}
+}
+
+// TestCmpFeedbackAny explores testdata/ids (*ID).Scan(src any) on the
+// native engine (yaegi's type switch sends the string a String() method
+// returned to the default case): the bytes an empty interface holds are grown to the
+// length the code compares them with, its strings are the package's
+// own IDs and changed as comparisons say, and every statement runs.
+func TestCmpFeedbackAny(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds native workers")
+	}
+	f := loadFunc(t, idsDir, "(*ID).Scan")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 600, MaxTime: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if covered, total := x.Statements(); covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+		t.Errorf("%d/%d statements covered, want all", covered, total)
 	}
 }

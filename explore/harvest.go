@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -33,6 +34,45 @@ func harvestable(t types.Type) bool {
 	}
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Uint8
+}
+
+// heldText reports whether an input of type t holds text a parser reads
+// when its value is v: an input of a harvestable type, or an empty
+// interface holding a string (code that switches on the dynamic type and
+// hands a string to the package's parser, a Scan(src any)).
+func heldText(t types.Type, v spec.Value) bool {
+	return harvestable(t) || isEmptyIface(t) && v.Kind == spec.String
+}
+
+// harvestedAt reports whether v, code proposed for input i, makes text
+// whose report the search may mutate in its place (see harvestedAsRun):
+// any code at an input of a harvestable type; at an empty interface,
+// whose other code values (json.Number("1.5")) are of types of their
+// own, only the harvested strings and the package's variables of type
+// string or []byte (jsonNull). held is the code's type.
+func (a *analysis) harvestedAt(i int, v spec.Value) (held types.Type, ok bool) {
+	t := a.types[i]
+	switch {
+	case harvestable(t):
+		return t, true
+	case !isEmptyIface(t) || v.Kind != spec.Code:
+		return nil, false
+	case a.gen.harvestedCode[v.Str]:
+		return types.Typ[types.String], true
+	case a.gen.self != nil && token.IsIdentifier(v.Str):
+		if obj, isVar := a.gen.self.Scope().Lookup(v.Str).(*types.Var); isVar && harvestable(obj.Type()) {
+			if _, named := types.Unalias(obj.Type()).(*types.Named); !named {
+				return obj.Type(), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// isEmptyIface reports whether t is an empty interface (any).
+func isEmptyIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
 }
 
 // ioNames start the names of functions and methods that may wait for
@@ -263,7 +303,7 @@ func (a *analysis) observe(results []*Record) {
 			continue
 		}
 		for i, v := range vals {
-			if v.Kind != spec.Code || !harvestable(a.types[i]) || len(a.observed) >= maxObservedValues {
+			if _, ok := a.harvestedAt(i, v); v.Kind != spec.Code || !ok || len(a.observed) >= maxObservedValues {
 				continue
 			}
 			if s, ok := a.reported(r, i); ok && s != "" && len(s) <= maxMutatedString && !a.observedSeen[s] {
@@ -280,7 +320,10 @@ func (a *analysis) reported(r *Record, i int) (string, bool) {
 		if nv.Name != a.names[i] {
 			continue
 		}
-		return textOf(coerce(nv.Value, a.types[i]))
+		if v := coerce(nv.Value, a.types[i]); heldText(a.types[i], v) {
+			return textOf(v)
+		}
+		return "", false
 	}
 	return "", false
 }
@@ -292,16 +335,33 @@ func (a *analysis) reported(r *Record, i int) (string, bool) {
 func (a *analysis) harvestedAsRun(r *Record, vals []spec.Value) []spec.Value {
 	var out []spec.Value
 	for i, v := range vals {
-		if v.Kind != spec.Code || i >= len(a.types) || !harvestable(a.types[i]) {
+		if v.Kind != spec.Code || i >= len(a.types) {
+			continue
+		}
+		held, ok := a.harvestedAt(i, v)
+		if !ok {
 			continue
 		}
 		for _, nv := range r.Result.Inputs {
-			if nv.Name == a.names[i] && (nv.Value.Kind == spec.String || nv.Value.Kind == spec.List) {
-				if out == nil {
-					out = append([]spec.Value(nil), vals...)
-				}
-				out[i] = coerce(nv.Value, a.types[i])
+			if nv.Name != a.names[i] {
+				continue
 			}
+			var as spec.Value
+			switch {
+			case harvestable(a.types[i]) && (nv.Value.Kind == spec.String || nv.Value.Kind == spec.List):
+				as = coerce(nv.Value, a.types[i])
+			case nv.Value.Kind != spec.String:
+				continue
+			case isStringType(held):
+				as = spec.StringValue(nv.Value.Str)
+			default:
+				// Bytes an empty interface holds stay bytes.
+				as = spec.CodeValue(byteSliceCode([]byte(nv.Value.Str)))
+			}
+			if out == nil {
+				out = append([]spec.Value(nil), vals...)
+			}
+			out[i] = as
 		}
 	}
 	if out == nil {
@@ -329,7 +389,7 @@ func (a *analysis) sweepValid(corpus []corpusEntry, haz hazards, quota int, plan
 	brackets := a.gen.m.brackets()
 	for _, e := range corpus {
 		for i, v := range e.vals {
-			if i >= len(a.types) || !harvestable(a.types[i]) {
+			if i >= len(a.types) || !heldText(a.types[i], v) {
 				continue
 			}
 			s, ok := textOf(v)

@@ -36,6 +36,9 @@ func TestOwnValuesCoverage(t *testing.T) {
 	}{
 		{fn: "Parse", want: 24},
 		{fn: "ParseTag", want: 11},
+		// An empty interface switched to string is given the package's
+		// strings, which Parse takes (see TestCmpFeedbackAny for its bytes).
+		{fn: "(*ID).Scan", want: 9},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {
@@ -135,6 +138,40 @@ func TestHarvestedAsRun(t *testing.T) {
 	a.observe([]*Record{r})
 	if !slices.Equal(a.observed, []string{"00000000-0000-0000-0000-000000000000"}) {
 		t.Errorf("observed %q", a.observed)
+	}
+	// An empty interface given the package's string (Scan(src any)) is
+	// mutated as that string; code of a type of its own is left code.
+	scan := loadFunc(t, idsDir, "(*ID).Scan")
+	if a, err = newAnalysis(scan, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	var harvested string
+	for _, v := range a.gen.values(scan.Params[0].Type) {
+		if v.Kind == spec.Code && a.gen.harvestedCode[v.Str] {
+			harvested = v.Str
+			break
+		}
+	}
+	if harvested == "" {
+		t.Fatalf("no harvested string among the values of src: %v", a.gen.values(scan.Params[0].Type))
+	}
+	recv := spec.CodeValue("&ID{}")
+	for _, tt := range []struct {
+		code, reported string
+		want           spec.Kind
+	}{
+		{harvested, "00000000-0000-0000-0000-000000000000", spec.String},
+		{`json.Number("1.5")`, "1.5", spec.Code},
+	} {
+		call := "(&ID{}).Scan(" + tt.code + ")"
+		a.proposed[normCode(call)] = []spec.Value{recv, spec.CodeValue(tt.code)}
+		r := &Record{Snippet: Snippet{Code: call}, Class: "ok", NewBlocks: 1, Result: executors.Result{
+			Inputs: []executors.NamedValue{{Name: "src", Value: spec.StringValue(tt.reported)}},
+		}}
+		vals, ok := a.decode(r)
+		if !ok || len(vals) != 2 || vals[1].Kind != tt.want {
+			t.Errorf("decode of %s = %v, %v; want src of kind %v", call, vals, ok, tt.want)
+		}
 	}
 }
 

@@ -47,13 +47,17 @@ type valueGen struct {
 	// asserted are the values of the types the code asserts an any to,
 	// by depth (see assertedValues).
 	asserted map[int][2][]spec.Value
+	// harvestedCode are the harvested values an empty interface was
+	// given (see anyValues): the probes' reports of them are text to
+	// mutate.
+	harvestedCode map[string]bool
 	// tags is how the package reads struct tags, found once and shared
 	// with subs (see taggedValues).
 	tags *tagCache
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}, tags: &tagCache{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}, harvestedCode: map[string]bool{}, tags: &tagCache{}}
 }
 
 // values returns the candidates of t, without duplicates.

@@ -148,3 +148,23 @@ const URNPrefix = "urn:id:"
 
 // URN writes id in its long form.
 func URN(id ID) string { return URNPrefix + id.String() }
+
+// Scan reads an ID from a database column: its text, or its 16 bytes.
+func (id *ID) Scan(src any) error {
+	switch src := src.(type) {
+	case string:
+		parsed, err := Parse(src)
+		if err != nil {
+			return err
+		}
+		*id = parsed
+	case []byte:
+		if len(src) != len(id) {
+			return id.Scan(string(src))
+		}
+		copy(id[:], src)
+	default:
+		return fmt.Errorf("ids: cannot scan a %T", src)
+	}
+	return nil
+}
