@@ -38,7 +38,8 @@ type knob struct {
 	// the first fixed clock, so that no case depends on the time it runs.
 	base spec.Value
 	// hook marks a variable of a func or interface type declared
-	// without a value: cands are nil and the values the explorer
+	// without a value or with another package's (see dependency):
+	// cands are def (nil, or that value) and the values the explorer
 	// builds of its type.
 	hook bool
 }
@@ -47,8 +48,10 @@ type knob struct {
 // package of a basic type (bool, a number, a string) whose declaration
 // gives a constant value or none, and clock hooks (var timeNow =
 // time.Now), which no function of the package (init included) assigns,
-// increments or takes the address of; and hooks, variables of a func or
-// interface type declared without a value, assigned or not (a picker a
+// increments or takes the address of, but a setter outside the reach
+// assigning a constant (poolEnabled = true); and hooks, variables of a
+// func or interface type declared without a value or with another
+// package's (var rander = rand.Reader), assigned or not (a picker a
 // Register function sets).
 // Exported ones come first, then in the order the reach reads them; at
 // most maxKnobs.
@@ -84,6 +87,11 @@ func knobs(f *target.Func) []knob {
 		return false
 	}
 	written := map[*types.Var]bool{}
+	// set are the variables written, each only by an assignment of a
+	// constant outside the reach (poolEnabled = true in EnableRandPool):
+	// settings a setter changes, which the reach only reads.
+	set := map[*types.Var]bool{}
+	unset := map[*types.Var]bool{}
 	seen := map[*types.Var]bool{}
 	var read []*types.Var // in the order the reach first reads them
 	for _, file := range f.Pkg.Syntax {
@@ -96,19 +104,24 @@ func knobs(f *target.Func) []knob {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
-					for _, l := range n.Lhs {
+					for i, l := range n.Lhs {
 						if v := pkgVar(l); v != nil {
 							written[v] = true
+							if !reach && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) && info.Types[n.Rhs[i]].Value != nil {
+								set[v] = true
+							} else {
+								unset[v] = true
+							}
 						}
 					}
 				case *ast.IncDecStmt:
 					if v := pkgVar(n.X); v != nil {
-						written[v] = true
+						written[v], unset[v] = true, true
 					}
 				case *ast.UnaryExpr:
 					if n.Op == token.AND {
 						if v := pkgVar(n.X); v != nil {
-							written[v] = true
+							written[v], unset[v] = true, true
 						}
 					}
 				case *ast.Ident:
@@ -137,7 +150,17 @@ func knobs(f *target.Func) []knob {
 				continue
 			}
 		}
-		if written[v] {
+		if isHook(v.Type()) && !isClock(v.Type()) {
+			if e, ok := dependency(f.Pkg, v); ok {
+				// A dependency the package reaches through a variable
+				// (var rander = rand.Reader), which a setter or a test
+				// replaces: left as declared, then the values of its
+				// type, a reader that fails among them.
+				out = append(out, knob{name: v.Name(), typ: v.Type(), def: spec.CodeValue(e), hook: true})
+				continue
+			}
+		}
+		if written[v] && (!set[v] || unset[v]) {
 			continue
 		}
 		if isClock(v.Type()) && declaredAs(f.Pkg, v, "time", "Now") {
@@ -240,6 +263,33 @@ func declaredAs(p *target.Package, v *types.Var, pkg, name string) bool {
 	}
 	fn, ok := p.TypesInfo.Uses[sel.Sel].(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name
+}
+
+// dependency is the declared value of v, a package-level variable, when
+// it is a variable or function of another package (var rander =
+// rand.Reader, var lookupEnv = os.LookupEnv), as its code.
+func dependency(p *target.Package, v *types.Var) (string, bool) {
+	e, ok := declaration(p, v)
+	if !ok || e == nil {
+		return "", false
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	if _, isPkg := ast.Unparen(sel.X).(*ast.Ident); !isPkg {
+		return "", false
+	}
+	obj := p.TypesInfo.Uses[sel.Sel]
+	switch obj.(type) {
+	case *types.Var, *types.Func:
+	default:
+		return "", false
+	}
+	if obj.Pkg() == nil || obj.Pkg() == p.Types {
+		return "", false
+	}
+	return types.ExprString(e), true
 }
 
 // declaredValue is the value v, a package-level variable of a basic

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -50,6 +51,38 @@ func TestKnobs(t *testing.T) {
 	d := targettest.Func(t, "testdata/knobs", ".", "Debugging")
 	if ks := knobs(d); len(ks) != 1 || ks[0].name != "Debug" {
 		t.Errorf("knobs of Debugging = %v, want Debug alone", ks)
+	}
+	// A setting only a setter outside the reach assigns a constant
+	// (pooled), and a dependency declared as another package's value
+	// (rander = rand.Reader), left as declared first; not the state
+	// Token sets itself (warmed).
+	got = map[string]string{}
+	for _, k := range knobs(targettest.Func(t, "testdata/knobs", ".", "Token")) {
+		got[k.name] = fmt.Sprintf("%s hook=%v", k.cands[0], k.hook)
+	}
+	want = map[string]string{"pooled": "false hook=false", "rander": `{go: "rand.Reader"} hook=true`}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("knobs of Token (-want +got):\n%s", d)
+	}
+}
+
+// TestKnobsSetAndDependency explores Token on the yaegi engine: the
+// setting a setter turns on (pooled) and a reader that fails in place of
+// the package's crypto/rand reach every statement.
+func TestKnobsSetAndDependency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the yaegi engine")
+	}
+	f := targettest.Func(t, "testdata/knobs", ".", "Token")
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{Workers: 1}, Options{MaxProbes: 100, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if covered, total := x.Statements(); covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
+		}
+		t.Errorf("%d/%d statements covered, want all", covered, total)
 	}
 }
 

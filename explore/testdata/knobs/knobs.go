@@ -3,7 +3,10 @@
 package knobs
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -75,3 +78,34 @@ func Age(year int) (int, error) {
 
 // Debugging reports Debug.
 func Debugging() bool { return Debug }
+
+// pooled is a setting EnablePool turns on.
+var pooled = false
+
+// rander is where Token reads its bytes: a dependency SetReader
+// replaces.
+var rander io.Reader = rand.Reader
+
+// warmed is state Token sets itself: no setting.
+var warmed bool
+
+// EnablePool makes Token answer from the pool.
+func EnablePool() { pooled = true }
+
+// SetReader replaces the reader Token reads.
+func SetReader(r io.Reader) { rander = r }
+
+// Token is four random bytes in hex, or "pooled".
+func Token() (string, error) {
+	if !warmed {
+		warmed = true
+	}
+	if pooled {
+		return "pooled", nil
+	}
+	b := make([]byte, 4)
+	if _, err := io.ReadFull(rander, b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
