@@ -54,6 +54,12 @@ func TestAnchor(t *testing.T) {
 		{"empty input", "^empty input$", []string{"empty input"}, []string{"empty input!", "an empty input"}},
 		{`bad "x" (1.5)`, `^bad "x" \(1\.5\)$`, []string{`bad "x" (1.5)`}, []string{`bad "x" (105)`}},
 		{"bad \ufffd byte", `^bad `, []string{"bad \xff byte"}, nil},
+		{
+			"runtime error: slice bounds out of range [:18] with capacity 16", `^runtime error: slice bounds out of range \[:18\] with capacity \d+$`,
+			[]string{"runtime error: slice bounds out of range [:18] with capacity 15"},
+			[]string{"runtime error: slice bounds out of range [:19] with capacity 16", "runtime error: slice bounds out of range [:18] with length 16"},
+		},
+		{"index 3 with capacity 4", `^index 3 with capacity 4$`, nil, []string{"index 3 with capacity 5"}},
 	}
 	for _, c := range cases {
 		got := Anchor(c.msg)
