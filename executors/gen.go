@@ -634,9 +634,6 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 	if keys == nil && g.prog.ObserveOpaque && target.Serves(t) {
 		keys = g.serveObservers(f)
 	}
-	if err := serveImports(t, keys, imp); err != nil {
-		return fmt.Errorf("result %d: %w", j, err)
-	}
 	if keys == nil && g.prog.ObserveOpaque {
 		if keys = target.Observers(t, f.Pkg); keys != nil {
 			keys = append(keys, target.StepObservers(t)...)
@@ -655,6 +652,9 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 		fmt.Fprintf(b, "specgenR(\"out\", \"%d\", %s)\n", j, v)
 		return nil
 	}
+	if err := serveImports(t, keys, imp); err != nil {
+		return fmt.Errorf("result %d: %w", j, err)
+	}
 	closing := ""
 	if _, ok := types.Unalias(t).(*types.Pointer); ok || target.Called(t) || types.IsInterface(t) {
 		fmt.Fprintf(b, "if %s == nil {\nspecgenR(\"out\", \"%d\", nil)\n} else {\n", v, j)
@@ -672,11 +672,14 @@ func (g *generator) recordOutput(b *strings.Builder, f *target.Func, p Probe, j 
 }
 
 // serveImports imports what the ServeHTTP(request) keys among keys of a
-// value of type t need: the recorder a handler is served to, the
+// value of type t need, and the calls of a function given a request
+// (target.CallRequest): the recorder a handler is served to, the
 // packages its requests name, as target.Requests writes them, and
 // net/http for the handler a middleware wraps (target.NextHandler).
 func serveImports(t types.Type, keys []string, imp *importSet) error {
-	if !slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "ServeHTTP(") }) {
+	if !slices.ContainsFunc(keys, func(k string) bool {
+		return strings.HasPrefix(k, "ServeHTTP(") || strings.Contains(k, target.CallRequest)
+	}) {
 		return nil
 	}
 	all := strings.Join(keys, "\n")

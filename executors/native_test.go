@@ -2,6 +2,7 @@ package executors_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +202,23 @@ func namedValues(vs []executors.NamedValue) string {
 		parts = append(parts, "{"+a.Name+" "+a.Value.String()+"}")
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// TestRequestCallObserved checks that a function result taking a
+// request is called with one (target.CallRequest), the probe importing
+// httptest for it although the call named neither.
+func TestRequestCallObserved(t *testing.T) {
+	byMethod := loadFunc(t, "testdata/mod", "./web", "ByMethod")
+	n := &executors.Native{CacheDir: t.TempDir()}
+	rep := run(t, n, &executors.Program{Func: byMethod, Timeout: 10 * time.Second, ObserveOpaque: true, Probes: []executors.Probe{
+		{ID: "k", Args: []string{`"k:"`}},
+	}})
+	r := rep.Results[0]
+	if r.Outcome != executors.OK {
+		t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
+	}
+	want := `[{(httptest.NewRequest("GET", "/", nil)): ["k:GET", null]}]`
+	if got := fmt.Sprint(r.Outputs); got != want {
+		t.Errorf("outputs %s, want %s", got, want)
+	}
 }

@@ -90,6 +90,11 @@ func CallObservers(t types.Type, pkg *Package, args []ObserverArg) []string {
 	return out
 }
 
+// CallRequest is the request a function result taking an *http.Request
+// (a key function a rate limiter or a cache is given, a matcher) is
+// called with.
+const CallRequest = `httptest.NewRequest("GET", "/", nil)`
+
 // literals are the arguments CallObservers tries for a parameter of
 // type t beside the call's own.
 func literals(t types.Type, pkg *Package) []string {
@@ -114,6 +119,9 @@ func literals(t types.Type, pkg *Package) []string {
 	case *types.Pointer:
 		if name, ok := localStruct(u.Elem(), pkg); ok {
 			return []string{"&" + name + "{}"}
+		}
+		if isHTTPType(u.Elem(), "Request") {
+			return []string{CallRequest}
 		}
 	case *types.Struct:
 		if name, ok := localStruct(t, pkg); ok {
@@ -393,6 +401,9 @@ func callArg(a ast.Expr, text string, pt types.Type, args []ObserverArg) (string
 			return text, nil
 		}
 	case *ast.CallExpr:
+		if p, ok := pt.Underlying().(*types.Pointer); ok && isHTTPType(p.Elem(), "Request") && text == CallRequest {
+			return text, nil
+		}
 		// F(func() {...}) for an interface the package's func type F
 		// implements (see adapters).
 		if _, ok := a.Fun.(*ast.Ident); ok && len(a.Args) == 1 && !a.Ellipsis.IsValid() && types.IsInterface(pt) {
@@ -401,7 +412,7 @@ func callArg(a ast.Expr, text string, pt types.Type, args []ObserverArg) (string
 			}
 		}
 	}
-	return "", fmt.Errorf("%s does not fit a %s (want a parameter of the call, a literal, nil, T{}, &T{} or F(func(…) {…}) for an interface)", text, types.TypeString(pt, byName))
+	return "", fmt.Errorf("%s does not fit a %s (want a parameter of the call, a literal, nil, T{}, &T{}, F(func(…) {…}) for an interface or %s for a request)", text, types.TypeString(pt, byName), CallRequest)
 }
 
 // literalFits reports whether a literal of kind k fits a parameter

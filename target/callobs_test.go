@@ -35,6 +35,8 @@ func TestCallObservers(t *testing.T) {
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
 	errT := types.Universe.Lookup("error").Type()
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}, {"m", num, "a2"}, {"k", num, "a3"}}
+	httpPkg := types.NewPackage("net/http", "http")
+	request := types.NewNamed(types.NewTypeName(0, httpPkg, "Request", nil), types.NewStruct(nil, nil), nil)
 	for _, c := range []struct {
 		name string
 		t    types.Type
@@ -54,6 +56,8 @@ func TestCallObservers(t *testing.T) {
 		{"option", sigOf([]types.Type{types.NewPointer(opts)}), nil, "(&Opts{})"},
 		{"value-struct", sigOf([]types.Type{opts}, num), nil, "(Opts{})"},
 		{"thunk", sigOf(nil, num), nil, "()"},
+		// A key function of a request: a test calls it with one.
+		{"request", sigOf([]types.Type{types.NewPointer(request)}, str, errT), nil, `(httptest.NewRequest("GET", "/", nil))`},
 		{"generic-struct", sigOf([]types.Type{types.NewPointer(genInt)}), nil, "-"},
 		{"callback", sigOf([]types.Type{sigOf(nil)}), nil, "-"},
 		{"interface", sigOf([]types.Type{types.NewInterfaceType(nil, nil)}), nil, "-"},
@@ -88,6 +92,9 @@ func TestCallBody(t *testing.T) {
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}}
 	cmp := sigOf([]types.Type{num, num}, boolean)
+	httpPkg := types.NewPackage("net/http", "http")
+	request := types.NewPointer(types.NewNamed(types.NewTypeName(0, httpPkg, "Request", nil), types.NewStruct(nil, nil), nil))
+	keyFn := sigOf([]types.Type{request}, str, types.Universe.Lookup("error").Type())
 	for _, c := range []struct {
 		t       types.Type
 		key     string
@@ -119,6 +126,9 @@ func TestCallBody(t *testing.T) {
 		{sigOf([]types.Type{num}, num), "(1).Size()", "", "(1).Size(): int has no method Size"},
 		{sigOf([]types.Type{job}, job), "(Job(1)).Run()", "", "argument 1: Job(1) does not fit"},
 		{cmp, "(1, 2", "", "want the arguments of a call"},
+		{keyFn, `(httptest.NewRequest("GET", "/", nil))`, "specgenR0, specgenR1 := x(httptest.NewRequest(\"GET\", \"/\", nil))\nreturn []interface{}{specgenR0, specgenR1}", ""},
+		{keyFn, `(httptest.NewRequest("POST", "/", nil))`, "", "does not fit"},
+		{cmp, `(httptest.NewRequest("GET", "/", nil), 1)`, "", "does not fit a int"},
 	} {
 		got, err := ObserverBody(c.t, c.key, "x", args)
 		switch {

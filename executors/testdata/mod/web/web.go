@@ -27,3 +27,13 @@ func Stamp(w http.ResponseWriter, r *http.Request, next http.HandlerFunc) {
 	}
 	next(w, r)
 }
+
+// KeyFunc makes a key of a request.
+type KeyFunc func(r *http.Request) (string, error)
+
+// ByMethod keys a request by its method, after prefix.
+func ByMethod(prefix string) KeyFunc {
+	return func(r *http.Request) (string, error) {
+		return prefix + r.Method, nil
+	}
+}
