@@ -257,6 +257,20 @@ func TestWeaken(t *testing.T) {
 	}
 }
 
+// TestWeakenDropsArgsAfter checks that an expected value dropped takes
+// the arguments after the call with it: a callback's calls may have come
+// from the result's observers, which the weakened case no longer runs.
+func TestWeakenDropsArgsAfter(t *testing.T) {
+	c := spec.Case{ID: "k", Expected: intp(3), InputsAfter: intp(4)}
+	w := weaken(&c, []runner.Failure{{Evaluator: spec.EvalExpected}}, false)
+	if w == nil || w.Expected != nil || w.InputsAfter != nil {
+		t.Errorf("weaken = %+v, want neither expected nor inputs_after", w)
+	}
+	if c.InputsAfter == nil {
+		t.Error("the case itself lost its inputs_after")
+	}
+}
+
 // TestInAnyOrder checks when confirm makes a varying case unordered:
 // only when every failed run returned what the case states, in another
 // order.

@@ -91,12 +91,20 @@ func TestCaseFromResult(t *testing.T) {
 		}
 		return out
 	}
+	fnType := types.NewSignatureType(nil, nil, nil, nil, nil, false)
+	withFn := &target.Func{Name: "H", Params: []target.Param{{Name: "fn", Type: fnType}, {Name: "p", Type: types.NewPointer(types.Typ[types.Int])}}}
+	fnIn := in("fn", spec.CodeValue("Key"), "p", spec.IntValue(1))
+	fnAfter := in("fn", spec.ListValue(spec.ListValue()), "p", spec.IntValue(2))
 	cases := []struct {
 		name string
 		f    *target.Func
 		r    executors.Result
 		want string // the case in flow form, or "" when none is written
 	}{
+		{"callback-called-by-the-observers-of-a-result-not-stated", withFn, executors.Result{Outcome: executors.OK, Inputs: fnIn, ArgsAfter: fnAfter, Outputs: []spec.Value{spec.OpaqueValue("<func>")}},
+			`inputs={fn: {go: "Key"}, p: 1} inputs_after={p: 2}`},
+		{"callback-calls-with-a-stated-result", withFn, executors.Result{Outcome: executors.OK, Inputs: fnIn, ArgsAfter: fnAfter, Outputs: []spec.Value{spec.IntValue(3)}},
+			`inputs={fn: {go: "Key"}, p: 1} expected=3 inputs_after={fn: [[]], p: 2}`},
 		{"ok-one-param", one, executors.Result{Outcome: executors.OK, Inputs: in("s", spec.StringValue("x")), Outputs: []spec.Value{spec.IntValue(1)}},
 			`input="x" expected=1`},
 		{"ok-two-params", two, executors.Result{Outcome: executors.OK, Inputs: in("a", spec.IntValue(1), "b", spec.IntValue(2)), Outputs: []spec.Value{spec.IntValue(3), spec.BoolValue(true)}},
