@@ -86,12 +86,10 @@ func knobs(f *target.Func) []knob {
 		}
 		return false
 	}
-	written := map[*types.Var]bool{}
-	// set are the variables written, each only by an assignment of a
-	// constant outside the reach (poolEnabled = true in EnableRandPool):
-	// settings a setter changes, which the reach only reads.
-	set := map[*types.Var]bool{}
-	unset := map[*types.Var]bool{}
+	// state are the variables the package writes other than as a
+	// setter does, by an assignment of a constant outside the reach
+	// (poolEnabled = true in EnableRandPool), which the reach only reads.
+	state := map[*types.Var]bool{}
 	seen := map[*types.Var]bool{}
 	var read []*types.Var // in the order the reach first reads them
 	for _, file := range f.Pkg.Syntax {
@@ -105,23 +103,19 @@ func knobs(f *target.Func) []knob {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
-						if v := pkgVar(l); v != nil {
-							written[v] = true
-							if !reach && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) && info.Types[n.Rhs[i]].Value != nil {
-								set[v] = true
-							} else {
-								unset[v] = true
-							}
+						setter := !reach && n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) && info.Types[n.Rhs[i]].Value != nil
+						if v := pkgVar(l); v != nil && !setter {
+							state[v] = true
 						}
 					}
 				case *ast.IncDecStmt:
 					if v := pkgVar(n.X); v != nil {
-						written[v], unset[v] = true, true
+						state[v] = true
 					}
 				case *ast.UnaryExpr:
 					if n.Op == token.AND {
 						if v := pkgVar(n.X); v != nil {
-							written[v], unset[v] = true, true
+							state[v] = true
 						}
 					}
 				case *ast.Ident:
@@ -160,7 +154,7 @@ func knobs(f *target.Func) []knob {
 				continue
 			}
 		}
-		if written[v] && (!set[v] || unset[v]) {
+		if state[v] {
 			continue
 		}
 		if isClock(v.Type()) && declaredAs(f.Pkg, v, "time", "Now") {
@@ -277,8 +271,12 @@ func dependency(p *target.Package, v *types.Var) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if _, isPkg := ast.Unparen(sel.X).(*ast.Ident); !isPkg {
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
 		return "", false
+	}
+	if _, isPkg := p.TypesInfo.Uses[id].(*types.PkgName); !isPkg {
+		return "", false // a field of a variable (cfg.Reader)
 	}
 	obj := p.TypesInfo.Uses[sel.Sel]
 	switch obj.(type) {
