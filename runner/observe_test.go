@@ -124,7 +124,7 @@ Above:
 		path + ":6:9: ParseVersion: case 1: expected: Label() is a field, not a method: write Label",
 		path + ":6:9: ParseVersion: case 1: expected: major(): want an exported field (Name) or an exported method call (Name() or Name(param))",
 		path + ":11:9: Above: case 1: expected: (x): argument 1: x is not a parameter of the call (n)",
-		path + ":11:9: Above: case 1: expected: (\"a\"): argument 1: \"a\" does not fit a int (want a parameter of the call, a literal, nil, T{}, &T{} or F(func(…) {…}) for an interface)",
+		path + ":11:9: Above: case 1: expected: (\"a\"): argument 1: \"a\" does not fit a int (want a parameter of the call, a literal, nil, T{}, &T{}, F(func(…) {…}) for an interface or httptest.NewRequest(\"GET\", \"/\", nil) for a request)",
 		path + ":11:9: Above: case 1: expected: (1, 2): the function takes 1 argument, not 2",
 	}
 	if diff := cmp.Diff(want, strings.Split(le.Error(), "\n")); diff != "" {
