@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -64,24 +65,18 @@ func (g *valueGen) anyValues(depth int) []spec.Value {
 // to the package's parser is given valid text as a Parse(s string) is.
 // At most maxAnyHarvested of them.
 func (g *valueGen) anyHarvested(depth int) []spec.Value {
-	if g.m == nil || depth != 0 {
+	// Only string itself: a named string type's value would read back
+	// as a string once mutated.
+	str := types.Typ[types.String]
+	if g.m == nil || depth != 0 || !slices.ContainsFunc(g.m.asserted, func(t types.Type) bool { return types.Identical(t, str) }) {
 		return nil
 	}
-	var out []spec.Value
-	for _, t := range g.m.asserted {
-		if !types.Identical(t, types.Typ[types.String]) {
-			continue // a named string type's value would read back as a string
-		}
-		strong, _ := g.harvested(t, depth)
-		for _, v := range strong[:min(len(strong), maxAnyHarvested)] {
-			if v.Kind == spec.Code {
-				g.harvestedCode[v.Str] = true
-			}
-			out = append(out, v)
-		}
-		break
+	strong, _ := g.harvested(str, depth)
+	strong = strong[:min(len(strong), maxAnyHarvested)]
+	for _, v := range strong {
+		g.harvestedCode[v.Str] = true // harvested values are code
 	}
-	return out
+	return strong
 }
 
 // ownTypeValues are values of the package's own named types, one of

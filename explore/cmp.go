@@ -142,6 +142,17 @@ func (a *analysis) cmpEntries(corpus []corpusEntry, n int) []corpusEntry {
 // from its value v.
 func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Value {
 	t := a.types[i]
+	if emptyInterface(t) {
+		// A string or an int an empty interface holds (any("abc")) is
+		// changed as an input of its type: the package's code compares
+		// what it asserted the interface to.
+		switch v.Kind {
+		case spec.String:
+			t = types.Typ[types.String]
+		case spec.Int:
+			t = types.Typ[types.Int]
+		}
+	}
 	if v.Kind == spec.Code {
 		if _, fn := t.Underlying().(*types.Signature); fn {
 			return nil // a function's literals are not its behaviour's inputs
@@ -163,20 +174,6 @@ func (a *analysis) substitutions(i int, v spec.Value, c executors.Cmp) []spec.Va
 			return out
 		case u.Info()&types.IsInteger != 0 && (v.Kind == spec.Int || v.Kind == spec.Uint):
 			return intSubstitutions(u, v, c)
-		}
-	case *types.Interface:
-		// An empty interface holding a string or an int (interface{}("abc")):
-		// the package's code compares what it asserted it to.
-		switch {
-		case !u.Empty():
-		case v.Kind == spec.String:
-			var out []spec.Value
-			for _, s := range stringSubstitutions(v.Str, c) {
-				out = append(out, spec.StringValue(s))
-			}
-			return out
-		case v.Kind == spec.Int:
-			return intSubstitutions(types.Typ[types.Int], v, c)
 		}
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte && v.Kind == spec.List {
@@ -400,7 +397,7 @@ func codeSubstitutions(code string, c executors.Cmp) []string {
 			if len(out) == cmpOccurrences {
 				break
 			}
-			out = append(out, byteSliceCode([]byte(s)))
+			out = append(out, byteSliceCode(s))
 		}
 		return out
 	}
@@ -486,13 +483,14 @@ func byteSliceLit(code string) ([]byte, bool) {
 	return b, true
 }
 
-// byteSliceCode writes b as a []byte composite literal.
-func byteSliceCode(b []byte) string {
-	parts := make([]string, len(b))
-	for i, c := range b {
-		parts[i] = strconv.Itoa(int(c))
+// byteSliceCode writes the bytes of s as target.GoExpr writes a []byte
+// value, the composite literal byteSliceLit reads ([]byte{97, 98}).
+func byteSliceCode(s string) string {
+	code, err := target.GoExpr(bytesValue(s), types.NewSlice(types.Universe.Lookup("byte").Type()), target.NewQualifier(nil))
+	if err != nil {
+		panic(err) // a list of bytes always has a literal
 	}
-	return "[]byte{" + strings.Join(parts, ", ") + "}"
+	return code
 }
 
 // intOperand reads an integer operand of a comparison: an int when

@@ -239,10 +239,5 @@ func TestCmpFeedbackAny(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if covered, total := x.Statements(); covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
-		}
-		t.Errorf("%d/%d statements covered, want all", covered, total)
-	}
+	wantCovered(t, "", x)
 }

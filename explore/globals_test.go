@@ -78,12 +78,7 @@ func TestKnobsSetAndDependency(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if covered, total := x.Statements(); covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
-		}
-		t.Errorf("%d/%d statements covered, want all", covered, total)
-	}
+	wantCovered(t, "", x)
 }
 
 // TestKnobsExplored explores Parse on the yaegi engine: the probes set
@@ -100,13 +95,7 @@ func TestKnobsExplored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	covered, total := x.Statements()
-	if covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
-		}
-		t.Errorf("%d/%d statements covered, want all", covered, total)
-	}
+	wantCovered(t, "", x)
 	set := map[string]bool{}
 	var plus bool
 	for _, r := range x.Records {

@@ -41,7 +41,7 @@ func harvestable(t types.Type) bool {
 // interface holding a string (code that switches on the dynamic type and
 // hands a string to the package's parser, a Scan(src any)).
 func heldText(t types.Type, v spec.Value) bool {
-	return harvestable(t) || isEmptyIface(t) && v.Kind == spec.String
+	return harvestable(t) || emptyInterface(t) && v.Kind == spec.String
 }
 
 // harvestedAt reports whether v, code proposed for input i, makes text
@@ -55,7 +55,7 @@ func (a *analysis) harvestedAt(i int, v spec.Value) (held types.Type, ok bool) {
 	switch {
 	case harvestable(t):
 		return t, true
-	case !isEmptyIface(t) || v.Kind != spec.Code:
+	case !emptyInterface(t) || v.Kind != spec.Code:
 		return nil, false
 	case a.gen.harvestedCode[v.Str]:
 		return types.Typ[types.String], true
@@ -67,12 +67,6 @@ func (a *analysis) harvestedAt(i int, v spec.Value) (held types.Type, ok bool) {
 		}
 	}
 	return nil, false
-}
-
-// isEmptyIface reports whether t is an empty interface (any).
-func isEmptyIface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	return ok && it.Empty()
 }
 
 // ioNames start the names of functions and methods that may wait for
@@ -356,7 +350,7 @@ func (a *analysis) harvestedAsRun(r *Record, vals []spec.Value) []spec.Value {
 				as = spec.StringValue(nv.Value.Str)
 			default:
 				// Bytes an empty interface holds stay bytes.
-				as = spec.CodeValue(byteSliceCode([]byte(nv.Value.Str)))
+				as = spec.CodeValue(byteSliceCode(nv.Value.Str))
 			}
 			if out == nil {
 				out = append([]spec.Value(nil), vals...)

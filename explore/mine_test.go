@@ -148,11 +148,6 @@ func TestMineStdFormatsExplored(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if covered, total := x.Statements(); covered != total {
-			for _, u := range x.Uncovered() {
-				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
-			}
-			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
-		}
+		wantCovered(t, fn, x)
 	}
 }

@@ -287,7 +287,7 @@ func bytesValue(s string) spec.Value {
 // few that take the code's branches. ok is false otherwise; no random
 // number is drawn for a t of another type or code that asserts to none.
 func (mu *mutator) asserted(t types.Type, depth int) (spec.Value, bool) {
-	if it, ok := t.Underlying().(*types.Interface); !ok || !it.Empty() {
+	if !emptyInterface(t) {
 		return spec.Value{}, false
 	}
 	first, second := mu.g.assertedValues(depth)

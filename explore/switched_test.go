@@ -151,13 +151,23 @@ func exploredWhole(t *testing.T, dir string, fns ...string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		covered, total := x.Statements()
-		if covered != total {
-			for _, u := range x.Uncovered() {
-				t.Logf("%s: uncovered %d-%d: %s", fn, u.Start, u.End, u.Text)
-			}
-			t.Errorf("%s: %d/%d statements covered, want all", fn, covered, total)
+		wantCovered(t, fn, x)
+	}
+}
+
+// wantCovered fails t unless x covered every statement of its function,
+// logging those left; what, when not empty, starts each message.
+func wantCovered(t *testing.T, what string, x *Exploration) {
+	t.Helper()
+	prefix := ""
+	if what != "" {
+		prefix = what + ": "
+	}
+	if covered, total := x.Statements(); covered != total {
+		for _, u := range x.Uncovered() {
+			t.Logf("%suncovered %d-%d: %s", prefix, u.Start, u.End, u.Text)
 		}
+		t.Errorf("%s%d/%d statements covered, want all", prefix, covered, total)
 	}
 }
 
@@ -214,13 +224,7 @@ func TestGenericProducedExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the package natively")
 	}
-	x := exploredInstance(t, "testdata/generic", "(*Cursor).Next")
-	if covered, total := x.Statements(); covered != total {
-		for _, u := range x.Uncovered() {
-			t.Logf("uncovered %d-%d: %s", u.Start, u.End, u.Text)
-		}
-		t.Errorf("(*Cursor).Next: %d/%d statements covered, want all", covered, total)
-	}
+	wantCovered(t, "(*Cursor).Next", exploredInstance(t, "testdata/generic", "(*Cursor).Next"))
 }
 
 // TestSmallPagesExplored checks that a method taking a part of its

@@ -18,6 +18,12 @@ func sigOf(params []types.Type, results ...types.Type) *types.Signature {
 	return types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
 }
 
+// httpRequest is net/http's Request type, a struct without fields: what
+// the call observers look at is its package and name.
+func httpRequest() *types.Named {
+	return types.NewNamed(types.NewTypeName(0, types.NewPackage("net/http", "http"), "Request", nil), types.NewStruct(nil, nil), nil)
+}
+
 func TestCallObservers(t *testing.T) {
 	p, err := observedOnce()
 	if err != nil {
@@ -35,8 +41,6 @@ func TestCallObservers(t *testing.T) {
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
 	errT := types.Universe.Lookup("error").Type()
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}, {"m", num, "a2"}, {"k", num, "a3"}}
-	httpPkg := types.NewPackage("net/http", "http")
-	request := types.NewNamed(types.NewTypeName(0, httpPkg, "Request", nil), types.NewStruct(nil, nil), nil)
 	for _, c := range []struct {
 		name string
 		t    types.Type
@@ -57,7 +61,7 @@ func TestCallObservers(t *testing.T) {
 		{"value-struct", sigOf([]types.Type{opts}, num), nil, "(Opts{})"},
 		{"thunk", sigOf(nil, num), nil, "()"},
 		// A key function of a request: a test calls it with one.
-		{"request", sigOf([]types.Type{types.NewPointer(request)}, str, errT), nil, `(httptest.NewRequest("GET", "/", nil))`},
+		{"request", sigOf([]types.Type{types.NewPointer(httpRequest())}, str, errT), nil, `(httptest.NewRequest("GET", "/", nil))`},
 		{"generic-struct", sigOf([]types.Type{types.NewPointer(genInt)}), nil, "-"},
 		{"callback", sigOf([]types.Type{sigOf(nil)}), nil, "-"},
 		{"interface", sigOf([]types.Type{types.NewInterfaceType(nil, nil)}), nil, "-"},
@@ -92,9 +96,7 @@ func TestCallBody(t *testing.T) {
 	str, num, boolean := types.Typ[types.String], types.Typ[types.Int], types.Typ[types.Bool]
 	args := []ObserverArg{{"p", str, "a0"}, {"n", num, "a1"}}
 	cmp := sigOf([]types.Type{num, num}, boolean)
-	httpPkg := types.NewPackage("net/http", "http")
-	request := types.NewPointer(types.NewNamed(types.NewTypeName(0, httpPkg, "Request", nil), types.NewStruct(nil, nil), nil))
-	keyFn := sigOf([]types.Type{request}, str, types.Universe.Lookup("error").Type())
+	keyFn := sigOf([]types.Type{types.NewPointer(httpRequest())}, str, types.Universe.Lookup("error").Type())
 	for _, c := range []struct {
 		t       types.Type
 		key     string
