@@ -60,6 +60,8 @@ var stdlibNames = map[string]string{
 	"exec":     "os/exec",
 	"filepath": "path/filepath",
 	"fmt":      "fmt",
+	"fs":       "io/fs",
+	"fstest":   "testing/fstest",
 	"hex":      "encoding/hex",
 	"html":     "html",
 	"http":     "net/http",

@@ -159,6 +159,9 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		}
 		return out
 	}
+	if isNamed(t, "io/fs", "DirEntry") || isNamed(t, "io/fs", "FileInfo") {
+		return fileInfos(isNamed(t, "io/fs", "DirEntry"))
+	}
 	if rv := g.reflectValues(t); rv != nil {
 		return rv
 	}
@@ -316,7 +319,13 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 		out = append(append([]spec.Value{spec.NullValue()}, g.ifaceMakers(n, depth)...), spec.CodeValue("time.Duration(1500000000)"))
 		return append(out, g.implValues(u, targs, depth)...)
 	default:
-		out = append(append([]spec.Value{spec.NullValue()}, g.nextHandlers(u)...), g.ifaceMakers(n, depth)...)
+		out = []spec.Value{spec.NullValue()}
+		if mapFSFits(u) {
+			// A file system: in-memory trees, before the fakes (whose
+			// Open fails or gives nil).
+			out = append(out, g.fsTrees()...)
+		}
+		out = append(append(out, g.nextHandlers(u)...), g.ifaceMakers(n, depth)...)
 		out = append(out, g.implValues(u, targs, depth)...)
 		var t types.Type = u
 		if n != nil {
@@ -805,6 +814,12 @@ func (g *valueGen) strings() []spec.Value {
 
 	// The mined tokens first: they are few and the likeliest to matter.
 	all := []string{"", "abc"}
+	if g.takesFS() {
+		// Paths of its trees, the root first: the typical string of
+		// a function given a file system names a directory it has.
+		all = append([]string{""}, g.fsPaths()...)
+		all = append(all, "abc")
+	}
 	all = append(all, exact...)
 	all = append(all, interleave(m.formats, m.related, m.own, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):], m.pkgMatches[min(len(m.pkgMatches), 24):])...)
 	all = append(all, m.strs...)

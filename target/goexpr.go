@@ -920,6 +920,8 @@ var codePackages = map[string]string{
 	"bytes":    "bytes",
 	"errors":   "errors",
 	"fmt":      "fmt",
+	"fs":       "io/fs",
+	"fstest":   "testing/fstest",
 	"httptest": "net/http/httptest",
 	"io":       "io",
 	"maps":     "maps",

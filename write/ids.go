@@ -555,6 +555,9 @@ func valueFeatures(v spec.Value, t types.Type, depth int) []string {
 		if f, ok := requestFeatures(v.Str); ok {
 			return f
 		}
+		if f, ok := fsFeatures(v.Str); ok {
+			return f
+		}
 		if strings.TrimSpace(v.Str) == "httptest.NewRecorder()" {
 			return nil // what every handler's case is given
 		}

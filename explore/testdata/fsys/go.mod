@@ -1,0 +1,3 @@
+module example.com/fsys
+
+go 1.25
