@@ -1053,6 +1053,11 @@ func (g *valueGen) containerMethods(n *types.Named, names []string, minParams in
 			if sig.Params().Len() < minParams || returnsSelf(sig, n) && !returnsReceiver(sig) {
 				continue
 			}
+			if unexported && g.pkg != nil && !g.pkg.WritesReceiver(m) {
+				// Named so, yet it leaves the value as it was:
+				// handlePatternNotExist(canFail) returns an error.
+				continue
+			}
 			out = append(out, m)
 		}
 		return out

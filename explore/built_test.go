@@ -662,3 +662,20 @@ func TestBuiltStoresUnderTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestUnexportedFillers: a container's unexported methods named like a
+// mutator fill it only when they change it: addRoute does (through a
+// node it walks to), handleMissing only reads.
+func TestUnexportedFillers(t *testing.T) {
+	p := loadPackage(t, "testdata/handlers")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	n := p.Types.Scope().Lookup("segment").Type().(*types.Named)
+	var got []string
+	for _, m := range g.mutators(n) {
+		got = append(got, m.Name())
+	}
+	if want := []string{"addRoute"}; !slices.Equal(got, want) {
+		t.Errorf("mutators of segment = %v, want %v", got, want)
+	}
+}

@@ -703,6 +703,10 @@ func (p *Package) writesReceiver(m *types.Func) bool {
 	return w
 }
 
+// WritesReceiver reports whether m, a method declared in p, changes its
+// receiver (see writesReceiver). False when p is nil.
+func (p *Package) WritesReceiver(m *types.Func) bool { return p.writesReceiver(m) }
+
 // methodDecl is the declaration of m, a method of the package, or nil.
 func (p *Package) methodDecl(m *types.Func) *ast.FuncDecl {
 	p.methodsOnce.Do(func() {
@@ -768,33 +772,19 @@ func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) b
 // writesThrough reports whether body assigns to the variable v or to
 // something reached through it ("v.n++", "v.items[k] = x", "delete(v.m,
 // k)", "copy(v.buf, x)"), or calls a method of the package on it that
-// does (see writesReceiver).
+// does (see writesReceiver); through it is also through a variable
+// that points into it (n := v; n = n.kids[k]; n.h = h).
 func (p *Package) writesThrough(body *ast.BlockStmt, v types.Object, seen map[*types.Func]bool) bool {
-	rooted := func(e ast.Expr) bool {
-		for {
-			switch x := e.(type) {
-			case *ast.Ident:
-				return p.TypesInfo.Uses[x] == v
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.IndexExpr:
-				e = x.X
-			case *ast.SliceExpr:
-				e = x.X
-			case *ast.StarExpr:
-				e = x.X
-			case *ast.ParenExpr:
-				e = x.X
-			default:
-				return false
-			}
-		}
-	}
+	vars := p.aliases(body, v)
+	rooted := func(e ast.Expr) bool { return p.reachedFrom(e, vars) }
 	writes := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && p.TypesInfo.ObjectOf(id) != v {
+					continue // an alias moved on (n = n.next)
+				}
 				writes = writes || rooted(l)
 			}
 		case *ast.IncDecStmt:
@@ -818,6 +808,82 @@ func (p *Package) writesThrough(body *ast.BlockStmt, v types.Object, seen map[*t
 		return !writes
 	})
 	return writes
+}
+
+// aliases are v and the variables of body that point into what v
+// does: assigned, or ranged over as the values of, an expression
+// reached through one of them (n := v.root, n = n.next, for _, kid :=
+// range n.kids), of a pointer, map, slice or channel type. A copy of
+// plain data (x := v.count) is not one.
+func (p *Package) aliases(body *ast.BlockStmt, v types.Object) map[types.Object]bool {
+	vars := map[types.Object]bool{v: true}
+	through := func(e ast.Expr) bool { return p.reachedFrom(e, vars) }
+	add := func(l ast.Expr) bool {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		obj := p.TypesInfo.ObjectOf(id)
+		if obj == nil || vars[obj] {
+			return false
+		}
+		switch obj.Type().Underlying().(type) {
+		case *types.Pointer, *types.Map, *types.Slice, *types.Chan:
+			vars[obj] = true
+			return true
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, r := range n.Rhs {
+					if through(r) && add(n.Lhs[i]) {
+						changed = true
+					}
+				}
+			case *ast.RangeStmt:
+				if n.Value != nil && through(n.X) && add(n.Value) {
+					changed = true
+				}
+			}
+			return true
+		})
+	}
+	return vars
+}
+
+// reachedFrom reports whether e is one of vars or reached through one:
+// a field, element, slice or pointee of it, or its address.
+func (p *Package) reachedFrom(e ast.Expr, vars map[types.Object]bool) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return vars[p.TypesInfo.Uses[x]]
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != token.AND {
+				return false
+			}
+			e = x.X
+		default:
+			return false
+		}
+	}
 }
 
 // ObservedParams are the indices of f's parameters that point to an

@@ -350,3 +350,11 @@ func Chain(mws []func(http.Handler) http.Handler, h http.Handler) http.Handler {
 	}
 	return h
 }
+
+// handleMissing says why path has no route; it leaves s as it is.
+func (s *segment) handleMissing(path string) error {
+	if h, _ := s.lookup(path); h != nil {
+		return nil
+	}
+	return errors.New("no route for " + path)
+}
