@@ -207,11 +207,11 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 	}
 	fmt.Fprintln(tw, "FUNCTION\tCASES\tCOVERAGE\tREACH\tMUT\tBEHAVIOURS\tPROBES\tENGINE\tTIME"+costHead+"\tSPEC")
 	failed := false
-	var notes []string
+	var notes []funcNote
 	for _, r := range results {
 		switch {
 		case r.Skipped != "":
-			notes = append(notes, fmt.Sprintf("%s: skipped: %s", r.Name, r.Skipped))
+			notes = append(notes, funcNote{r.Name, "skipped: " + r.Skipped})
 			continue
 		case r.Unchanged:
 			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\t-\t-%s\t%s (unchanged)\n", r.Name, casesColumn(r), cost(r), relPath(cwd, r.Path))
@@ -223,7 +223,7 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 			// states): what a person needs to see why nothing was written.
 			for _, n := range r.Notes {
 				if !strings.Contains(r.Err.Error(), n) {
-					notes = append(notes, r.Name+": "+n)
+					notes = append(notes, funcNote{r.Name, n})
 				}
 			}
 			continue
@@ -235,23 +235,53 @@ func writeTable(w io.Writer, results []*pipeline.FuncResult, cwd string) bool {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%.1f%%\t%.1f%%\t%s\t%d\t%d\t%s\t%s%s\t%s (%s)\n", r.Name, casesColumn(r), r.Coverage, r.ReachCoverage, mutColumn(r.Mutation), r.Behaviours, r.Probes, r.Engine, r.Elapsed.Round(10*time.Millisecond), cost(r), path, state)
 		for _, u := range r.Unstable {
-			notes = append(notes, fmt.Sprintf("%s: nondeterministic, weakened or dropped: %s", r.Name, u))
+			notes = append(notes, funcNote{r.Name, "nondeterministic, weakened or dropped: " + u})
 		}
 		for _, d := range r.Disagreements {
-			notes = append(notes, fmt.Sprintf("%s: %s and native disagree, native wins: %s", r.Name, r.Engine, d))
+			notes = append(notes, funcNote{r.Name, fmt.Sprintf("%s and native disagree, native wins: %s", r.Engine, d)})
 		}
 		if r.Uncompiled > 0 {
-			notes = append(notes, fmt.Sprintf("%s: %d probes did not compile", r.Name, r.Uncompiled))
+			notes = append(notes, funcNote{r.Name, fmt.Sprintf("%d probes did not compile", r.Uncompiled)})
 		}
 		for _, n := range r.Notes {
-			notes = append(notes, r.Name+": "+n)
+			notes = append(notes, funcNote{r.Name, n})
 		}
 	}
 	tw.Flush()
-	for _, n := range notes {
-		fmt.Fprintln(w, "note:", n)
-	}
+	writeNotes(w, notes)
 	return failed
+}
+
+// funcNote is a note of the gen table about one function.
+type funcNote struct{ name, text string }
+
+// sharedNote is how many functions must share a note for it to be
+// printed once for them all.
+const sharedNote = 3
+
+// writeNotes prints notes in order, each once for the functions it is
+// about when sharedNote or more have it (a package yaegi cannot load:
+// "note: Glob, Match, PathMatch, … (58 functions): yaegi …").
+func writeNotes(w io.Writer, notes []funcNote) {
+	by := map[string][]string{}
+	for _, n := range notes {
+		by[n.text] = append(by[n.text], n.name)
+	}
+	printed := map[string]bool{}
+	for _, n := range notes {
+		names := by[n.text]
+		switch {
+		case len(names) < sharedNote:
+			fmt.Fprintf(w, "note: %s: %s\n", n.name, n.text)
+		case !printed[n.text]:
+			printed[n.text] = true
+			list := strings.Join(names[:sharedNote], ", ")
+			if len(names) > sharedNote {
+				list += ", …"
+			}
+			fmt.Fprintf(w, "note: %s (%d functions): %s\n", list, len(names), n.text)
+		}
+	}
 }
 
 // casesColumn is the CASES column of the gen table: the spec's cases,

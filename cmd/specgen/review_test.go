@@ -65,3 +65,22 @@ func TestWriteTableFailedNotes(t *testing.T) {
 		t.Errorf("notes (-want +got):\n%s", diff)
 	}
 }
+
+// TestWriteNotesShared: a note three or more functions share is printed
+// once, naming the first three and how many; others as they came.
+func TestWriteNotesShared(t *testing.T) {
+	load := "yaegi disagreed with native, explored natively: yaegi failed: load p: x.go:1:2: cannot use type int as type int32"
+	notes := []funcNote{
+		{"A", load}, {"A", "3 probes did not compile"}, {"B", load}, {"C", "3 probes did not compile"},
+		{"C", load}, {"D", load}, {"E", "skipped: generic"},
+	}
+	var b strings.Builder
+	writeNotes(&b, notes)
+	want := "note: A, B, C, … (4 functions): " + load + "\n" +
+		"note: A: 3 probes did not compile\n" +
+		"note: C: 3 probes did not compile\n" +
+		"note: E: skipped: generic\n"
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+}
