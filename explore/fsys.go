@@ -198,7 +198,13 @@ func (g *valueGen) fsPaths() []string {
 // (a WalkDirFunc, a filter) branches on.
 func fileInfos(entry bool) []spec.Value {
 	out := []spec.Value{spec.NullValue()}
-	for _, e := range []fsEntry{fsTree[0], {name: "dir", mode: "fs.ModeDir"}, fsTree[len(fsTree)-1], fsTree[2]} {
+	kinds := []fsEntry{
+		{name: "a.txt", data: "a"},
+		{name: "dir", mode: "fs.ModeDir"},
+		{name: "link", data: "dir", mode: "fs.ModeSymlink"},
+		{name: ".hidden", data: "h"},
+	}
+	for _, e := range kinds {
 		lstat := "fs.Lstat(" + mapFSCode([]fsEntry{e}) + ", " + strconv.Quote(e.name) + ")"
 		if entry {
 			out = append(out, spec.CodeValue("func() fs.DirEntry { i, _ := "+lstat+"; return fs.FileInfoToDirEntry(i) }()"))
