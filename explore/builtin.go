@@ -302,6 +302,11 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 			}
 			cands[i] = uniqueValues(append(paths, cands[i]...), maxCandidates)
 		}
+		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && fileParam(a.f.Params[j].Name) && a.gen.takesFS() {
+			// A file to read of the function's file system: its
+			// trees' files first, the settings ones before the others.
+			cands[i] = uniqueValues(append(fileValues(), cands[i]...), maxCandidates)
+		}
 		if j := i - off; i < a.nIn && j >= 0 {
 			if cv := a.caseValues(j); len(cv) > 0 {
 				// Right after nil: the dynamic types the function tests

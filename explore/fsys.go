@@ -45,7 +45,8 @@ const maxFSNames = 4
 // shapes code that walks one branches on (files at the top and two
 // levels down, extensions, a hidden file and a hidden directory, a
 // capitalised name, an empty directory, a symbolic link to a
-// directory): the typical value, which the others vary. Then an empty
+// directory) and of settings files in JSON, TOML and YAML for code
+// that decodes what it reads: the typical value, which the others vary. Then an empty
 // one, one file, and the tree holding the names of files the package's
 // code spells out (go.mod, config.yaml), at the top and in a directory.
 func (g *valueGen) fsTrees() []spec.Value {
@@ -69,6 +70,11 @@ func (g *valueGen) fsTrees() []spec.Value {
 var fsTree = []fsEntry{
 	{name: "a.txt", data: "a"},
 	{name: "b.go", data: "package b"},
+	// Settings in the common formats, of the keys the package's
+	// tagged structs decode (see taggedValues: Name, Count, Tags).
+	{name: "conf.json", data: `{"name": "abc", "count": 2, "tags": ["x"]}`},
+	{name: "conf.toml", data: "name = \"abc\"\ncount = 2\ntags = [\"x\"]\n"},
+	{name: "conf.yaml", data: "name: abc\ncount: 2\ntags: [x]\n"},
 	{name: ".hidden", data: "h"},
 	{name: "dir/c.txt", data: "c"},
 	{name: "dir/sub/d.go", data: "d"},
@@ -185,7 +191,8 @@ func (g *valueGen) takesFS() bool {
 // the strings of a function given a file system: a directory to read,
 // a file to open, the files to pick.
 func (g *valueGen) fsPaths() []string {
-	out := []string{".", "dir", "a.txt", "dir/sub", "dir/c.txt", "missing", "link", "empty", "dir/", "Upper", ".hidden", "dir/sub/d.go", "link/c.txt", "", ".txt", ".go"}
+	out := []string{".", "dir", "a.txt", "dir/sub", "dir/c.txt", "missing", "link", "empty", "dir/", "Upper", ".hidden", "dir/sub/d.go", "link/c.txt", "", ".txt", ".go",
+		"conf.json", "conf.toml", "conf.yaml"}
 	for _, n := range g.fileNames() {
 		out = append(out, n, path.Join("dir", n))
 	}
@@ -210,6 +217,31 @@ func fileInfos(entry bool) []spec.Value {
 			out = append(out, spec.CodeValue("func() fs.DirEntry { i, _ := "+lstat+"; return fs.FileInfoToDirEntry(i) }()"))
 		} else {
 			out = append(out, spec.CodeValue("func() fs.FileInfo { i, _ := "+lstat+"; return i }()"))
+		}
+	}
+	return out
+}
+
+// fileWords are the words that end the name of a parameter naming a
+// file to read (path, name, filename, file); a directory's (dir, root)
+// are not among them.
+var fileWords = []string{"path", "name", "file"}
+
+// fileParam reports whether a parameter's name says it names a file.
+func fileParam(name string) bool {
+	name = strings.ToLower(name)
+	return slices.ContainsFunc(fileWords, func(w string) bool { return strings.HasSuffix(name, w) })
+}
+
+// fileValues are the files of fsTree, the settings ones first, as
+// strings.
+func fileValues() []spec.Value {
+	var out []spec.Value
+	for _, pass := range []bool{true, false} {
+		for _, e := range fsTree {
+			if e.mode == "" && strings.HasPrefix(e.name, "conf.") == pass {
+				out = append(out, spec.StringValue(e.name))
+			}
 		}
 	}
 	return out

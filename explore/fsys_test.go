@@ -17,7 +17,7 @@ func TestFileSystems(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the native engine")
 	}
-	for _, fn := range []string{"Count", "Kind", "Settings"} {
+	for _, fn := range []string{"Count", "Kind", "Settings", "Load"} {
 		t.Run(fn, func(t *testing.T) {
 			f := targettest.Func(t, "testdata/fsys", ".", fn)
 			nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
@@ -67,5 +67,17 @@ func TestMapFSCode(t *testing.T) {
 		if !strings.HasPrefix(v.Str, "func() fs.DirEntry { i, _ := fs.Lstat(fstest.MapFS{") {
 			t.Errorf("DirEntry code %s", v.Str)
 		}
+	}
+}
+
+func TestFileParam(t *testing.T) {
+	for name, want := range map[string]bool{"path": true, "filename": true, "name": true, "configFile": true, "dir": false, "root": false, "pattern": false} {
+		if got := fileParam(name); got != want {
+			t.Errorf("fileParam(%q) = %v, want %v", name, got, want)
+		}
+	}
+	vs := fileValues()
+	if len(vs) < 4 || !strings.HasPrefix(vs[0].Str, "conf.") || vs[len(vs)-1].Str == "link" {
+		t.Errorf("fileValues = %v, want the settings files first and files only", vs)
 	}
 }

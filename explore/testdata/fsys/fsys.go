@@ -3,6 +3,7 @@
 package fsys
 
 import (
+	"encoding/json"
 	"io/fs"
 	"path"
 	"strings"
@@ -55,4 +56,17 @@ func Settings(fsys fs.ReadFileFS) (string, error) {
 		return "", err
 	}
 	return string(b), nil
+}
+
+// Load decodes the JSON settings file at path of fsys.
+func Load(fsys fs.FS, path string) (map[string]any, error) {
+	b, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
