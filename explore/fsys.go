@@ -41,14 +41,10 @@ func mapFSFits(u *types.Interface) bool {
 const maxFSNames = 4
 
 // fsTrees are in-memory file systems (testing/fstest.MapFS, written as
-// code) for a parameter of a file-system interface. First a tree of the
-// shapes code that walks one branches on (files at the top and two
-// levels down, extensions, a hidden file and a hidden directory, a
-// capitalised name, an empty directory, a symbolic link to a
-// directory) and of settings files in JSON, TOML and YAML for code
-// that decodes what it reads: the typical value, which the others vary. Then an empty
-// one, one file, and the tree holding the names of files the package's
-// code spells out (go.mod, config.yaml), at the top and in a directory.
+// code) for a parameter of a file-system interface. First fsTree, the
+// typical value, which the others vary; then an empty one, one file,
+// and fsTree holding the names of files the package's code spells out
+// (go.mod, config.yaml), at the top and in a directory.
 func (g *valueGen) fsTrees() []spec.Value {
 	// The tree first: the typical value, which the others vary.
 	out := []spec.Value{
@@ -59,14 +55,23 @@ func (g *valueGen) fsTrees() []spec.Value {
 	if names := g.fileNames(); len(names) > 0 {
 		own := slices.Clip(fsTree)
 		for _, n := range names {
-			own = append(own, fsEntry{name: n, data: "x"}, fsEntry{name: path.Join("dir", n), data: "x"})
+			for _, p := range []string{n, path.Join("dir", n)} {
+				// A key twice would not compile (a.txt is there).
+				if !slices.ContainsFunc(own, func(e fsEntry) bool { return e.name == p }) {
+					own = append(own, fsEntry{name: p, data: "x"})
+				}
+			}
 		}
 		out = append(out, spec.CodeValue(mapFSCode(own)))
 	}
 	return out
 }
 
-// fsTree is the tree of fsTrees.
+// fsTree is the tree of the shapes code that walks one branches on
+// (files at the top and two levels down, several extensions, a hidden
+// file and a hidden directory, a capitalised name, an empty directory,
+// a symbolic link to a directory) and of settings files for code that
+// decodes what it reads.
 var fsTree = []fsEntry{
 	{name: "a.txt", data: "a"},
 	{name: "b.go", data: "package b"},

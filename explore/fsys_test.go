@@ -81,3 +81,20 @@ func TestFileParam(t *testing.T) {
 		t.Errorf("fileValues = %v, want the settings files first and files only", vs)
 	}
 }
+
+// TestOwnTree: the package's file names join the tree once each, a
+// name the tree has already (a.txt) not again: a key twice would not
+// compile.
+func TestOwnTree(t *testing.T) {
+	g := newValueGen(nil, &mined{words: []string{"a.txt", "settings.toml", "settings.toml"}})
+	trees := g.fsTrees()
+	if len(trees) != 4 {
+		t.Fatalf("fsTrees = %d trees, want 4", len(trees))
+	}
+	own := trees[3].Str
+	for _, key := range []string{`"a.txt": `, `"dir/a.txt": `, `"settings.toml": `, `"dir/settings.toml": `} {
+		if n := strings.Count(own, key); n != 1 {
+			t.Errorf("own tree has %s %d times, want once: %s", key, n, own)
+		}
+	}
+}
