@@ -159,8 +159,8 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		}
 		return out
 	}
-	if isNamed(t, "io/fs", "DirEntry") || isNamed(t, "io/fs", "FileInfo") {
-		return fileInfos(isNamed(t, "io/fs", "DirEntry"))
+	if entry := isNamed(t, "io/fs", "DirEntry"); entry || isNamed(t, "io/fs", "FileInfo") {
+		return fileInfos(entry)
 	}
 	if rv := g.reflectValues(t); rv != nil {
 		return rv
@@ -813,13 +813,13 @@ func (g *valueGen) strings() []spec.Value {
 	shaped = append(shaped, nums...)
 
 	// The mined tokens first: they are few and the likeliest to matter.
-	all := []string{"", "abc"}
+	all := []string{""}
 	if g.takesFS() {
 		// Paths of its trees, the root first: the typical string of
 		// a function given a file system names a directory it has.
-		all = append([]string{""}, g.fsPaths()...)
-		all = append(all, "abc")
+		all = append(all, g.fsPaths()...)
 	}
+	all = append(all, "abc")
 	all = append(all, exact...)
 	all = append(all, interleave(m.formats, m.related, m.own, numWord, sepCombos, prefixed, shaped, stringBoundaries, m.docs[min(len(m.docs), 32):], m.pkgMatches[min(len(m.pkgMatches), 24):])...)
 	all = append(all, m.strs...)

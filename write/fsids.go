@@ -52,18 +52,24 @@ func fsFeatures(src string) (out []string, ok bool) {
 	if kv == nil {
 		return nil, false
 	}
-	entry := "file"
-	switch text := src[kv.Value.Pos()-1 : kv.Value.End()-1]; {
-	case strings.Contains(text, "fs.ModeSymlink"):
-		entry = "symlink"
-	case strings.Contains(text, "fs.ModeDir"):
-		entry = "dir"
-	default:
-		if k, ok := kv.Key.(*ast.BasicLit); ok && strings.HasPrefix(k.Value, `".`) {
-			entry = "hidden"
-		}
+	mode := func(name string) bool {
+		found := false
+		ast.Inspect(kv.Value, func(n ast.Node) bool {
+			x, ok := n.(ast.Expr)
+			found = found || ok && isSelector(x, "fs", name)
+			return !found
+		})
+		return found
 	}
-	return []string{entry}, true
+	switch k, _ := kv.Key.(*ast.BasicLit); {
+	case mode("ModeSymlink"):
+		return []string{"symlink"}, true
+	case mode("ModeDir"):
+		return []string{"dir"}, true
+	case k != nil && strings.HasPrefix(k.Value, `".`):
+		return []string{"hidden"}, true
+	}
+	return []string{"file"}, true
 }
 
 // isSelector reports whether x is pkg.name.

@@ -26,10 +26,8 @@ func requestFeatures(src string) (out []string, ok bool) {
 		if !isCall || call != nil {
 			return call == nil
 		}
-		if sel, isSel := c.Fun.(*ast.SelectorExpr); isSel && sel.Sel.Name == "NewRequest" && len(c.Args) == 3 {
-			if x, isID := sel.X.(*ast.Ident); isID && x.Name == "httptest" {
-				call = c
-			}
+		if isSelector(c.Fun, "httptest", "NewRequest") && len(c.Args) == 3 {
+			call = c
 		}
 		return call == nil
 	})
