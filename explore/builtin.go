@@ -290,6 +290,7 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	typical := make([]spec.Value, n)
 	zero := make([]spec.Value, n)
 	off := a.nIn - len(a.f.Params) // 1 with a receiver, which comes first
+	callerVals, callerCalls := callerArgs(a.f)
 	for i, t := range a.types {
 		cands[i] = a.gen.values(t)
 		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && target.RouteParam(a.f.Params[j].Name) && a.f.Pkg != nil && target.ImportsHTTP(a.f.Pkg.Types) {
@@ -316,6 +317,12 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 			}
 		}
 		typical[i] = a.gen.typical(t, cands[i])
+		if j := i - off; i < a.nIn && j >= 0 && j < len(callerVals) && len(callerVals[j]) > 0 {
+			// Right after the first: what the package itself passes
+			// there (see callerArgs), the typical value unchanged.
+			k := min(1, len(cands[i]))
+			cands[i] = uniqueValues(append(append(cands[i][:k:k], callerVals[j]...), cands[i][k:]...), max(len(cands[i]), maxCandidates))
+		}
 		zero[i] = zeroValue(t)
 		if handlerArg(t) && len(cands[i]) > 0 {
 			zero[i] = cands[i][0] // net/http passes no nil writer or request
@@ -347,6 +354,17 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		}
 	}
 	out := []tuple{{zero, "zero values"}, {typical, "typical values"}}
+	for _, c := range callerCalls {
+		// A call the package makes: its known arguments, the others
+		// typical.
+		t := append([]spec.Value(nil), typical...)
+		for j, known := range c.known {
+			if known {
+				t[j+off] = c.vals[j]
+			}
+		}
+		out = append(out, tuple{t, "the arguments " + a.f.Name + "'s callers in the package pass"})
+	}
 	var byFull []spec.Value // the receivers written as code, fullest first
 	if len(cands) > 0 {
 		byFull = fullestFirst(cands[0])

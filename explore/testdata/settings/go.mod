@@ -1,0 +1,3 @@
+module example.com/settings
+
+go 1.22
