@@ -15,8 +15,9 @@ import (
 
 // Bounds of the struct tags taggedValues writes.
 const (
-	maxTagKeys    = 3 // keys of a tag (json:"…" schema:"…")
-	maxTagOptions = 4 // options after a field's name (",omitempty")
+	maxTagKeys     = 3 // keys of a tag (json:"…" schema:"…")
+	maxTagOptions  = 4 // options after a field's name (",omitempty")
+	maxSettingKeys = 8 // keys of a settings struct's tags (see settingsStruct)
 )
 
 // tagShape is how a package reads struct tags: the keys it looks up
@@ -24,6 +25,11 @@ const (
 // field's name ("omitempty", "required", "default:").
 type tagShape struct {
 	keys, options []string
+	// settings are the keys the package reads a setting of its own
+	// under (envconfig:"PORT" default:"8080" required:"true"): set
+	// when it reads two keys or more, at most maxSettingKeys; flags
+	// are those of them whose value it parses as a bool.
+	settings, flags []string
 }
 
 // tagCache holds the tagShape of a package once found (done), and ok
@@ -138,6 +144,15 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 			keys[k] = true
 		}
 	}
+	if len(keys) > 1 && !variable {
+		shape.settings = firstSorted(keys, maxSettingKeys)
+		flags := boolKeys(syntax, info)
+		for _, k := range shape.settings {
+			if flags[k] {
+				shape.flags = append(shape.flags, k)
+			}
+		}
+	}
 	if len(keys) == 0 {
 		keys["json"] = true
 	}
@@ -149,6 +164,130 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 		shape.options = firstSorted(options, maxTagOptions)
 	}
 	return shape, true
+}
+
+// boolKeys are the tag keys whose value the package parses as a bool:
+// a reflect.StructTag's Get or Lookup of the key, or a variable it was
+// assigned to, passed to strconv.ParseBool or to a function of the
+// package that passes its parameter there (isTrue(tag.Get("ignored"))),
+// or compared with "true".
+func boolKeys(syntax []*ast.File, info *types.Info) map[string]bool {
+	isParseBool := func(c *ast.CallExpr) bool {
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		fn, ok := info.Uses[sel.Sel].(*types.Func)
+		return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strconv" && fn.Name() == "ParseBool"
+	}
+	// parsers are the package's functions that hand a parameter of
+	// theirs to strconv.ParseBool.
+	parsers := map[types.Object]bool{}
+	for _, file := range syntax {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			params := map[types.Object]bool{}
+			for _, fl := range fd.Type.Params.List {
+				for _, id := range fl.Names {
+					params[info.Defs[id]] = true
+				}
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && isParseBool(c) && len(c.Args) == 1 {
+					if id, ok := ast.Unparen(c.Args[0]).(*ast.Ident); ok && params[info.Uses[id]] {
+						parsers[info.Defs[fd.Name]] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	// keyOf is the key e reads, a StructTag's Get or Lookup of a
+	// constant.
+	keyOf := func(e ast.Expr) (string, bool) {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return "", false
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Get" && sel.Sel.Name != "Lookup" {
+			return "", false
+		}
+		if s := info.Selections[sel]; s == nil || !isNamed(s.Recv(), "reflect", "StructTag") {
+			return "", false
+		}
+		tv, ok := info.Types[c.Args[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return "", false
+		}
+		return constant.StringVal(tv.Value), true
+	}
+	held := map[types.Object]string{} // variables assigned a key's value
+	hold := func(id ast.Expr, e ast.Expr) {
+		if id, ok := id.(*ast.Ident); ok {
+			if k, ok := keyOf(e); ok {
+				obj := info.Defs[id]
+				if obj == nil {
+					obj = info.Uses[id]
+				}
+				if obj != nil {
+					held[obj] = k
+				}
+			}
+		}
+	}
+	for _, file := range syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+					hold(n.Lhs[0], n.Rhs[0])
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) == 1 && len(n.Names) >= 1 {
+					hold(n.Names[0], n.Values[0])
+				}
+			}
+			return true
+		})
+	}
+	out := map[string]bool{}
+	mark := func(e ast.Expr) {
+		if k, ok := keyOf(e); ok {
+			out[k] = true
+		} else if id, ok := ast.Unparen(e).(*ast.Ident); ok && held[info.Uses[id]] != "" {
+			out[held[info.Uses[id]]] = true
+		}
+	}
+	for _, file := range syntax {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if len(n.Args) != 1 {
+					break
+				}
+				if isParseBool(n) {
+					mark(n.Args[0])
+				} else if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && parsers[info.Uses[id]] {
+					mark(n.Args[0])
+				}
+			case *ast.BinaryExpr:
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					break
+				}
+				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					if tv, ok := info.Types[pair[1]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "true" {
+						mark(pair[0])
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // firstSorted are the first n keys of set in order.
@@ -185,6 +324,9 @@ var taggedFields = []taggedField{
 // and an expression of a pointer to a struct that embeds a local type.
 type taggedStructs struct {
 	plain, filled, opts, embedded string
+	// settings are the structs whose tags carry a setting under each
+	// key (none for a package that reads one key): see settingsStructs.
+	settings []string
 }
 
 // taggedTypes are the taggedStructs of a package that reads struct tags
@@ -231,8 +373,59 @@ func (g *valueGen) taggedTypes() (ts taggedStructs, ok bool) {
 			return tag(f.tag + "," + o)
 		})
 	}
+	ts.settings = g.settingsStructs(shape)
 	ts.embedded = "func() interface{} { type Base struct { ID int " + tag("id") + " }; return &struct { Base; Name string " + tag("name") + " }{} }()"
 	return ts, true
+}
+
+// settingText is the text a setting of a tagged field's kind reads
+// as (default:"2"), by the field's name.
+var settingText = map[string]string{
+	"Name": "abc", "Count": "2", "Ratio": "1.5", "On": "true", "Tags": "a,b", "Ptr": "3", "Inner": "inner",
+}
+
+// settingsStructs are the struct types, as code, of a package that
+// reads a setting of its own under each of several keys (see
+// tagShape). The first has fields of each kind tagged with every key but
+// the flags, each valued as text of the field's kind (`default:"2"
+// env:"2"` on an int; a map's "a:1,b:2", a duration's "1s" when the
+// package names time). Then one for each flag: a string field tagged
+// as the first's, then one tagged with the flag alone, "true", named
+// with an acronym and two words (HTTPServerPort), as settings often are. Each
+// flag has a struct of its own: a flag that stops the loading (a
+// required setting not given) stops it after the others. None for a
+// package that reads one key.
+func (g *valueGen) settingsStructs(shape tagShape) []string {
+	if len(shape.settings) < 2 {
+		return nil
+	}
+	flag := map[string]bool{}
+	for _, k := range shape.flags {
+		flag[k] = true
+	}
+	tag := func(text string) string {
+		var parts []string
+		for _, k := range shape.settings {
+			if !flag[k] {
+				parts = append(parts, k+":"+strconv.Quote(text))
+			}
+		}
+		return "`" + strings.Join(parts, " ") + "`"
+	}
+	var fs []string
+	for _, f := range taggedFields {
+		t := strings.Replace(f.typ, "%s", tag("3"), 1) // the inner struct's field
+		fs = append(fs, f.name+" "+t+" "+tag(settingText[f.name]))
+	}
+	fs = append(fs, "Limits map[string]int "+tag("a:1,b:2"), "Level uint8 "+tag("7"))
+	if g.codeNames("time") {
+		fs = append(fs, "Timeout time.Duration "+tag("1s"))
+	}
+	out := []string{"struct { " + strings.Join(fs, "; ") + " }"}
+	for _, k := range shape.flags {
+		out = append(out, "struct { Name string "+tag("abc")+"; HTTPServerPort string `"+k+`:"true"`+"` }")
+	}
+	return out
 }
 
 // taggedValues are values for an empty interface in a package that
@@ -253,6 +446,9 @@ func (g *valueGen) taggedValues() []spec.Value {
 	}
 	if ts.opts != "" {
 		out = append(out, spec.CodeValue("&"+ts.opts+"{}"))
+	}
+	for _, st := range ts.settings {
+		out = append(out, spec.CodeValue("&"+st+"{}"))
 	}
 	return append(out, spec.CodeValue(ts.plain+"{"+ts.filled+"}"), spec.CodeValue(ts.embedded))
 }
@@ -382,6 +578,13 @@ func (g *valueGen) reflectValues(t types.Type) []spec.Value {
 		for _, x := range reflectPlain {
 			out = append(out, spec.CodeValue("reflect.TypeOf("+x+")"))
 		}
+		more := []string{"[]byte", "uint"}
+		if g.codeNames("time") {
+			more = append(more, reflectTimes...)
+		}
+		for _, x := range more {
+			out = append(out, spec.CodeValue("reflect.TypeOf(new("+x+")).Elem()"))
+		}
 		return out
 	}
 	if tagged {
@@ -394,5 +597,23 @@ func (g *valueGen) reflectValues(t types.Type) []spec.Value {
 	for _, x := range reflectPlain {
 		out = append(out, spec.CodeValue("reflect.ValueOf("+x+")"))
 	}
+	// Then settable ones, as a decoder's fields are: of each kind,
+	// a nil pointer among them.
+	settable := reflectSettable
+	if g.codeNames("time") {
+		settable = append(settable[:len(settable):len(settable)], reflectTimes...)
+	}
+	for _, t := range settable {
+		out = append(out, spec.CodeValue("reflect.ValueOf(new("+t+")).Elem()"))
+	}
 	return out
 }
+
+// reflectSettable are the types of the settable reflect.Values
+// reflectValues makes.
+var reflectSettable = []string{"string", "int", "uint", "float64", "bool", "[]string", "[]byte", "map[string]int", "*int"}
+
+// reflectTimes are types of kinds reflectSettable has, but named, and a
+// struct that unmarshals text: reflectValues makes them when the
+// package names time.
+var reflectTimes = []string{"time.Duration", "time.Time"}

@@ -1,9 +1,13 @@
 package explore
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
 
 	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
@@ -24,6 +28,69 @@ func TestReadsTags(t *testing.T) {
 		shape, ok := readsTags(f.Pkg.Syntax, f.Pkg.TypesInfo)
 		if ok != tt.ok || !slices.Equal(shape.keys, tt.keys) || !slices.Equal(shape.options, tt.opts) {
 			t.Errorf("readsTags(%s) = %q, %q, %v; want %q, %q, %v (%s)", tt.dir, shape.keys, shape.options, ok, tt.keys, tt.opts, tt.ok, tt.why)
+		}
+	}
+}
+
+// TestSettingKeys: a package that reads a setting under each of several
+// tag keys has them all as settings, and as flags those it parses as a
+// bool (through a function of its own, isSet(f.Tag.Get("skip")), or a
+// variable, required := f.Tag.Get("required")); its any gets a struct
+// of each field kind tagged with the others, and one of each flag.
+func TestSettingKeys(t *testing.T) {
+	f := targettest.Func(t, "testdata/settings", ".", "Load")
+	shape, ok := readsTags(f.Pkg.Syntax, f.Pkg.TypesInfo)
+	if !ok || !slices.Equal(shape.settings, []string{"default", "env", "required", "skip"}) || !slices.Equal(shape.flags, []string{"required", "skip"}) {
+		t.Errorf("readsTags = settings %q, flags %q, %v; want [default env required skip], [required skip], true", shape.settings, shape.flags, ok)
+	}
+	g := newValueGen(f.Pkg.Types, mine(f))
+	g.pkg = f.Pkg
+	var code []string
+	for _, v := range g.values(f.Params[0].Type) {
+		code = append(code, v.Str)
+	}
+	f = targettest.Func(t, "testdata/settings", ".", "set")
+	g = newValueGen(f.Pkg.Types, mine(f))
+	g.pkg = f.Pkg
+	for _, v := range g.values(f.Params[0].Type) {
+		code = append(code, v.Str)
+	}
+	all := strings.Join(code, "\n")
+	for _, want := range []string{
+		"reflect.ValueOf(new(*int)).Elem()",
+		"reflect.ValueOf(new(time.Duration)).Elem()", // the package names time
+		"Count int `default:\"2\" env:\"2\"`",
+		"Timeout time.Duration `default:\"1s\" env:\"1s\"`",
+		"HTTPServerPort string `required:\"true\"` }{}",
+		"HTTPServerPort string `skip:\"true\"` }{}",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no any value with %s; got:\n%s", want, all)
+		}
+	}
+}
+
+// TestSettingsExplored: a loader of settings by their tags is explored
+// whole, its required and skipped settings among them (see
+// TestSettingKeys); a writer of their usage given a template runs the
+// template's functions, which only the layout its package passes it
+// calls (see callerArgs).
+func TestSettingsExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	// set is given settable reflect.Values of each kind (see
+	// reflectValues), a nil pointer among them.
+	exploredWhole(t, "testdata/settings", "Load", "set")
+	f := targettest.Func(t, "testdata/settings", ".", "Usagef")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range x.Uncovered() {
+		if strings.Contains(u.Text, "reflect.StructField") {
+			t.Errorf("Usagef: the template's functions not run: uncovered %d-%d: %s", u.Start, u.End, u.Text)
 		}
 	}
 }
