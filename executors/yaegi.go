@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -42,12 +43,61 @@ type Yaegi struct {
 
 	prep preparer
 	runs runDirs
+	// unloadable are the packages yaegi failed to load for their own
+	// code, as they are on disk (no Overlay), by import path: their load
+	// error, given again without loading (see Run).
+	unloadable loadFailures
+}
+
+// loadFailures remembers why packages could not be loaded, by import
+// path; safe for concurrent use.
+type loadFailures struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (l *loadFailures) get(path string) (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	msg, ok := l.m[path]
+	return msg, ok
+}
+
+func (l *loadFailures) put(path, msg string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.m == nil {
+		l.m = map[string]string{}
+	}
+	l.m[path] = msg
+}
+
+// inPackageFiles reports whether msg, the interpreter's words on a load
+// that failed, places the fault in a file of the package (as named in
+// files, its absolute paths) and in none of the files written for the
+// program (extra, by base name): a fault every program of the package
+// meets.
+func inPackageFiles(msg, dir string, files, extra map[string][]byte) bool {
+	for name := range extra {
+		if strings.Contains(msg, name+":") {
+			return false
+		}
+	}
+	for name := range files {
+		if strings.Contains(msg, filepath.Join(dir, filepath.Base(name))+":") {
+			return true
+		}
+	}
+	return false
 }
 
 // Name returns "yaegi".
 func (y *Yaegi) Name() string { return "yaegi" }
 
-// Run loads the program in a worker and runs its probes.
+// Run loads the program in a worker and runs its probes. A package
+// that failed to load for a fault in its own files fails again at once
+// with the same error, without a worker (a whole-package run asks once
+// per function).
 func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	pkg := prog.Func.Pkg
 	prepd, err := y.prep.prepare(prog, ".go", yaegiHas)
@@ -60,6 +110,14 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	}
 	if len(prepd.runnable) == 0 {
 		return rep, nil
+	}
+	if msg, ok := y.unloadable.get(pkg.ImportPath); ok && len(prog.Overlay) == 0 {
+		// The same error as the first time, so that the notes of a
+		// package's functions are one.
+		if y.Logf != nil {
+			y.Logf("yaegi: %s failed to load before: not loading it again", pkg.ImportPath)
+		}
+		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, msg)
 	}
 	exe, err := executable(y.Exe)
 	if err != nil {
@@ -141,6 +199,7 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 	start := time.Now()
 	if err := proto.start(ctx); err != nil {
 		msg := fix.Replace(err.Error())
+		own := len(prog.Overlay) == 0 && inPackageFiles(msg, pkg.Dir, prepd.pkgFiles, prepd.extra)
 		if probs := pkg.YaegiProblems(); len(probs) > 0 {
 			// Say which construct is at fault, where: more use than the
 			// interpreter's own words.
@@ -149,6 +208,10 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 				list = append(list, filepath.Join(pkg.Dir, p.Pos)+": "+p.What)
 			}
 			msg = strings.Join(list, "\n") + "\n(the interpreter said: " + msg + ")"
+		}
+		if own {
+			// Every later program of the package would fail the same.
+			y.unloadable.put(pkg.ImportPath, msg)
 		}
 		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, msg)
 	}
