@@ -1877,7 +1877,7 @@ func (g *valueGen) sourceGen(fn *types.Func, name string) *valueGen {
 				}
 			}
 			sub = newValueGen(g.self, m)
-			sub.pkg, sub.subs, sub.lits, sub.tags = g.pkg, g.subs, g.lits, g.tags
+			sub.pkg, sub.subs, sub.lits, sub.tags, sub.ptrs = g.pkg, g.subs, g.lits, g.tags, g.ptrs
 		}
 	}
 	g.subs[fn] = sub

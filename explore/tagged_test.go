@@ -136,3 +136,28 @@ func TestTaggedExplored(t *testing.T) {
 	}
 	exploredWhole(t, "testdata/tagged", "(*Decoder).Decode", "fieldNames", "setStrings", "zeroInts", "fieldName")
 }
+
+// TestPointerFields: a field of an interface type the package hands to
+// reflect.ValueOf where it tells a pointer (a loader's target) is given
+// a pointer in the plainest literal of its struct, so that a receiver
+// its constructor accepts is among the first.
+func TestPointerFields(t *testing.T) {
+	f := targettest.Func(t, "testdata/settings", ".", "(*Loader).Load")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for v := range a.gen.pointerFields() {
+		names = append(names, v.Name())
+	}
+	if !slices.Equal(names, []string{"Target"}) {
+		t.Errorf("pointerFields() = %q, want [Target]", names)
+	}
+	for _, r := range a.cands[0][:min(6, len(a.cands[0]))] {
+		if strings.Contains(r.Str, "NewLoader(&Config{Target: &struct {") {
+			return
+		}
+	}
+	t.Errorf("no receiver built with a pointer target among the first six: %v", a.cands[0][:min(6, len(a.cands[0]))])
+}

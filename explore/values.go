@@ -54,10 +54,13 @@ type valueGen struct {
 	// tags is how the package reads struct tags, found once and shared
 	// with subs (see taggedValues).
 	tags *tagCache
+	// ptrs are the fields that must hold a pointer, found once and
+	// shared with subs (see pointerFields).
+	ptrs *ptrFieldCache
 }
 
 func newValueGen(self *types.Package, m *mined) *valueGen {
-	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}, harvestedCode: map[string]bool{}, tags: &tagCache{}}
+	return &valueGen{self: self, m: m, cache: map[string][]spec.Value{}, subs: map[*types.Func]*valueGen{}, lits: map[string]litVals{}, asserted: map[int][2][]spec.Value{}, harvestedCode: map[string]bool{}, tags: &tagCache{}, ptrs: &ptrFieldCache{}}
 }
 
 // values returns the candidates of t, without duplicates.
@@ -1020,6 +1023,28 @@ func (g *valueGen) structs(s *types.Struct, depth int) []spec.Value {
 		typical.Map = append(typical.Map, spec.Entry{Key: spec.StringValue(f.Name()), Val: ty})
 	}
 	out := []spec.Value{zero, typical}
+	if ptrs := g.pointerFields(); len(ptrs) > 0 {
+		// The zero value but for the fields that must hold a pointer,
+		// given one: the plainest value a constructor accepts
+		// (NewDecoder(&DecoderConfig{Result: &struct{…}{}})).
+		least := copyValue(zero)
+		set := false
+		for i, f := range fields {
+			if !ptrs[f] || i >= len(least.Map) {
+				continue
+			}
+			for _, v := range g.valuesAt(f.Type(), depth+1) {
+				if v.Kind == spec.Code && (strings.HasPrefix(v.Str, "&") || strings.HasPrefix(v.Str, "new(")) {
+					least.Map[i].Val = v
+					set = true
+					break
+				}
+			}
+		}
+		if set {
+			out = append(out, least)
+		}
+	}
 	if depth >= 2 {
 		return out
 	}

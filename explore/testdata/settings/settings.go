@@ -124,3 +124,29 @@ func Usagef(spec any, w io.Writer, layout string) error {
 	}
 	return tmpl.Execute(w, fields)
 }
+
+// Config says where a Loader puts the settings it loads.
+type Config struct {
+	// Target is a pointer to the struct to fill.
+	Target any
+	// Given are the settings given, by name.
+	Given map[string]string
+}
+
+// Loader loads settings into its target.
+type Loader struct {
+	cfg *Config
+}
+
+// NewLoader is a loader of cfg, whose target must be a pointer.
+func NewLoader(cfg *Config) (*Loader, error) {
+	if v := reflect.ValueOf(cfg.Target); v.Kind() != reflect.Pointer {
+		return nil, errors.New("settings: the target must be a pointer")
+	}
+	return &Loader{cfg: cfg}, nil
+}
+
+// Load fills the loader's target.
+func (l *Loader) Load() error {
+	return Load(l.cfg.Target, l.cfg.Given)
+}
