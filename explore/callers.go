@@ -88,24 +88,8 @@ func argKey(j int, v spec.Value) string {
 // names fn (a generic function by any instantiation, a method by any
 // receiver expression).
 func callsFunc(info *types.Info, fun ast.Expr, fn *types.Func) bool {
-	fun = ast.Unparen(fun)
-	switch e := fun.(type) {
-	case *ast.IndexExpr:
-		fun = e.X
-	case *ast.IndexListExpr:
-		fun = e.X
-	}
-	var id *ast.Ident
-	switch e := fun.(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return false
-	}
-	obj, ok := info.Uses[id].(*types.Func)
-	return ok && obj.Origin() == fn
+	obj := calledObj(info, fun)
+	return obj != nil && obj.Origin() == fn
 }
 
 // knownArg is arg, an argument of a call of the function at a parameter

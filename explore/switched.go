@@ -247,6 +247,16 @@ func switched(n *ast.TypeSwitchStmt) ast.Expr {
 // calledFunc is the package-level function a call's fun names (f,
 // f[T], pkg.f), or nil.
 func calledFunc(info *types.Info, fun ast.Expr) *types.Func {
+	fn := calledObj(info, fun)
+	if fn == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return nil
+	}
+	return fn
+}
+
+// calledObj is the function or method a call's fun names (f, f[T],
+// pkg.f, x.m), or nil.
+func calledObj(info *types.Info, fun ast.Expr) *types.Func {
 	fun = ast.Unparen(fun)
 	switch x := fun.(type) {
 	case *ast.IndexExpr:
@@ -264,9 +274,6 @@ func calledFunc(info *types.Info, fun ast.Expr) *types.Func {
 		return nil
 	}
 	fn, _ := info.Uses[id].(*types.Func)
-	if fn == nil || fn.Type().(*types.Signature).Recv() != nil {
-		return nil
-	}
 	return fn
 }
 

@@ -79,9 +79,9 @@ func readsTags(syntax []*ast.File, info *types.Info) (shape tagShape, ok bool) {
 				if !isSel {
 					break
 				}
-				if s := info.Selections[sel]; s != nil && isNamed(s.Recv(), "reflect", "StructTag") && (sel.Sel.Name == "Get" || sel.Sel.Name == "Lookup") && len(n.Args) == 1 {
+				if arg, ok := tagRead(info, n); ok {
 					reads = true
-					if k, ok := str(n.Args[0]); ok {
+					if k, ok := str(arg); ok {
 						keys[k] = true
 					} else {
 						variable = true
@@ -209,17 +209,14 @@ func boolKeys(syntax []*ast.File, info *types.Info) map[string]bool {
 	// constant.
 	keyOf := func(e ast.Expr) (string, bool) {
 		c, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(c.Args) != 1 {
+		if !ok {
 			return "", false
 		}
-		sel, ok := c.Fun.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Get" && sel.Sel.Name != "Lookup" {
+		arg, ok := tagRead(info, c)
+		if !ok {
 			return "", false
 		}
-		if s := info.Selections[sel]; s == nil || !isNamed(s.Recv(), "reflect", "StructTag") {
-			return "", false
-		}
-		tv, ok := info.Types[c.Args[0]]
+		tv, ok := info.Types[arg]
 		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 			return "", false
 		}
@@ -288,6 +285,19 @@ func boolKeys(syntax []*ast.File, info *types.Info) map[string]bool {
 		})
 	}
 	return out
+}
+
+// tagRead is the key argument of c when c reads a struct tag (a
+// reflect.StructTag's Get or Lookup).
+func tagRead(info *types.Info, c *ast.CallExpr) (key ast.Expr, ok bool) {
+	sel, isSel := c.Fun.(*ast.SelectorExpr)
+	if !isSel || sel.Sel.Name != "Get" && sel.Sel.Name != "Lookup" || len(c.Args) != 1 {
+		return nil, false
+	}
+	if s := info.Selections[sel]; s == nil || !isNamed(s.Recv(), "reflect", "StructTag") {
+		return nil, false
+	}
+	return c.Args[0], true
 }
 
 // firstSorted are the first n keys of set in order.
