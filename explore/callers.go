@@ -3,9 +3,7 @@ package explore
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
-	"math"
 
 	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
@@ -110,30 +108,10 @@ func knownArg(info *types.Info, pkg *types.Package, arg ast.Expr, t types.Type) 
 	if !found || tv.Value == nil {
 		return spec.Value{}, false
 	}
-	switch c := tv.Value; c.Kind() {
-	case constant.String:
-		v = spec.StringValue(constant.StringVal(c))
-	case constant.Bool:
-		v = spec.BoolValue(constant.BoolVal(c))
-	case constant.Int:
-		i, exact := constant.Int64Val(c)
-		if !exact {
-			u, exact := constant.Uint64Val(c)
-			if !exact {
-				return spec.Value{}, false
-			}
-			v = spec.UintValue(u)
-			break
-		}
-		v = spec.IntValue(i)
-	case constant.Float:
-		fl, _ := constant.Float64Val(c)
-		if math.IsInf(fl, 0) {
-			return spec.Value{}, false
-		}
-		v = spec.FloatValue(fl)
-	default:
-		return spec.Value{}, false
+	if v, ok := constValueOf(tv.Value, t); ok {
+		return v, true
 	}
-	return coerce(v, t), true
+	// A parameter of no basic type (an any): the constant as the
+	// argument's own type, its default one when untyped.
+	return constValueOf(tv.Value, tv.Type)
 }
