@@ -285,3 +285,42 @@ func TestFunction(t *testing.T) {
 		})
 	}
 }
+
+// panicExplorer panics on its first call, then explores as its script.
+type panicExplorer struct {
+	calls  int
+	script scriptExplorer
+}
+
+func (p *panicExplorer) Explore(ctx context.Context, req *explore.Request) (*explore.Plan, error) {
+	if p.calls++; p.calls == 1 {
+		panic("explorer fault")
+	}
+	return p.script.Explore(ctx, req)
+}
+
+// TestAllRecovers: a panic while one function is generated is that
+// function's error, naming where it was raised; the others are written.
+func TestAllRecovers(t *testing.T) {
+	f := loadDiv(t)
+	native := newFakeEngine(f, divAnswers())
+	dir := t.TempDir()
+	ex := &panicExplorer{script: scriptExplorer{plans: []explore.Plan{snippets(divCalls...)}}}
+	g := &generator{pkg: f.Pkg, native: native, exe: native, opts: Options{
+		Out:      filepath.Join(dir, "Div_evals.yml"),
+		Explorer: func(*target.Func) explore.Explorer { return ex },
+	}}
+	out := make([]*FuncResult, 2)
+	if err := g.all(context.Background(), []*target.Func{f, f}, out, 1); err != nil {
+		t.Fatal(err)
+	}
+	if out[0] == nil || out[0].Err == nil {
+		t.Fatalf("first result %+v, want an error", out[0])
+	}
+	if msg := out[0].Err.Error(); !strings.Contains(msg, "internal error") || !strings.Contains(msg, "explorer fault at function_test.go:") || strings.Contains(msg, "\n") {
+		t.Errorf("error %q, want one line: internal error, the panic's value and its place", msg)
+	}
+	if out[1] == nil || out[1].Err != nil || out[1].Name != "Div" {
+		t.Errorf("second result %+v, want Div's spec", out[1])
+	}
+}

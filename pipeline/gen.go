@@ -353,10 +353,34 @@ func (g *generator) all(ctx context.Context, funcs []*target.Func, out []*FuncRe
 			defer wg.Done()
 			defer func() { <-sem }()
 			defer g.batch.leave()
+			defer func() {
+				// A fault of specgen's own on one function is that
+				// function's error: the others' specs still get written.
+				if r := recover(); r != nil {
+					out[i] = &FuncResult{Name: f.Name, Err: fmt.Errorf("internal error (please report it): %v at %s", r, panicSite())}
+				}
+			}()
 			out[i] = g.function(ctx, f)
 		}()
 	}
 	return nil
+}
+
+// panicSite is where the panic being recovered was raised: the first
+// frame of the deferred call's stack outside the runtime, as
+// "file.go:12 (pkg.Func)".
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		fr, more := frames.Next()
+		if !strings.HasPrefix(fr.Function, "runtime.") && fr.Function != "" && !strings.Contains(fr.Function, "pipeline.(*generator).all.") {
+			return fmt.Sprintf("%s:%d (%s)", filepath.Base(fr.File), fr.Line, fr.Function[strings.LastIndex(fr.Function, "/")+1:])
+		}
+		if !more {
+			return "an unknown place"
+		}
+	}
 }
 
 // unchanged is the result of f when its spec on disk records the hash

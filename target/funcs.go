@@ -204,6 +204,12 @@ func (f *Func) setResults(sig *types.Signature) {
 // again (see Instantiate).
 func (f *Func) checkBuildable() {
 	f.Unbuildable = ""
+	if f.Decl != nil && f.Decl.Body == nil {
+		// Implemented in assembly or linked from another package
+		// (//go:linkname): no statement of its own to cover or mutate.
+		f.Unbuildable = "declared without a body (assembly or go:linkname)"
+		return
+	}
 	qual := types.RelativeTo(f.Pkg.Types)
 	recv := f.Recv
 	if recv != nil {

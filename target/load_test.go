@@ -562,3 +562,17 @@ func TestGenericMethods(t *testing.T) {
 		}
 	}
 }
+
+// TestFuncsBodiless: a function declared without a body (go:linkname,
+// assembly) is skipped with the reason, not explored.
+func TestFuncsBodiless(t *testing.T) {
+	p, err := Load(context.Background(), "./linked", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs, skipped := p.Funcs()
+	want := []Skipped{{Name: "nanotime", Reason: "declared without a body (assembly or go:linkname)"}}
+	if len(funcs) != 1 || funcs[0].Name != "Elapsed" || !slices.Equal(skipped, want) {
+		t.Errorf("Funcs() = %v, %v; want Elapsed, and nanotime skipped", funcs, skipped)
+	}
+}
