@@ -131,6 +131,9 @@ type analysis struct {
 	// cmpDrawn are the results whose comparisons a round drew on (see
 	// cmpEntries).
 	cmpDrawn map[int]bool
+	// cmpTurns counts, per comparison and input position, the inputs
+	// proposed from it (see fromCmps).
+	cmpTurns map[cmpTurn]int
 	// quick are the quick options of each input position, once asked
 	// (see quickOptions).
 	quick map[int][]spec.Value
@@ -799,7 +802,7 @@ func (b *Builtin) Explore(ctx context.Context, req *Request) (*Plan, error) {
 	}
 	if req.Round <= 1 {
 		a.observed, a.observedSeen, a.observedUpTo = nil, map[string]bool{}, 0
-		a.cmpDrawn = map[int]bool{}
+		a.cmpDrawn, a.cmpTurns = map[int]bool{}, map[cmpTurn]int{}
 	}
 	a.observe(req.Results)
 	corpus := a.corpus(req.Results)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -18,7 +19,8 @@ import (
 // and libFuzzer's -use_cmp): the probes report the operands of the
 // comparisons the package made (executors.Result.Cmps). Where one
 // operand is found in an input, the other is put in its place; where
-// len(x) was compared with n, the input is grown or cut to n and n±1;
+// len(x) was compared with n, the input is grown or cut to n and n±1
+// (its parts between a separator first, when it has as many as x held);
 // where a byte of the input was compared with c, c replaces it. Inputs
 // grown this way are padded with a cycle of distinct characters, so
 // that a later comparison of one of their bytes tells which byte it was.
@@ -68,7 +70,16 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 			}
 			var l []cand
 			for i := range e.vals {
-				for _, v := range a.substitutions(i, e.vals[i], c) {
+				subs := a.substitutions(i, e.vals[i], c)
+				// A comparison that comes back on another entry (the
+				// same bound, not yet passed) starts where the last
+				// left off: its first input (len m) did not pass it, its
+				// next (m-1, m+1) may.
+				k := 0
+				if len(subs) > 0 {
+					k = a.cmpTurns[cmpTurn{c, i}] % len(subs)
+				}
+				for _, v := range append(subs[k:], subs[:k]...) {
 					l = append(l, cand{e, c, i, v})
 				}
 			}
@@ -100,12 +111,20 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 			if err != nil {
 				continue
 			}
+			a.cmpTurns[cmpTurn{x.c, x.i}]++
 			add(code, fmt.Sprintf("comparison feedback on probe %d: %s %q with %q", x.e.record+1, x.c.Kind, x.c.A, x.c.B), vals)
 		}
 		if !more {
 			return
 		}
 	}
+}
+
+// cmpTurn is a comparison and the input position its substitutions
+// change.
+type cmpTurn struct {
+	c executors.Cmp
+	i int
 }
 
 // cmpEntries are the corpus entries whose comparisons a round draws on,
@@ -263,6 +282,19 @@ func stringSubstitutions(s string, c executors.Cmp) []string {
 		if errn != nil || errm != nil || n > len(s) {
 			return nil
 		}
+		// The number of its parts first (strings.Split(s, "||") has
+		// more groups than allowed, a version has not three): where s
+		// has n parts between a separator's runs, it gets m and m±1.
+		for _, sep := range separators(s) {
+			if strings.Count(s, sep)+1 != n {
+				continue
+			}
+			for _, l := range []int{m, m - 1, m + 1} {
+				if x := reparts(s, sep, l); x != "" {
+					put(x)
+				}
+			}
+		}
 		for _, l := range []int{m, m - 1, m + 1} {
 			if l := len(s) + l - n; l >= 0 && l <= cmpMaxLen {
 				put(resize(s, l))
@@ -287,6 +319,42 @@ func stringSubstitutions(s string, c executors.Cmp) []string {
 		}
 	}
 	return out
+}
+
+// separators are the distinct runs of s of neither letters nor digits,
+// in order ("||" and "." of "1.2 || 3").
+func separators(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s + "a" {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start >= 0 && !slices.Contains(out, s[start:i]) {
+				out = append(out, s[start:i])
+			}
+			start = -1
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// reparts is s with n parts between the runs of sep: its last part
+// repeated, or its parts cut from the end ("" when n < 1 or the result
+// would be longer than cmpMaxLen).
+func reparts(s, sep string, n int) string {
+	parts := strings.Split(s, sep)
+	if n < 1 || n == len(parts) {
+		return ""
+	}
+	if n < len(parts) {
+		return strings.Join(parts[:n], sep)
+	}
+	last := parts[len(parts)-1]
+	if len(s)+(n-len(parts))*(len(sep)+len(last)) > cmpMaxLen {
+		return ""
+	}
+	return s + strings.Repeat(sep+last, n-len(parts))
 }
 
 // char is the text of character code n in s: a byte below 0x80, or in

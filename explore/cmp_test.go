@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/targettest"
+	"github.com/specgen-dev/specgen/spec"
 	"github.com/specgen-dev/specgen/target"
 )
 
@@ -100,6 +102,12 @@ func TestStringSubstitutions(t *testing.T) {
 		{"len 5 with 2: the input is cut",
 			"abcde", executors.Cmp{Kind: executors.CmpLen, A: "5", B: "2"},
 			[]string{"ab", "a", "abc"}},
+		{"len(parts) 2 with 3: the parts between a separator's runs grow by repeating the last, then the bytes",
+			"a||b", executors.Cmp{Kind: executors.CmpLen, A: "2", B: "3"},
+			[]string{"a||b||b", "a||b||b||b", "a||b4", "a||b45"}},
+		{"len(parts) 4 with 3: parts cut from the end",
+			"1.2.3.4", executors.Cmp{Kind: executors.CmpLen, A: "4", B: "3"},
+			[]string{"1.2.3", "1.2", "1.2.3."}},
 		{"an integer found as text: the other, its neighbours, hex",
 			"v30", executors.Cmp{Kind: executors.CmpInt, A: "30", B: "17"},
 			[]string{"v17", "v16", "v18", "v11"}},
@@ -240,4 +248,48 @@ func TestCmpFeedbackAny(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCovered(t, "", x)
+}
+
+// TestCmpFeedbackParts: a count of parts compared with a bound
+// (len(strings.Split(p, "|")) > 100) gets inputs of that many parts and
+// one more, not only of that many bytes.
+func TestCmpFeedbackParts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the yaegi engine")
+	}
+	f := targettest.Func(t, "testdata/cmpmod", "./alts", "Parse")
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), &executors.Yaegi{}, Options{MaxProbes: 600, MaxTime: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCovered(t, "", x)
+}
+
+// TestCmpTurns: a comparison that comes back on another corpus entry
+// gets its next substitution there, not its first again: a bound that
+// len m did not pass gets m-1, then m+1.
+func TestCmpTurns(t *testing.T) {
+	f := targettest.Func(t, "testdata/cmpmod", "./alts", "Parse")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.cmpDrawn, a.cmpTurns = map[int]bool{}, map[cmpTurn]int{}
+	bound := executors.Cmp{Site: 1, Kind: executors.CmpLen, A: "2", B: "4"}
+	var results []*Record
+	var corpus []corpusEntry
+	var got []string
+	for i, in := range []string{"a|b", "c|d", "e|f"} {
+		results = append(results, &Record{Result: executors.Result{Cmps: []executors.Cmp{bound}}})
+		corpus = append(corpus, corpusEntry{vals: []spec.Value{spec.StringValue(in)}, record: i})
+		var plan Plan
+		a.fromCmps(results, corpus, nil, 1, &plan, func(code, desc string, vals []spec.Value) {
+			plan.Snippets = append(plan.Snippets, Snippet{Code: code, Description: desc})
+			got = append(got, vals[0].Str)
+		})
+	}
+	want := []string{"a|b|b|b", "c|d|d", "e|f|f|f|f"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inputs proposed, one per round (-want +got):\n%s", diff)
+	}
 }

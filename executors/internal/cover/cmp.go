@@ -408,6 +408,7 @@ var cmpFuncs = map[string]bool{
 	"HasPrefix": true, "HasSuffix": true, "Contains": true, "Index": true, "LastIndex": true,
 	"Cut": true, "CutPrefix": true, "CutSuffix": true, "EqualFold": true,
 	"TrimPrefix": true, "TrimSuffix": true, "Compare": true, "Count": true, "Equal": true,
+	"Split": true, "SplitAfter": true,
 }
 
 func (c *cmpRewriter) call(call *ast.CallExpr) {

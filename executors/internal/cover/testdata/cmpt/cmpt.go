@@ -92,6 +92,15 @@ func wide(u uint64, r rune) bool {
 	return false
 }
 
+// parts counts the groups of s, at most three: the separator split on
+// is recorded, then the count compared.
+func parts(s string) int {
+	if ps := strings.Split(s, "||"); len(ps) <= 3 {
+		return len(ps)
+	}
+	return -1
+}
+
 type proxy struct{ headers []string }
 
 // via looks for the request's address under the headers p was given: a
@@ -121,5 +130,6 @@ func Run() []string {
 	p(wide(1<<63+1, 'λ'), wide(5, 'x'))
 	p(proxy{[]string{"x-forwarded-for", "x-real-ip"}}.via(http.Header{"X-Real-Ip": {"10.0.0.1"}}))
 	p(proxy{[]string{"x-forwarded-for"}}.via(http.Header{}))
+	p(parts("a||b"), parts("a||b||c||d"))
 	return out
 }
