@@ -379,12 +379,20 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 	for _, c := range cands {
 		longest = max(longest, len(c))
 	}
+	twins := a.stringTwins()
 	// Rank by rank, so that every way of sweeping gets its best
 	// candidates tried before any gets its worst.
 	for r := 0; r < longest; r++ {
 		for i := range a.types {
 			if r < len(cands[i]) {
 				out = append(out, tuple{with(typical, i, cands[i][r]), "boundary and mined values of " + a.names[i]})
+			}
+		}
+		for _, tw := range twins {
+			if w, ok := sameForm(cands[tw[1]], cands[tw[0]], r); ok {
+				t := with(typical, tw[0], cands[tw[0]][r])
+				t[tw[1]] = w
+				out = append(out, tuple{t, a.names[tw[0]] + " and " + a.names[tw[1]] + " of one form"})
 			}
 		}
 		if n < 2 {
@@ -398,6 +406,53 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		out = append(out, pairs[min(2*r, len(pairs)):min(2*r+2, len(pairs))]...)
 	}
 	return out
+}
+
+// stringTwins are the pairs of the call's string inputs of one type
+// (comparePart(s, o string)), each once.
+func (a *analysis) stringTwins() [][2]int {
+	var out [][2]int
+	for i := range a.nIn {
+		for j := i + 1; j < a.nIn; j++ {
+			if isStringType(a.types[i]) && types.Identical(a.types[i], a.types[j]) {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// sameForm is the first candidate in to after rank r of the form of
+// from[r] (see form) and another text: the pair a comparison of two
+// inputs of one type needs to get past its fast paths and its checks of
+// kind ("99" with "103", "1.2.3" with "0.4.2"), which values drawn
+// apart seldom make.
+func sameForm(to, from []spec.Value, r int) (spec.Value, bool) {
+	if r >= len(from) || from[r].Kind != spec.String || from[r].Str == "" {
+		return spec.Value{}, false
+	}
+	v := from[r].Str
+	f := form(v)
+	for _, w := range to[min(r+1, len(to)):] {
+		if w.Kind == spec.String && w.Str != v && form(w.Str) == f {
+			return w, true
+		}
+	}
+	return spec.Value{}, false
+}
+
+// form is the shape of a structured text: the kinds of its runs with
+// its separators as they are ("digits.digits.digits" for "1.2.3").
+func form(s string) string {
+	var b strings.Builder
+	for _, g := range groups(s) {
+		if g.kind == sepGroup {
+			b.WriteString(s[g.start:g.end])
+			continue
+		}
+		b.WriteString("<" + g.kind.String() + ">")
+	}
+	return b.String()
 }
 
 // fullestFirst are the values among a receiver's candidates written as

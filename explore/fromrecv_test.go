@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,5 +157,51 @@ func TestIndexPairs(t *testing.T) {
 	}
 	if pairs == 0 {
 		t.Error("no seed calls Less on two elements of a receiver")
+	}
+}
+
+// TestSameForm: two string inputs of one type are also tried with
+// values of one form, each the first of its form after the other in
+// the candidates, so that ComparePart compares two numbers among its
+// first seeds.
+func TestSameForm(t *testing.T) {
+	for _, tt := range []struct{ s, want string }{
+		{"1.2.3", "<digits>.<digits>.<digits>"},
+		{"v1.2-rc1", "<mixed>.<digits>-<mixed>"},
+		{"9f3a-x", "<hex>-<letters>"},
+		{"", ""},
+	} {
+		if got := form(tt.s); got != tt.want {
+			t.Errorf("form(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+	cands := []spec.Value{spec.StringValue("99"), spec.StringValue("a"), spec.StringValue("99"), spec.StringValue("103"), spec.StringValue("")}
+	for _, tt := range []struct {
+		r    int
+		want string
+		ok   bool
+	}{{0, "103", true}, {1, "", false}, {3, "", false}, {4, "", false}} {
+		w, ok := sameForm(cands, cands, tt.r)
+		if ok != tt.ok || w.Str != tt.want {
+			t.Errorf("sameForm(%d) = %q, %v; want %q, %v", tt.r, w.Str, ok, tt.want, tt.ok)
+		}
+	}
+	f := targettest.Func(t, "testdata/pairs", ".", "ComparePart")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	numbers := func(v spec.Value) bool {
+		_, err := strconv.Atoi(v.Str)
+		return v.Kind == spec.String && err == nil
+	}
+	var got [][]spec.Value
+	for _, sd := range a.seeds[:min(40, len(a.seeds))] {
+		if numbers(sd.vals[0]) && numbers(sd.vals[1]) && sd.vals[0].Str != sd.vals[1].Str {
+			got = append(got, sd.vals)
+		}
+	}
+	if len(got) < 2 {
+		t.Errorf("seeds among the first 40 comparing two numbers: %v, want two or more", got)
 	}
 }

@@ -1,5 +1,11 @@
-// Package pairs sorts jobs, by priority and then by name.
+// Package pairs sorts jobs, by priority and then by name, and orders
+// the parts of release names.
 package pairs
+
+import (
+	"strconv"
+	"strings"
+)
 
 // Job is a unit of work.
 type Job struct {
@@ -17,4 +23,25 @@ func (b ByPrio) Less(i, j int) bool {
 		return b[i].Prio > b[j].Prio
 	}
 	return b[i].Name < b[j].Name
+}
+
+// ComparePart orders two parts of a release name: numbers before
+// words, numbers by value, words by text.
+func ComparePart(s, o string) int {
+	if s == o {
+		return 0
+	}
+	n, errS := strconv.Atoi(s)
+	m, errO := strconv.Atoi(o)
+	switch {
+	case errS != nil && errO != nil:
+		return strings.Compare(s, o)
+	case errS != nil:
+		return 1
+	case errO != nil:
+		return -1
+	case n < m:
+		return -1
+	}
+	return 1
 }
