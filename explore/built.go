@@ -300,7 +300,7 @@ func (g *valueGen) returnedType(fn *types.Func) types.Type {
 // Chain(opts ...Option) Option) passes values on; it does not make one,
 // and taken for a constructor it only nests itself (Must(Must(nil, err),
 // err)), ahead of the constructors that parse.
-func takesOwn(sig *types.Signature, n *types.Named) bool {
+func takesOwn(sig *types.Signature, n types.Type) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := types.Unalias(sig.Params().At(i).Type())
 		if s, ok := t.(*types.Slice); ok {

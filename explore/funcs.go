@@ -276,15 +276,15 @@ func (g *valueGen) funcName(pkg *types.Package, name string) string {
 const maxMakerLists = 2
 
 // funcMakers are calls of the functions that return a function of the
-// named func type n: the functional options of a constructor
-// (WithPrefix("v") for opts ...Option, WithTimeout(3)), middleware
-// builders. They are the package's own, then, when n is declared in
+// func type n, named or not: the functional options of a constructor
+// (WithPrefix("v") for opts ...Option, WithTimeout(3), WithPresize(2)
+// for opts ...func(*MapConfig)), middleware builders. They are the package's own, then, when n is declared in
 // another package that code may name, that package's exported ones; by
 // name, at most maxNamedFuncs, each called with its typical arguments
 // and one more list. Left out: generic functions, those that take an n
 // (combinators: Chain(opts ...Option) Option), the function under test,
 // and functions that look like they wait on I/O.
-func (g *valueGen) funcMakers(n *types.Named, depth int) []spec.Value {
+func (g *valueGen) funcMakers(n types.Type, depth int) []spec.Value {
 	if g.self == nil || depth >= maxDepth {
 		return nil
 	}
@@ -324,7 +324,7 @@ func (m maker) expr(args []string, ts string) string {
 // the order of funcHomes, then of their names: not generic, not taking
 // an n themselves (a decorator), not waiting on the outside world, not
 // the function under exploration.
-func (g *valueGen) makers(n *types.Named) []maker {
+func (g *valueGen) makers(n types.Type) []maker {
 	var out []maker
 	for _, pkg := range g.funcHomes(n) {
 		exported := pkg != g.self

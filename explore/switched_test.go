@@ -9,6 +9,7 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // TestCaseTypes checks the dynamic types read off the type switches and
@@ -202,6 +203,35 @@ func TestOptionsExplored(t *testing.T) {
 		t.Skip("builds and runs the package natively")
 	}
 	exploredWhole(t, "testdata/options", "(*Guard).Check")
+}
+
+// TestUnnamedOptions: options of an unnamed func type (opts
+// ...func(*Config)) are what the package's makers return
+// (WithLimit(2)), the typical list of them holds no nil, which the
+// constructor would call, and lists of one option come before a list
+// of a nil: Room is explored on a store with a limit.
+func TestUnnamedOptions(t *testing.T) {
+	f := targettest.Func(t, "testdata/cfgopts", ".", "New")
+	g := newValueGen(f.Pkg.Types, mine(f))
+	g.pkg = f.Pkg
+	opts := g.values(f.Params[0].Type)
+	var code []string
+	for _, v := range opts {
+		code = append(code, v.String())
+	}
+	all := strings.Join(code, "\n")
+	for _, want := range []string{"WithLimit(", "WithGrowOnly()"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no option list with %s; got:\n%s", want, all)
+		}
+	}
+	if ty := g.typical(f.Params[0].Type, opts); ty.Kind == spec.List && slices.ContainsFunc(ty.List, func(e spec.Value) bool { return e.Kind == spec.Null }) {
+		t.Errorf("typical options %s hold a nil", ty)
+	}
+	if testing.Short() {
+		t.Skip("builds and runs the package natively")
+	}
+	exploredWhole(t, "testdata/cfgopts", "(*Store).Room")
 }
 
 // TestHandlersExplored checks that handlers are given the requests they

@@ -266,13 +266,16 @@ func (g *valueGen) computePlain(t types.Type, depth int) []spec.Value {
 		}
 		return append(out, spec.ListValue(spec.IntValue(1), spec.StringValue("a")), spec.MapValue("a", spec.IntValue(1)))
 	case *types.Signature:
+		makers := g.funcMakers(t, depth)
 		if depth == 0 {
-			// A parameter: the package's functions of its type, and
-			// small functions written as code.
-			return append(g.namedFuncs(t, u), g.funcValues(u)...)
+			// A parameter: the package's functions of its type, what
+			// its makers return, and small functions written as code.
+			return append(append(g.namedFuncs(t, u), makers...), g.funcValues(u)...)
 		}
-		if fs := g.namedFuncs(t, u); len(fs) > 0 {
-			// Nested: nil, or the package's functions of the type.
+		if fs := append(g.namedFuncs(t, u), makers...); len(fs) > 0 {
+			// Nested: nil, or the package's functions of the type, or
+			// what its makers return (an option of opts
+			// ...func(*Config): WithPresize(2)).
 			return append([]spec.Value{spec.NullValue()}, fs...)
 		}
 		if target.Middleware(t) {
@@ -902,6 +905,13 @@ func (g *valueGen) slices(elem types.Type, depth int) []spec.Value {
 		}
 		return out
 	}
+	if _, fn := elem.Underlying().(*types.Signature); fn {
+		// The functions that are not nil first: the options a
+		// constructor calls (opts ...func(*Config)) are tried one at a
+		// time before a nil one that panics.
+		es = append(slices.DeleteFunc(slices.Clone(es), func(v spec.Value) bool { return v.Kind == spec.Null }),
+			slices.DeleteFunc(slices.Clone(es), func(v spec.Value) bool { return v.Kind != spec.Null })...)
+	}
 	pick := func(i int) spec.Value { return es[i%len(es)] }
 	ty := typicalOf(es)
 	out = append(out, spec.ListValue(ty))
@@ -1236,6 +1246,21 @@ func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
 			}
 		}
 	}
+	if sl, ok := t.Underlying().(*types.Slice); ok && usedNil(sl.Elem()) {
+		// A list of nils is no typical list of functions or pointers:
+		// a constructor calls each option it is given (NewMap(opts
+		// ...func(*Config)) with {nil} panics), a loop dereferences
+		// each element. Options the package makes, or none, are.
+		var kept []spec.Value
+		for _, v := range cands {
+			if v.Kind != spec.List || !slices.ContainsFunc(v.List, func(e spec.Value) bool { return e.Kind == spec.Null }) {
+				kept = append(kept, v)
+			}
+		}
+		if len(kept) > 0 {
+			return typicalOf(kept)
+		}
+	}
 	if it, ok := t.Underlying().(*types.Interface); ok && !it.Empty() {
 		// A fake that fails is no typical value: a bus filled with
 		// it stops at its first handler. The fake that returns zero
@@ -1256,6 +1281,19 @@ func (g *valueGen) typical(t types.Type, cands []spec.Value) spec.Value {
 		}
 	}
 	return typicalOf(cands)
+}
+
+// usedNil reports whether a nil of t panics where it is used as such:
+// a function called, a pointer dereferenced, an interface's method
+// called.
+func usedNil(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Signature, *types.Pointer:
+		return true
+	case *types.Interface:
+		return !u.Empty()
+	}
+	return false
 }
 
 // fakeFailure is the message of the errors a failing fake returns.

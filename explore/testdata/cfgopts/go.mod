@@ -1,0 +1,3 @@
+module example.com/cfgopts
+
+go 1.22
