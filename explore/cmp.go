@@ -71,12 +71,13 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 			var l []cand
 			for i := range e.vals {
 				subs := a.substitutions(i, e.vals[i], c)
-				// A comparison that comes back on another entry (the
-				// same bound, not yet passed) starts where the last
-				// left off: its first input (len m) did not pass it, its
-				// next (m-1, m+1) may.
+				// A bound that comes back on another entry (a length
+				// or a number compared with the same one, not yet
+				// passed) starts where the last left off: its first
+				// input (len m) did not pass it, its next (m-1, m+1)
+				// may. A string's substitutions are the entry's own.
 				k := 0
-				if len(subs) > 0 {
+				if len(subs) > 0 && (c.Kind == executors.CmpLen || c.Kind == executors.CmpInt) {
 					k = a.cmpTurns[cmpTurn{c, i}] % len(subs)
 				}
 				for _, v := range append(subs[k:], subs[:k]...) {
