@@ -442,7 +442,7 @@ func sameForm(to, from []spec.Value, r int) (spec.Value, bool) {
 }
 
 // form is the shape of a structured text: the kinds of its runs with
-// its separators as they are ("digits.digits.digits" for "1.2.3").
+// its separators as they are ("<digits>.<digits>.<digits>" for "1.2.3").
 func form(s string) string {
 	var b strings.Builder
 	for _, g := range groups(s) {
