@@ -380,6 +380,10 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 		longest = max(longest, len(c))
 	}
 	twins := a.stringTwins()
+	forms := make([][]string, len(twins)) // the forms of each pair's second input's candidates
+	for k, tw := range twins {
+		forms[k] = formsOf(cands[tw[1]])
+	}
 	// Rank by rank, so that every way of sweeping gets its best
 	// candidates tried before any gets its worst.
 	for r := 0; r < longest; r++ {
@@ -388,8 +392,8 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 				out = append(out, tuple{with(typical, i, cands[i][r]), "boundary and mined values of " + a.names[i]})
 			}
 		}
-		for _, tw := range twins {
-			if w, ok := sameForm(cands[tw[1]], cands[tw[0]], r); ok {
+		for k, tw := range twins {
+			if w, ok := sameForm(cands[tw[1]], forms[k], cands[tw[0]], r); ok {
 				t := with(typical, tw[0], cands[tw[0]][r])
 				t[tw[1]] = w
 				out = append(out, tuple{t, a.names[tw[0]] + " and " + a.names[tw[1]] + " of one form"})
@@ -423,22 +427,33 @@ func (a *analysis) stringTwins() [][2]int {
 }
 
 // sameForm is the first candidate in to after rank r of the form of
-// from[r] (see form) and another text: the pair a comparison of two
-// inputs of one type needs to get past its fast paths and its checks of
-// kind ("99" with "103", "1.2.3" with "0.4.2"), which values drawn
-// apart seldom make.
-func sameForm(to, from []spec.Value, r int) (spec.Value, bool) {
+// from[r] (toForms are to's forms, see formsOf) and another text: the
+// pair a comparison of two inputs of one type needs to get past its
+// fast paths and its checks of kind ("99" with "103", "1.2.3" with
+// "0.4.2"), which values drawn apart seldom make.
+func sameForm(to []spec.Value, toForms []string, from []spec.Value, r int) (spec.Value, bool) {
 	if r >= len(from) || from[r].Kind != spec.String || from[r].Str == "" {
 		return spec.Value{}, false
 	}
 	v := from[r].Str
 	f := form(v)
-	for _, w := range to[min(r+1, len(to)):] {
-		if w.Kind == spec.String && w.Str != v && form(w.Str) == f {
+	for k := r + 1; k < len(to); k++ {
+		if w := to[k]; w.Kind == spec.String && w.Str != v && toForms[k] == f {
 			return w, true
 		}
 	}
 	return spec.Value{}, false
+}
+
+// formsOf are the forms of vs' strings (see form), "" for other values.
+func formsOf(vs []spec.Value) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		if v.Kind == spec.String {
+			out[i] = form(v.Str)
+		}
+	}
+	return out
 }
 
 // form is the shape of a structured text: the kinds of its runs with

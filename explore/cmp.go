@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -77,10 +76,10 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 				// input (len m) did not pass it, its next (m-1, m+1)
 				// may. A string's substitutions are the entry's own.
 				k := 0
-				if len(subs) > 0 && (c.Kind == executors.CmpLen || c.Kind == executors.CmpInt) {
+				if len(subs) > 0 && isBound(c) {
 					k = a.cmpTurns[cmpTurn{c, i}] % len(subs)
 				}
-				for _, v := range append(subs[k:], subs[:k]...) {
+				for _, v := range slices.Concat(subs[k:], subs[:k]) {
 					l = append(l, cand{e, c, i, v})
 				}
 			}
@@ -112,13 +111,21 @@ func (a *analysis) fromCmps(results []*Record, corpus []corpusEntry, haz hazards
 			if err != nil {
 				continue
 			}
-			a.cmpTurns[cmpTurn{x.c, x.i}]++
+			if isBound(x.c) {
+				a.cmpTurns[cmpTurn{x.c, x.i}]++
+			}
 			add(code, fmt.Sprintf("comparison feedback on probe %d: %s %q with %q", x.e.record+1, x.c.Kind, x.c.A, x.c.B), vals)
 		}
 		if !more {
 			return
 		}
 	}
+}
+
+// isBound reports whether c compared a length or a number: a bound,
+// whose substitutions take turns across corpus entries (see fromCmps).
+func isBound(c executors.Cmp) bool {
+	return c.Kind == executors.CmpLen || c.Kind == executors.CmpInt
 }
 
 // cmpTurn is a comparison and the input position its substitutions
@@ -322,20 +329,24 @@ func stringSubstitutions(s string, c executors.Cmp) []string {
 	return out
 }
 
-// separators are the distinct runs of s of neither letters nor digits,
-// in order ("||" and "." of "1.2 || 3").
+// separators are the distinct runs of s of neither letters nor digits
+// (its separator groups side by side, see groups), in order ("||" and
+// "." of "1.2 || 3").
 func separators(s string) []string {
 	var out []string
-	start := -1
-	for i, r := range s + "a" {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start >= 0 && !slices.Contains(out, s[start:i]) {
-				out = append(out, s[start:i])
-			}
-			start = -1
-		} else if start < 0 {
-			start = i
+	gs := groups(s)
+	for i := 0; i < len(gs); i++ {
+		if gs[i].isRun() {
+			continue
 		}
+		j := i
+		for j+1 < len(gs) && !gs[j+1].isRun() {
+			j++
+		}
+		if sep := s[gs[i].start:gs[j].end]; !slices.Contains(out, sep) {
+			out = append(out, sep)
+		}
+		i = j
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -291,5 +292,22 @@ func TestCmpTurns(t *testing.T) {
 	want := []string{"a|b|b|b", "c|d|d", "e|f|f|f|f"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("inputs proposed, one per round (-want +got):\n%s", diff)
+	}
+}
+
+// TestSeparators: the runs of neither letters nor digits, each once.
+func TestSeparators(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want []string
+	}{
+		{"1.2 || 3.4", []string{".", " || "}},
+		{"a\xffb--c", []string{"\xff", "--"}},
+		{"abc", nil},
+		{"", nil},
+	} {
+		if got := separators(tt.s); !slices.Equal(got, tt.want) {
+			t.Errorf("separators(%q) = %q, want %q", tt.s, got, tt.want)
+		}
 	}
 }

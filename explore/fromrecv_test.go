@@ -181,7 +181,7 @@ func TestSameForm(t *testing.T) {
 		want string
 		ok   bool
 	}{{0, "103", true}, {1, "", false}, {3, "", false}, {4, "", false}} {
-		w, ok := sameForm(cands, cands, tt.r)
+		w, ok := sameForm(cands, formsOf(cands), cands, tt.r)
 		if ok != tt.ok || w.Str != tt.want {
 			t.Errorf("sameForm(%d) = %q, %v; want %q, %v", tt.r, w.Str, ok, tt.want, tt.ok)
 		}

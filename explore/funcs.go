@@ -278,8 +278,9 @@ const maxMakerLists = 2
 // funcMakers are calls of the functions that return a function of the
 // func type n, named or not: the functional options of a constructor
 // (WithPrefix("v") for opts ...Option, WithTimeout(3), WithPresize(2)
-// for opts ...func(*MapConfig)), middleware builders. They are the package's own, then, when n is declared in
-// another package that code may name, that package's exported ones; by
+// for opts ...func(*MapConfig)), middleware builders. They are the
+// package's own, then, when n is declared in another package that
+// code may name, that package's exported ones; by
 // name, at most maxNamedFuncs, each called with its typical arguments
 // and one more list. Left out: generic functions, those that take an n
 // (combinators: Chain(opts ...Option) Option), the function under test,
