@@ -22,9 +22,14 @@ func TestCmps(t *testing.T) {
 		{ID: "empty", Args: []string{`""`}},
 	}
 	// What ParsePoint compares: s with "" (not for "": equal strings
-	// are not recorded), then len(parts) with 2.
+	// are not recorded), s split at "," (its separator, a candidate
+	// substitution), then len(parts) with 2.
 	want := [][]executors.Cmp{
-		{{Kind: executors.CmpString, A: "7", B: ""}, {Kind: executors.CmpLen, A: "1", B: "2"}},
+		{
+			{Kind: executors.CmpString, A: "7", B: ""},
+			{Kind: executors.CmpString, A: "7", B: ","},
+			{Kind: executors.CmpLen, A: "1", B: "2"},
+		},
 		nil,
 	}
 	for _, e := range engines(t) {
@@ -42,8 +47,8 @@ func TestCmps(t *testing.T) {
 					t.Errorf("%s: comparisons (-want +got):\n%s", r.ID, diff)
 				}
 			}
-			if rs := rep.Results[0].Cmps; len(rs) == 2 && rs[0].Site == rs[1].Site {
-				t.Errorf("two comparisons share site %d", rs[0].Site)
+			if rs := rep.Results[0].Cmps; len(rs) == 3 && (rs[0].Site == rs[1].Site || rs[1].Site == rs[2].Site || rs[0].Site == rs[2].Site) {
+				t.Errorf("comparisons share a site: %v", rs)
 			}
 			rep = run(t, e, &executors.Program{Func: point, Probes: probes[:1], Cover: true})
 			if c := rep.Results[0].Cmps; c != nil {
