@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -261,18 +262,25 @@ const sharedNote = 3
 
 // writeNotes prints notes in order, each once for the functions it is
 // about when sharedNote or more have it (a package yaegi cannot load:
-// "note: Glob, Match, PathMatch, … (58 functions): yaegi …").
+// "note: Glob, Match, PathMatch, … (58 functions): yaegi …"). A note a
+// function has more than once (one per instantiation of a generic
+// function, which share its name) is printed once for it.
 func writeNotes(w io.Writer, notes []funcNote) {
 	by := map[string][]string{}
 	for _, n := range notes {
-		by[n.text] = append(by[n.text], n.name)
+		if !slices.Contains(by[n.text], n.name) {
+			by[n.text] = append(by[n.text], n.name)
+		}
 	}
 	printed := map[string]bool{}
 	for _, n := range notes {
 		names := by[n.text]
 		switch {
 		case len(names) < sharedNote:
-			fmt.Fprintf(w, "note: %s: %s\n", n.name, n.text)
+			if !printed[n.name+"\x00"+n.text] {
+				printed[n.name+"\x00"+n.text] = true
+				fmt.Fprintf(w, "note: %s: %s\n", n.name, n.text)
+			}
 		case !printed[n.text]:
 			printed[n.text] = true
 			list := strings.Join(names[:sharedNote], ", ")

@@ -73,13 +73,16 @@ func TestWriteNotesShared(t *testing.T) {
 	notes := []funcNote{
 		{"A", load}, {"A", "3 probes did not compile"}, {"B", load}, {"C", "3 probes did not compile"},
 		{"C", load}, {"D", load}, {"E", "skipped: generic"},
+		// One per instantiation of a generic function.
+		{"(*M).F", "2 probes timed out"}, {"(*M).F", "2 probes timed out"}, {"(*M).F", "2 probes timed out"},
 	}
 	var b strings.Builder
 	writeNotes(&b, notes)
 	want := "note: A, B, C, … (4 functions): " + load + "\n" +
 		"note: A: 3 probes did not compile\n" +
 		"note: C: 3 probes did not compile\n" +
-		"note: E: skipped: generic\n"
+		"note: E: skipped: generic\n" +
+		"note: (*M).F: 2 probes timed out\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("notes (-want +got):\n%s", diff)
 	}
