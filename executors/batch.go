@@ -125,6 +125,9 @@ type Batch struct {
 	pools     *pools
 	closers   []func()
 	isolate   bool
+	// owns marks the blocks of each program's function (see
+	// prepared.own).
+	owns [][]bool
 }
 
 // Open prepares and builds the programs (see RunMany) and starts no
@@ -153,6 +156,9 @@ func (n *Native) Open(ctx context.Context, progs []*Program) (*Batch, error) {
 		}
 	}
 	b := &Batch{progs: progs, off: off, merged: merged, prepd: prepd, workers: defaultWorkers(n.Workers), isolate: n.IsolateMutants}
+	for _, p := range progs {
+		b.owns = append(b.owns, prepd.own(p.Func))
+	}
 	if len(prepd.runnable) == 0 {
 		return b, nil
 	}
@@ -325,7 +331,7 @@ func (b *Batch) RunMutantTimeout(ctx context.Context, k, i, mutant int, timeout 
 	}
 	defer b.pools.put(p)
 	prog := b.progs[k]
-	p.timeout, p.max = timeoutOf(prog), prog.MaxOutput
+	p.timeout, p.max, p.own = timeoutOf(prog), prog.MaxOutput, b.owns[k]
 	if timeout > 0 {
 		p.timeout = timeout
 	}

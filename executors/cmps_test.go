@@ -149,3 +149,52 @@ func TestCoverageOfGoroutines(t *testing.T) {
 		})
 	}
 }
+
+// TestCoveredWhileBuilding: a receiver built by calling the function
+// under test (a stack drained by Drop before Drop is probed) adds the
+// function's blocks run then to the probe's coverage, as the case's
+// test runs them too; the blocks of another function run then
+// (NewStack's) stay out, and so does what the call alone leaves out
+// when nothing of the function ran before it.
+func TestCoveredWhileBuilding(t *testing.T) {
+	drop := calcFunc(t, "(*Stack).Drop")
+	probes := []executors.Probe{
+		{ID: "drained", Recv: "func() *Stack { s := NewStack(1); s.Drop(5); return s }()", Args: []string{"0"}},
+		{ID: "plain", Recv: "NewStack(1)", Args: []string{"0"}},
+	}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			rep := run(t, e, &executors.Program{Func: drop, Probes: probes, Cover: true})
+			lines := func(r executors.Result) (own []int, other bool) {
+				for _, b := range r.Covered {
+					blk := rep.Blocks[b]
+					switch {
+					case filepath.Base(blk.File) != "stack.go" || blk.StartLine < drop.StartLine || blk.EndLine > drop.EndLine:
+						other = true
+					default:
+						own = append(own, blk.StartLine)
+					}
+				}
+				return own, other
+			}
+			for _, r := range rep.Results {
+				if r.Outcome != executors.OK {
+					t.Fatalf("%s: %s %s", r.ID, r.Outcome, r.Message)
+				}
+			}
+			drained, other := lines(rep.Results[0])
+			plain, _ := lines(rep.Results[1])
+			// The fail branch (n > had) starts on Drop's second line.
+			failAt := drop.StartLine + 1
+			if !slices.Contains(drained, failAt) {
+				t.Errorf("drained: Drop's blocks %v lack the fail branch (line %d) its receiver ran", drained, failAt)
+			}
+			if other {
+				t.Errorf("drained: blocks of other functions covered: %v", rep.Results[0].Covered)
+			}
+			if slices.Contains(plain, failAt) {
+				t.Errorf("plain: the fail branch (line %d) covered: %v", failAt, plain)
+			}
+		})
+	}
+}

@@ -55,6 +55,19 @@ type prepared struct {
 	funcs map[string]Probe
 }
 
+// own marks the blocks of f, by index: those in its file between its
+// first and last lines.
+func (p *prepared) own(f *target.Func) []bool {
+	if f == nil || f.File == "" || len(p.blocks) == 0 {
+		return nil
+	}
+	out := make([]bool, len(p.blocks))
+	for i, b := range p.blocks {
+		out[i] = filepath.Clean(b.File) == filepath.Clean(f.File) && (f.EndLine == 0 || b.StartLine >= f.StartLine && b.EndLine <= f.EndLine)
+	}
+	return out
+}
+
 // setKinds fills in the kinds of a result's comparisons.
 func (p *prepared) setKinds(r *Result) {
 	for i := range r.Cmps {

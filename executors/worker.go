@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -195,6 +196,9 @@ type pool struct {
 	greets bool
 	// mutant is the mutant of the last probe run (Batch).
 	mutant int
+	// own marks the blocks of the function under test (see
+	// prepared.own), by index.
+	own []bool
 }
 
 func (p *pool) close() {
@@ -223,6 +227,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 	switch {
 	case err == nil:
 		res := convert(probe.ID, resp, p.yaegi)
+		res.Covered = withOwn(res.Covered, resp.Built, p.own)
 		res.Denied = p.w.conf.denied(res)
 		if s := p.w.conf.scratch; s != nil && s.Changed() {
 			// What this probe wrote or removed must not be seen by the
@@ -322,6 +327,26 @@ func namedValues(pairs [][2]interface{}) []NamedValue {
 		out = append(out, NamedValue{Name: name, Value: wireValue(p[1])})
 	}
 	return out
+}
+
+// withOwn adds to covered the blocks of built that own marks: the
+// function under test run while the probe built its receiver and
+// arguments (a map filled by the Store under test), which the call's
+// coverage leaves out but the case's test runs all the same. Blocks of
+// other functions run then stay out: a constructor is not what the
+// probe shows.
+func withOwn(covered, built []int, own []bool) []int {
+	n := len(covered)
+	for _, b := range built {
+		if b >= 0 && b < len(own) && own[b] && !slices.Contains(covered[:n], b) {
+			covered = append(covered, b)
+		}
+	}
+	if len(covered) == n {
+		return covered
+	}
+	slices.Sort(covered)
+	return slices.Compact(covered)
 }
 
 // convert turns a worker's answer into a Result.

@@ -216,6 +216,7 @@ func (y *Yaegi) Run(ctx context.Context, prog *Program) (*Report, error) {
 		return nil, fmt.Errorf("yaegi: load %s: %s", pkg.ImportPath, msg)
 	}
 	rep.BuildTime = time.Since(start)
+	proto.own = prepd.own(prog.Func)
 	if err := runAll(ctx, proto, max(y.Workers, 1), prog, prepd.runnable, prepd.wire, rep.Results, fix.Replace); err != nil {
 		return nil, fmt.Errorf("yaegi %s: %w", pkg.ImportPath, err)
 	}

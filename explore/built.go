@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -1100,6 +1101,51 @@ func fuller(a, b string) bool {
 // small and larger.
 var fillSizes = []int{1, 3, 8}
 
+// bulkSize is the number of calls that fill a container in bulk: past
+// the sizes at which containers commonly grow, split or evict (a hash
+// table of 32 buckets of 5 resized at three quarters full, a B-tree
+// node of 255 items, a Go map's growth), yet quick to make.
+const bulkSize = 1000
+
+// bulkCalls is a loop calling the mutator m bulkSize times, with args
+// but for its first parameter of a number or string type, or of an
+// empty interface, which takes the loop's index instead (bulkSize and
+// up, clear of the small values probes look up, which then are not
+// found or added anew): as the number converted (T(i)), as three
+// letters ("bmm", "bmn", …), and as an int in an interface, so that
+// the calls add different elements. Without such a parameter every
+// call takes args (a list grows all the same).
+func (g *valueGen) bulkCalls(m *types.Func, args []string) string {
+	sig := spread(m.Type().(*types.Signature))
+	args = slices.Clone(args)
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if emptyInterface(t) {
+			args[i] = "i"
+			break
+		}
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsInteger|types.IsFloat|types.IsString) == 0 {
+			continue
+		}
+		q := target.NewQualifier(g.self)
+		ts := q.TypeString(t)
+		if len(q.Imports()) > 0 {
+			continue
+		}
+		switch {
+		case b.Info()&types.IsString != 0:
+			args[i] = ts + "([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)})"
+		case ts == "int":
+			args[i] = "i"
+		default:
+			args[i] = ts + "(i)"
+		}
+		break
+	}
+	return fmt.Sprintf("for i := %d; i < %d; i++ { p.%s(%s) }", bulkSize, 2*bulkSize, m.Name(), strings.Join(args, ", "))
+}
+
 // fillExpr is a value of *T (named ts) built by statements: the base in
 // a variable p, then stmts on p.
 func fillExpr(ts string, base builtExpr, stmts []string) builtExpr {
@@ -1237,6 +1283,23 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		for i := range muts {
 			plain = append(plain, fill(bases[0], repeat(i, k)))
 		}
+	}
+	if len(muts) > 0 && !(routes && routeMutator(muts[0])) {
+		// Past the thresholds at which a container grows, splits or
+		// evicts, after the first mutator's eight calls.
+		// The function under test itself when it is a mutator: the
+		// calls that fill the value are run by its case too (a store
+		// that finds its bucket full, or the table due to grow).
+		b := 0
+		if u, ok := g.under.(*types.Func); ok {
+			for i, m := range muts {
+				if m.Origin() == u.Origin() {
+					b = i
+				}
+			}
+		}
+		at := min(len(plain), 2*len(muts)+1)
+		plain = slices.Insert(plain, at, fill(bases[0], []string{g.bulkCalls(muts[b], margs[b][0])}))
 	}
 	for _, h := range hooks {
 		// Set last, so that the calls that fill the value do not call

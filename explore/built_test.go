@@ -208,9 +208,23 @@ func TestBuiltValues(t *testing.T) {
 // builtCodes are the values of t built by code, from testdata/builder.
 func builtCodes(t *testing.T, typ string, ptr bool) (*target.Package, types.Type, []string) {
 	t.Helper()
+	return builtCodesUnder(t, typ, ptr, "")
+}
+
+// builtCodesUnder is builtCodes with the method under of *typ under
+// test, when not "".
+func builtCodesUnder(t *testing.T, typ string, ptr bool, under string) (*target.Package, types.Type, []string) {
+	t.Helper()
 	p := loadPackage(t, "testdata/builder")
 	g := newValueGen(p.Types, &mined{})
 	g.pkg = p
+	if under != "" {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(p.Types.Scope().Lookup(typ).Type()), false, p.Types, under)
+		if obj == nil {
+			t.Fatalf("no method %s of *%s", under, typ)
+		}
+		g.under = obj
+	}
 	var ty types.Type = p.Types.Scope().Lookup(typ).Type()
 	if ptr {
 		ty = types.NewPointer(ty)
@@ -229,8 +243,10 @@ func TestBuiltChainsAndFills(t *testing.T) {
 		name string
 		typ  string
 		ptr  bool
-		want []string // code among the values, in this order
-		why  string
+		// under is the method of *typ under test, when not "".
+		under string
+		want  []string // code among the values, in this order
+		why   string
 	}{
 		{
 			name: "constructor-first", typ: "Builder", ptr: true,
@@ -285,6 +301,28 @@ func TestBuiltChainsAndFills(t *testing.T) {
 				`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Push("1"); p.Push(" "); p.Push("42"); p.Push("a"); p.Push("1.5"); p.Push("A"); return p }()`,
 			},
 			why: "a container filled with 1, 3 and 8 different words, from the constructor without parameters",
+		},
+		{
+			name: "bulk", typ: "Queue", ptr: true,
+			want: []string{
+				`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Push("1"); p.Push(" "); p.Push("42"); p.Push("a"); p.Push("1.5"); p.Push("A"); return p }()`,
+				`func() *Queue { p := NewQueue(); for i := 1000; i < 2000; i++ { p.Push(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)})) }; return p }()`,
+			},
+			why: "after eight calls, a thousand that add different words, past where containers grow",
+		},
+		{
+			name: "bulk-keys", typ: "Store", ptr: true,
+			want: []string{
+				`func() *Store { p := NewStore(); for i := 1000; i < 2000; i++ { p.AddInt8(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)}), int8(2)) }; return p }()`,
+			},
+			why: "the first parameter of a number or string type takes the loop's index, the others their typical value",
+		},
+		{
+			name: "bulk-under-test", typ: "Store", ptr: true, under: "Put",
+			want: []string{
+				`func() *Store { p := NewStore(); for i := 1000; i < 2000; i++ { p.Put(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)}), any(42)) }; return p }()`,
+			},
+			why: "the mutator under test fills in bulk: its case runs the thousand calls too",
 		},
 		{
 			name: "any-of-one-type", typ: "Store", ptr: true,
@@ -402,7 +440,7 @@ func TestBuiltChainsAndFills(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, got := builtCodes(t, tt.typ, tt.ptr)
+			_, _, got := builtCodesUnder(t, tt.typ, tt.ptr, tt.under)
 			at := -1
 			for _, w := range tt.want {
 				i := slices.Index(got, w)

@@ -455,7 +455,10 @@ type SpecgenResponse struct {
 	Stderr  string           `json:"stderr,omitempty"`
 	Nanos   int64            `json:"ns"`
 	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// Built are the coverage blocks run before the call, while its
+	// receiver and arguments were built.
+	Built []int  `json:"built,omitempty"`
+	Fail  string `json:"fail,omitempty"`
 	// Cut counts the bytes of values and messages too long to send,
 	// replaced by placeholders naming their size (see SpecgenCanon).
 	Cut int `json:"cut,omitempty"`
@@ -890,7 +893,7 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 		rec := &SpecgenRecorder{Opt: opt}
 		if covTake != nil {
 			covTake()
-			rec.OnCall = func() { covTake() }
+			rec.OnCall = func() { rec.Resp.Built = append(rec.Resp.Built, covTake()...) }
 		}
 		if cmpTake != nil {
 			cmpTake()

@@ -1,0 +1,27 @@
+package explore
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/specgen-dev/specgen/executors"
+	"github.com/specgen-dev/specgen/internal/targettest"
+)
+
+// TestBulkFillCovers: a set that grows only past 32 items has its
+// growth covered by the exploration of Add, the method under test: a
+// receiver filled by a thousand Adds runs it, and those calls count
+// as the case's test runs them.
+func TestBulkFillCovers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the native engine")
+	}
+	f := targettest.Func(t, "testdata/growing", ".", "(*Set).Add")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCovered(t, "", x)
+}
