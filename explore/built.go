@@ -1107,7 +1107,7 @@ var fillSizes = []int{1, 3, 8}
 // node of 255 items, a Go map's growth), yet quick to make.
 const bulkSize = 1000
 
-// bulkCalls is a loop calling the mutator m bulkSize times, with args
+// bulkArgs are the arguments of the bulk calls of the mutator m: args
 // but for its first parameter of a number or string type, or of an
 // empty interface, which takes the loop's index instead (bulkSize and
 // up, clear of the small values probes look up, which then are not
@@ -1115,7 +1115,7 @@ const bulkSize = 1000
 // letters ("bmm", "bmn", …), and as an int in an interface, so that
 // the calls add different elements. Without such a parameter every
 // call takes args (a list grows all the same).
-func (g *valueGen) bulkCalls(m *types.Func, args []string) string {
+func (g *valueGen) bulkArgs(m *types.Func, args []string) []string {
 	sig := spread(m.Type().(*types.Signature))
 	args = slices.Clone(args)
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -1143,7 +1143,12 @@ func (g *valueGen) bulkCalls(m *types.Func, args []string) string {
 		}
 		break
 	}
-	return fmt.Sprintf("for i := %d; i < %d; i++ { p.%s(%s) }", bulkSize, 2*bulkSize, m.Name(), strings.Join(args, ", "))
+	return args
+}
+
+// bulkLoop calls m on p with args for i from bulkSize up to n.
+func bulkLoop(m *types.Func, args []string, n int) string {
+	return fmt.Sprintf("for i := %d; i < %d; i++ { p.%s(%s) }", bulkSize, n, m.Name(), strings.Join(args, ", "))
 }
 
 // fillExpr is a value of *T (named ts) built by statements: the base in
@@ -1291,15 +1296,25 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		// calls that fill the value are run by its case too (a store
 		// that finds its bucket full, or the table due to grow).
 		b := 0
-		if u, ok := g.under.(*types.Func); ok {
-			for i, m := range muts {
-				if m.Origin() == u.Origin() {
-					b = i
-				}
+		u, _ := g.under.(*types.Func)
+		for i, m := range muts {
+			if u != nil && m.Origin() == u.Origin() {
+				b = i
 			}
 		}
+		args := g.bulkArgs(muts[b], margs[b][0])
+		bulk := []builtExpr{fill(bases[0], []string{bulkLoop(muts[b], args, 2*bulkSize)})}
+		// The remover under test, then, takes all but a few of them
+		// back: a table that shrinks as it empties.
+		for _, r := range g.removers(n) {
+			rsig := spread(r.Type().(*types.Signature))
+			if u == nil || r.Origin() != u.Origin() || !prefixOf(rsig, spread(muts[b].Type().(*types.Signature))) {
+				continue
+			}
+			bulk = append(bulk, fill(bases[0], []string{bulkLoop(muts[b], args, 2*bulkSize), bulkLoop(r, args[:rsig.Params().Len()], 2*bulkSize-fillSizes[len(fillSizes)-1])}))
+		}
 		at := min(len(plain), 2*len(muts)+1)
-		plain = slices.Insert(plain, at, fill(bases[0], []string{g.bulkCalls(muts[b], margs[b][0])}))
+		plain = slices.Insert(plain, at, bulk...)
 	}
 	for _, h := range hooks {
 		// Set last, so that the calls that fill the value do not call

@@ -311,6 +311,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "after eight calls, a thousand that add different words, past where containers grow",
 		},
 		{
+			name: "bulk-emptied", typ: "Queue", ptr: true, under: "Pop",
+			want: []string{
+				`func() *Queue { p := NewQueue(); for i := 1000; i < 2000; i++ { p.Push(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)})) }; return p }()`,
+				`func() *Queue { p := NewQueue(); for i := 1000; i < 2000; i++ { p.Push(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)})) }; for i := 1000; i < 1992; i++ { p.Pop() }; return p }()`,
+			},
+			why: "the remover under test takes all but eight back: a container that shrinks as it empties",
+		},
+		{
 			name: "bulk-keys", typ: "Store", ptr: true,
 			want: []string{
 				`func() *Store { p := NewStore(); for i := 1000; i < 2000; i++ { p.AddInt8(string([]byte{'a' + byte(i/676%26), 'a' + byte(i/26%26), 'a' + byte(i%26)}), int8(2)) }; return p }()`,
