@@ -1101,6 +1101,106 @@ func fuller(a, b string) bool {
 // small and larger.
 var fillSizes = []int{1, 3, 8}
 
+// holdPairs are the methods that take hold of a value (a lock, a
+// permit) and those that let go of it, by name.
+var holdPairs = [][2]string{{"Lock", "Unlock"}, {"RLock", "RUnlock"}, {"Acquire", "Release"}}
+
+// holdDelay is how long another goroutine holds a value before it lets
+// go (see holds): long enough for the call under test to find it held.
+const holdDelay = "time.Millisecond"
+
+// holds are statements that put a *n, p, in a held state by the
+// methods of holdPairs it has: held and let go of by another goroutine
+// after holdDelay (t := p.RLock(); go func() { time.Sleep(…);
+// p.RUnlock(t) }()), which a call that waits its turn (Lock while a
+// reader holds it) sees end, the wait then the hold; and, for a
+// function under test of n that tries a hold (TryLock) or lets go of
+// one (Unlock), held only (p.Lock()): a call that waits would wait
+// forever. What the releaser takes is what the holder returned, or
+// what it was given, by type.
+func (g *valueGen) holds(n *types.Named, depth int) [][]string {
+	if depth+1 >= maxDepth {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	method := func(name string) (*types.Func, *types.Signature) {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			return nil, nil
+		}
+		m, _ := sel.Obj().(*types.Func)
+		if m == nil {
+			return nil, nil
+		}
+		return m, m.Type().(*types.Signature)
+	}
+	u, _ := g.under.(*types.Func)
+	var out [][]string
+	for _, pair := range holdPairs {
+		a, asig := method(pair[0])
+		r, rsig := method(pair[1])
+		if a == nil || r == nil || asig.Variadic() || rsig.Variadic() {
+			continue
+		}
+		var args []string
+		if asig.Params().Len() > 0 {
+			lists := g.methodGen(n, a).argLists(asig, depth, 1)
+			if len(lists) == 0 {
+				continue
+			}
+			args = lists[0]
+		}
+		hold := "p." + a.Name() + "(" + strings.Join(args, ", ") + ")"
+		var vars []string
+		for i := 0; i < asig.Results().Len(); i++ {
+			vars = append(vars, fmt.Sprintf("h%d", i))
+		}
+		// What the releaser takes: a result of the holder, else an
+		// argument it was given, of the parameter's type.
+		var rargs []string
+		for i := 0; i < rsig.Params().Len(); i++ {
+			t := rsig.Params().At(i).Type()
+			arg := ""
+			for j := 0; j < asig.Results().Len() && arg == ""; j++ {
+				if types.Identical(asig.Results().At(j).Type(), t) && !slices.Contains(rargs, vars[j]) {
+					arg = vars[j]
+				}
+			}
+			for j := 0; j < asig.Params().Len() && arg == ""; j++ {
+				if types.Identical(asig.Params().At(j).Type(), t) {
+					arg = args[j]
+				}
+			}
+			if arg == "" {
+				break
+			}
+			rargs = append(rargs, arg)
+		}
+		if len(rargs) == rsig.Params().Len() {
+			st := hold
+			if len(vars) > 0 {
+				used := make([]string, len(vars))
+				for j, v := range vars {
+					used[j] = "_"
+					if slices.Contains(rargs, v) {
+						used[j] = v
+					}
+				}
+				if slices.ContainsFunc(used, func(v string) bool { return v != "_" }) {
+					st = strings.Join(used, ", ") + " := " + hold
+				}
+			}
+			out = append(out, []string{st, "go func() { time.Sleep(" + holdDelay + "); p." + r.Name() + "(" + strings.Join(rargs, ", ") + ") }()"})
+		}
+		if u != nil && u.Origin() != a.Origin() && (strings.HasPrefix(u.Name(), "Try") || u.Name() == r.Name()) {
+			if ru, _ := method(u.Name()); ru != nil && ru.Origin() == u.Origin() {
+				out = append(out, []string{hold})
+			}
+		}
+	}
+	return out
+}
+
 // bulkSize is the number of calls that fill a container in bulk: past
 // the sizes at which containers commonly grow, split or evict (a hash
 // table of 32 buckets of 5 resized at three quarters full, a B-tree
@@ -1266,7 +1366,8 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	}
 	hooks := g.hooks(n)
 	starts := g.starters(n)
-	if len(muts) == 0 && len(hooks) == 0 && len(starts) == 0 {
+	holds := g.holds(n, depth)
+	if len(muts) == 0 && len(hooks) == 0 && len(starts) == 0 && len(holds) == 0 {
 		return nil
 	}
 	fill := func(base builtExpr, stmts []string) builtExpr { return fillExpr(ts, base, stmts) }
@@ -1333,6 +1434,9 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		if len(muts) > 0 {
 			varied = append(varied, fill(bases[0], append(repeat(0, 3), st)))
 		}
+	}
+	for _, h := range holds {
+		varied = append(varied, fill(bases[0], h))
 	}
 	if len(muts) == 0 {
 		return varied
