@@ -95,14 +95,15 @@ func TestCmpsOldLanguage(t *testing.T) {
 }
 
 // TestCoverageIsTheCall: a probe covers what its call runs, not what
-// building its arguments ran. The argument here runs ParsePoint in full
-// before the call with "" returns at once; the probe covers what the
-// plain call with "" covers.
+// building its arguments ran of other functions (see
+// TestCoveredWhileBuilding for the function's own). The argument here
+// runs Shout and Stats before the call with "" returns at once; the
+// probe covers what the plain call with "" covers.
 func TestCoverageIsTheCall(t *testing.T) {
 	point := calcFunc(t, "ParsePoint")
 	probes := []executors.Probe{
 		{ID: "plain", Args: []string{`""`}},
-		{ID: "built", Args: []string{`func() string { ParsePoint("1,2,a"); return "" }()`}},
+		{ID: "built", Args: []string{`func() string { Stats([]float64{1, 2}); Shout(""); return "" }()`}},
 	}
 	for _, e := range engines(t) {
 		t.Run(e.Name(), func(t *testing.T) {
