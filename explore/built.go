@@ -30,6 +30,8 @@ var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
 // value to build one in a small or larger state: a registry's Register
 // and a bus's Subscribe too, which it calls back.
 var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe", "Handle", "Use",
+	// A method that makes a part of its receiver: f.NewSection(name).
+	"New",
 	// A router's routes by method: r.GET(path, handle).
 	"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
 
@@ -139,13 +141,15 @@ func hasTypeParam(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // ctors are the functions of the package that make a T or a *T, with or
-// without an error: those named New…, Parse…, Must…, Make…, From…;
-// those without an error first, then by name. For an instantiated type
+// without an error: those named New…, Parse…, Must…, Make…, From…, then
+// the exported ones of other names (Empty() *File, Load(src any) (*File,
+// error), Default() *Config); in each group those without an error
+// first, then by name. For an instantiated type
 // (Stack[int]), a generic constructor that makes it (NewStack[T any]()
 // *Stack[T]) is instantiated with its type arguments.
 func (g *valueGen) ctors(n *types.Named) []ctor {
 	scope := g.self.Scope()
-	var out []ctor
+	var out, others []ctor
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
 		if !ok {
@@ -157,8 +161,12 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			named = named || strings.HasPrefix(lower, p)
 		}
 		sig := fn.Type().(*types.Signature)
+		other := false
 		if !named && !g.madeBehind(fn, n) {
-			continue
+			if !fn.Exported() {
+				continue
+			}
+			other = true
 		}
 		c := ctor{fn: fn, sig: sig}
 		if sig.TypeParams().Len() > 0 {
@@ -202,10 +210,16 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 		if !types.Identical(r, n) || takesOwn(sig, n) {
 			continue
 		}
+		if other {
+			others = append(others, c)
+			continue
+		}
 		out = append(out, c)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return !out[i].err && out[j].err })
-	return out
+	for _, cs := range [][]ctor{out, others} {
+		sort.SliceStable(cs, func(i, j int) bool { return !cs[i].err && cs[j].err })
+	}
+	return append(out, others...)
 }
 
 // madeBehind reports whether fn, whatever its name, is a function of
@@ -1101,6 +1115,92 @@ func fuller(a, b string) bool {
 // small and larger.
 var fillSizes = []int{1, 3, 8}
 
+// childFills are statements that fill p's parts: for the first mutator
+// of muts that returns a pointer to another type of the package with
+// mutators of its own (f.NewSection(name) (*Section, error), whose
+// Section has NewKey), two parts made by it, each filled by three calls
+// of the part's first mutator (c0, _ := p.NewSection("abc"); if c0 !=
+// nil { c0.NewKey("abc", "abc"); … }): a file of sections that hold
+// keys, a tree whose children hold children.
+func (g *valueGen) childFills(n *types.Named, muts []*types.Func, margs [][][]string, depth int) []string {
+	order := make([]int, len(muts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return boolCmp(makesNamed(muts[b]), makesNamed(muts[a])) })
+	for _, i := range order {
+		m := muts[i]
+		res := m.Type().(*types.Signature).Results()
+		if res.Len() == 0 || len(margs[i]) < 2 {
+			continue
+		}
+		ptr, ok := res.At(0).Type().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		c, ok := types.Unalias(ptr.Elem()).(*types.Named)
+		if !ok || c.Obj().Pkg() != g.self || types.Identical(c, n) {
+			continue
+		}
+		cms := g.mutators(c)
+		if len(cms) == 0 {
+			continue
+		}
+		cm := cms[0]
+		if k := slices.IndexFunc(cms, makesNamed); k >= 0 {
+			cm = cms[k]
+		}
+		csig := spread(cm.Type().(*types.Signature))
+		cargs := g.methodGen(c, cm).fillArgs(csig, depth, 3, types.Typ[types.Int])
+		if len(cargs) == 0 {
+			continue
+		}
+		var out []string
+		for k := 0; k < 2; k++ {
+			v := fmt.Sprintf("c%d", k)
+			lhs := v
+			for j := 1; j < res.Len(); j++ {
+				lhs += ", _"
+			}
+			out = append(out, lhs+" := p."+m.Name()+"("+strings.Join(margs[i][k], ", ")+")")
+			var calls []string
+			for j := 0; j < 3; j++ {
+				calls = append(calls, v+"."+cm.Name()+"("+strings.Join(cargs[j%len(cargs)], ", ")+")")
+			}
+			out = append(out, "if "+v+" != nil { "+strings.Join(calls, "; ")+" }")
+		}
+		return out
+	}
+	return nil
+}
+
+// makesNamed reports whether m is named for the type it returns first,
+// a pointer to it or not: the plain maker of a part (NewSection
+// returning a *Section, beside NewRawSection).
+func makesNamed(m *types.Func) bool {
+	res := m.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && m.Name() == "New"+n.Obj().Name()
+}
+
+// boolCmp orders false before true.
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // holdPairs are the methods that take hold of a value (a lock, a
 // permit) and those that let go of it, by name.
 var holdPairs = [][2]string{{"Lock", "Unlock"}, {"RLock", "RUnlock"}, {"Acquire", "Release"}}
@@ -1437,6 +1537,9 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 	}
 	for _, h := range holds {
 		varied = append(varied, fill(bases[0], h))
+	}
+	if st := g.childFills(n, muts, margs, depth); len(st) > 0 {
+		varied = append([]builtExpr{fill(bases[0], st)}, varied...)
 	}
 	if len(muts) == 0 {
 		return varied

@@ -303,6 +303,14 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "a container filled with 1, 3 and 8 different words, from the constructor without parameters",
 		},
 		{
+			name: "maker-of-any-name", typ: "Doc", ptr: true,
+			want: []string{
+				`Empty()`,
+				`func() *Doc { p := Empty(); c0, _ := p.NewPart("abc"); if c0 != nil { c0.AddLine("abc"); c0.AddLine(""); c0.AddLine("1") }; c1, _ := p.NewPart(""); if c1 != nil { c1.AddLine("abc"); c1.AddLine(""); c1.AddLine("1") }; return p }()`,
+			},
+			why: "an exported function of any name that makes a *Doc makes one; its NewPart makes parts, each filled by the part's own mutator",
+		},
+		{
 			name: "bulk", typ: "Queue", ptr: true,
 			want: []string{
 				`func() *Queue { p := NewQueue(); p.Push("abc"); p.Push(""); p.Push("1"); p.Push(" "); p.Push("42"); p.Push("a"); p.Push("1.5"); p.Push("A"); return p }()`,

@@ -391,3 +391,38 @@ func (s *Scope) Allows(perm string) bool {
 	}
 	return false
 }
+
+// Doc is a document of named parts, made by Empty (no constructor's
+// name): its parts are made by NewPart and hold lines.
+type Doc struct{ parts []*Part }
+
+// Part is a part of a Doc.
+type Part struct {
+	name  string
+	lines []string
+}
+
+// Empty returns a document without parts.
+func Empty() *Doc { return &Doc{} }
+
+// NewPart adds a part named name; a part needs a name.
+func (d *Doc) NewPart(name string) (*Part, error) {
+	if name == "" {
+		return nil, errors.New("a part needs a name")
+	}
+	p := &Part{name: name}
+	d.parts = append(d.parts, p)
+	return p, nil
+}
+
+// AddLine adds a line to the part.
+func (p *Part) AddLine(s string) { p.lines = append(p.lines, s) }
+
+// Lines counts the lines of the document.
+func (d *Doc) Lines() int {
+	n := 0
+	for _, p := range d.parts {
+		n += len(p.lines)
+	}
+	return n
+}
