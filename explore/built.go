@@ -1539,7 +1539,9 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 		varied = append(varied, fill(bases[0], h))
 	}
 	if st := g.childFills(n, muts, margs, depth); len(st) > 0 {
-		varied = append([]builtExpr{fill(bases[0], st)}, varied...)
+		// First of all: the fullest state, what the package's writers
+		// are given to write (see writtenReaders).
+		plain = append([]builtExpr{fill(bases[0], st)}, plain...)
 	}
 	if len(muts) == 0 {
 		return varied

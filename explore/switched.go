@@ -42,8 +42,14 @@ func caseTypes(f *target.Func, param int) []caseType {
 		return nil
 	}
 	w := caseWalker{f: f}
-	return w.collect(f.Decl, f.Decl.Body, obj, true)
+	return w.collect(f.Decl, f.Decl.Body, obj, caseDepth)
 }
+
+// caseDepth is how many calls deep caseTypes follows a parameter into
+// the package's functions it is passed to: Load(src any) hands src to
+// LoadSources, which hands it to parseDataSource, whose type switch
+// tells a file name from data and readers.
+const caseDepth = 2
 
 // elemCaseTypes are the dynamic types the elements of f's parameter
 // number param, a slice of interfaces (errs ...error), are tested
@@ -86,9 +92,10 @@ func (w caseWalker) subst(t types.Type) types.Type {
 	})
 }
 
-// collect lists the case types of obj in body (of decl), then, when
-// follow, those of the package functions obj is passed to there.
-func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object, follow bool) []caseType {
+// collect lists the case types of obj in body (of decl), then, up to
+// depth calls deep, those of the package functions obj is passed to
+// there; the element types of a case only at caseDepth, the top.
+func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object, depth int) []caseType {
 	if body == nil {
 		return nil
 	}
@@ -135,7 +142,7 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 					for _, e := range cc.List {
 						if tv, ok := info.Types[e]; ok && tv.IsType() {
 							var elems []types.Type
-							if len(cc.List) == 1 && follow {
+							if len(cc.List) == 1 && depth == caseDepth {
 								elems = w.elemTypes(decl, cc.Body, info.Implicits[cc])
 							}
 							add(tv.Type, elems)
@@ -148,7 +155,7 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 				add(info.TypeOf(n.Type), nil)
 			}
 		case *ast.CallExpr:
-			if !follow {
+			if depth == 0 {
 				return true
 			}
 			fn := calledFunc(info, n.Fun)
@@ -170,7 +177,7 @@ func (w caseWalker) collect(decl *ast.FuncDecl, body ast.Node, obj types.Object,
 		}
 		d := callee.Decl
 		if o := paramObj(info, d, c.param); o != nil {
-			for _, ct := range w.collect(d, d.Body, o, false) {
+			for _, ct := range w.collect(d, d.Body, o, depth-1) {
 				add(ct.t, nil)
 			}
 		}
@@ -210,7 +217,7 @@ func (w caseWalker) elemTypes(decl *ast.FuncDecl, body []ast.Stmt, v types.Objec
 			if !ok || info.Defs[id] == nil {
 				return true
 			}
-			for _, ct := range w.collect(decl, r.Body, info.Defs[id], true) {
+			for _, ct := range w.collect(decl, r.Body, info.Defs[id], caseDepth) {
 				if len(out) < maxElemTypes && !types.IsInterface(ct.t) {
 					out = append(out, ct.t)
 				}
@@ -299,7 +306,8 @@ func paramObj(info *types.Info, decl *ast.FuncDecl, i int) types.Object {
 // parameter number param against (see caseTypes), each written as code
 // of exactly that type: up to two of each concrete type (and a
 // pointer's typed nil), and for an interface type two of each of the
-// package's types that implement it; for a map or slice of interfaces,
+// package's types that implement it (for a reader, what its writers
+// write, see writtenReaders); for a map or slice of interfaces,
 // ones holding values of each type its elements are tested against
 // too. For a parameter that is a slice of interfaces (errs ...error),
 // they are slices of one element of each type f tests the elements it
@@ -319,6 +327,7 @@ func (a *analysis) caseValues(param int) []spec.Value {
 	if !ok {
 		return nil
 	}
+	readers := false
 	for _, ct := range caseTypes(a.f, param) {
 		t := ct.t
 		if !types.AssignableTo(t, pt) {
@@ -330,6 +339,12 @@ func (a *analysis) caseValues(param int) []spec.Value {
 		if ti, ok := t.Underlying().(*types.Interface); ok {
 			if ti.Empty() || types.Identical(ti, iface) {
 				continue
+			}
+			if ifaceMethod(ti) == "Read" && !readers {
+				// What the package's own methods write, read back:
+				// the data a Load(src any) reads from a reader.
+				readers = true
+				out = append(out, a.gen.writtenReaders(0)...)
 			}
 			for _, n := range namedTypes(a.self) {
 				for _, nt := range []types.Type{n, types.NewPointer(n)} {

@@ -14,7 +14,7 @@ import (
 
 // TestCaseTypes checks the dynamic types read off the type switches and
 // assertions on an interface parameter, the function's own, then those
-// of the package function it passes the parameter to.
+// of the package functions it passes the parameter to, two calls deep.
 func TestCaseTypes(t *testing.T) {
 	tests := []struct {
 		fn   string
@@ -25,6 +25,7 @@ func TestCaseTypes(t *testing.T) {
 		{"Describe", 0, []string{"map[string][]string", "[]float64", "floater", "map[int]bool", "[]rune"}, "its own cases in order, nil aside, then its callee's assertions"},
 		{"Lookup", 1, []string{"map[string]string", "map[string]any"}, "an instantiation's cases with its type arguments"},
 		{"Flatten", 0, []string{"map[string]any holding []string, bool, int", "string"}, "a map of interfaces ranged over: the types its elements are tested against, in a callee too"},
+		{"Open", 0, []string{"string", "[]byte", "io.Reader"}, "two calls down: Open hands src to openWith, which hands it to source"},
 	}
 	for _, tt := range tests {
 		f := targettest.Func(t, "testdata/switched", ".", tt.fn)
@@ -278,5 +279,24 @@ func TestSmallPagesExplored(t *testing.T) {
 	}
 	if !split {
 		t.Error("(*Set).merge: never called on a set made by NewOptions with its first page")
+	}
+}
+
+// TestCaseReaders: a parameter the code tells an io.Reader in gets what
+// the package's own writers write, read back, from a value filled by
+// its mutator first: the data Open reads is what WriteTo wrote.
+func TestCaseReaders(t *testing.T) {
+	f := targettest.Func(t, "testdata/switched", ".", "Open")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vals []string
+	for _, v := range a.caseValues(0) {
+		vals = append(vals, v.Str)
+	}
+	want := `func() io.Reader { v := func() *Notes { p := NewNotes(); p.Add("abc"); return p }(); var b bytes.Buffer; v.WriteTo(&b); return &b }()`
+	if !slices.Contains(vals, want) {
+		t.Errorf("caseValues(Open, 0) lack %s:\n%s", want, strings.Join(vals, "\n"))
 	}
 }

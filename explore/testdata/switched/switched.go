@@ -2,7 +2,9 @@
 package switched
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 )
@@ -169,4 +171,51 @@ func Storable(v any) bool {
 		return false
 	}
 	return true
+}
+
+// Notes is a list of notes, written one per line by WriteTo and read
+// back by Open.
+type Notes struct{ lines []string }
+
+// NewNotes returns notes without lines.
+func NewNotes() *Notes { return &Notes{} }
+
+// Add adds a note.
+func (n *Notes) Add(s string) { n.lines = append(n.lines, s) }
+
+// WriteTo writes the notes one per line.
+func (n *Notes) WriteTo(w io.Writer) (int64, error) {
+	k, err := io.WriteString(w, strings.Join(n.lines, "\n"))
+	return int64(k), err
+}
+
+// Open reads notes from src, a file name, data or a reader: two calls
+// down, where openWith hands it to source.
+func Open(src any) (*Notes, error) { return openWith(false, src) }
+
+func openWith(strict bool, src any) (*Notes, error) {
+	r, err := source(src)
+	if err != nil || strict {
+		return nil, err
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) == 0 {
+		return NewNotes(), nil
+	}
+	return &Notes{lines: strings.Split(string(b), "\n")}, nil
+}
+
+func source(src any) (io.Reader, error) {
+	switch s := src.(type) {
+	case string:
+		return nil, fmt.Errorf("open %s: no files here", s)
+	case []byte:
+		return bytes.NewReader(s), nil
+	case io.Reader:
+		return s, nil
+	}
+	return nil, fmt.Errorf("unknown source %T", src)
 }
