@@ -196,6 +196,12 @@ func (g *valueGen) ctors(n *types.Named) []ctor {
 			continue
 		}
 		r := types.Unalias(res.At(0).Type())
+		if other && types.IsInterface(r) {
+			// Of another name, a maker behind an interface is one
+			// madeBehind took: Temporary(err) error, nil for nil, is
+			// a wrapper.
+			continue
+		}
 		if types.IsInterface(r) && !c.err && c.targs == "" {
 			// A constructor of an interface that makes only T or *T.
 			rt := g.returnedType(fn)
