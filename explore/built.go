@@ -1125,9 +1125,10 @@ var fillSizes = []int{1, 3, 8}
 // of muts that returns a pointer to another type of the package with
 // mutators of its own (f.NewSection(name) (*Section, error), whose
 // Section has NewKey), two parts made by it, each filled by three calls
-// of the part's first mutator (c0, _ := p.NewSection("abc"); if c0 !=
-// nil { c0.NewKey("abc", "abc"); … }): a file of sections that hold
-// keys, a tree whose children hold children.
+// of the part's plain maker, else its first mutator (c0, _ :=
+// p.NewSection("abc"); if c0 != nil { c0.NewKey("abc", "abc"); … }): a
+// file of sections that hold keys, a tree whose children hold children.
+// The plain makers (see makesNamed) are tried first on both levels.
 func (g *valueGen) childFills(n *types.Named, muts []*types.Func, margs [][][]string, depth int) []string {
 	order := make([]int, len(muts))
 	for i := range order {
@@ -1217,8 +1218,8 @@ const holdDelay = "time.Millisecond"
 
 // holds are statements that put a *n, p, in a held state by the
 // methods of holdPairs it has: held and let go of by another goroutine
-// after holdDelay (t := p.RLock(); go func() { time.Sleep(…);
-// p.RUnlock(t) }()), which a call that waits its turn (Lock while a
+// after holdDelay (h0 := p.RLock(); go func() { time.Sleep(…);
+// p.RUnlock(h0) }()), which a call that waits its turn (Lock while a
 // reader holds it) sees end, the wait then the hold; and, for a
 // function under test of n that tries a hold (TryLock) or lets go of
 // one (Unlock), held only (p.Lock()): a call that waits would wait
