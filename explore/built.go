@@ -1511,7 +1511,8 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 			}
 		}
 		args := g.bulkArgs(muts[b], margs[b][0])
-		bulk := []builtExpr{fill(bases[0], []string{bulkLoop(muts[b], args, 2*bulkSize)})}
+		adds := bulkLoop(muts[b], args, 2*bulkSize)
+		bulk := []builtExpr{fill(bases[0], []string{adds})}
 		// The remover under test, then, takes all but a few of them
 		// back: a table that shrinks as it empties.
 		for _, r := range g.removers(n) {
@@ -1519,7 +1520,7 @@ func (g *valueGen) fills(n *types.Named, bases, alarms []builtExpr, depth int) [
 			if u == nil || r.Origin() != u.Origin() || !prefixOf(rsig, spread(muts[b].Type().(*types.Signature))) {
 				continue
 			}
-			bulk = append(bulk, fill(bases[0], []string{bulkLoop(muts[b], args, 2*bulkSize), bulkLoop(r, args[:rsig.Params().Len()], 2*bulkSize-fillSizes[len(fillSizes)-1])}))
+			bulk = append(bulk, fill(bases[0], []string{adds, bulkLoop(r, args[:rsig.Params().Len()], 2*bulkSize-fillSizes[len(fillSizes)-1])}))
 		}
 		at := min(len(plain), 2*len(muts)+1)
 		plain = slices.Insert(plain, at, bulk...)
