@@ -447,7 +447,8 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 	fills := g.fills(n, append(bases, roomyBases(calls, ts)...), alarmBases(calls, ts), depth)
 	applied := g.applied(n, bases, depth)
 	var extra []string
-	for _, e := range interleave(chains1, fills, applied, chains2) {
+	nodes := g.nodes(n, bases, depth)
+	for _, e := range interleave(nodes, chains1, fills, applied, chains2) {
 		extra = append(extra, e.as(ts, ptr))
 	}
 	// Room for the chains and fills: what the constructors leave, and
@@ -1361,6 +1362,12 @@ func bulkLoop(m *types.Func, args []string, n int) string {
 // fillExpr is a value of *T (named ts) built by statements: the base in
 // a variable p, then stmts on p.
 func fillExpr(ts string, base builtExpr, stmts []string) builtExpr {
+	return partExpr(ts, base, stmts, "p")
+}
+
+// partExpr is fillExpr returning the variable ret, which stmts declare
+// (a node they made inside p) or p.
+func partExpr(ts string, base builtExpr, stmts []string, ret string) builtExpr {
 	var b strings.Builder
 	b.WriteString("func() *" + ts + " { ")
 	if base.ptr {
@@ -1371,8 +1378,84 @@ func fillExpr(ts string, base builtExpr, stmts []string) builtExpr {
 	for _, st := range stmts {
 		b.WriteString("; " + st)
 	}
-	b.WriteString("; return p }()")
+	b.WriteString("; return " + ret + " }()")
 	return builtExpr{src: b.String(), ptr: true}
+}
+
+// Variables of the nodes a node value returns (see nodes).
+const (
+	childVar      = "c1"
+	grandchildVar = "g1"
+)
+
+// nodes are values of *n inside a tree of them, made by the first of
+// n's own part makers (see target.Package.MakesOwnPart: an element's
+// CreateElement(tag) *Element), those with the fewest parameters first:
+// the first base given three children, the middle one given three of
+// its own, then that middle grandchild returned (p.M("a"); c1 :=
+// p.M("b"); p.M("c"); c1.M("d"); g1 := c1.M("e"); c1.M("f"); return
+// g1), and the middle child. A node with a parent, a grandparent and
+// siblings on either side is what a method relating a node to others
+// needs (the path from one to another, its index among its siblings, a
+// node that removes itself); a node made apart has none of them.
+func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtExpr {
+	if len(bases) == 0 || g.pkg == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var makers []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && g.pkg.MakesOwnPart(m) {
+			makers = append(makers, m)
+		}
+	}
+	slices.SortStableFunc(makers, func(a, b *types.Func) int {
+		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
+	})
+	ts := target.NewQualifier(g.self).TypeString(n)
+	for _, m := range makers {
+		sig := m.Type().(*types.Signature)
+		args := [][]string{nil, nil, nil}
+		if sig.Params().Len() > 0 {
+			if args = g.methodGen(n, m).fillArgs(spread(sig), depth, 3, types.Typ[types.Int]); len(args) == 0 {
+				continue
+			}
+		}
+		// The first string parameter, a name more often than not,
+		// names each node apart: a, b and c below p, d, e and f below
+		// c1 (b).
+		named := -1
+		for i := 0; i < sig.Params().Len() && named < 0; i++ {
+			if b, ok := types.Unalias(sig.Params().At(i).Type()).(*types.Basic); ok && b.Kind() == types.String {
+				named = i
+			}
+		}
+		arg := func(k int) string {
+			a := slices.Clone(args[k%len(args)])
+			if named >= 0 {
+				a[named] = strconv.Quote(string(rune('a' + k)))
+			}
+			return strings.Join(a, ", ")
+		}
+		call := func(on string, k int) string { return on + "." + m.Name() + "(" + arg(k) + ")" }
+		assign := func(v, on string, k int) string {
+			if sig.Results().Len() == 2 {
+				v += ", _"
+			}
+			return v + " := " + call(on, k)
+		}
+		tree := []string{call("p", 0), assign(childVar, "p", 1), call("p", 2), call(childVar, 3)}
+		return []builtExpr{
+			partExpr(ts, bases[0], slices.Concat(tree, []string{assign(grandchildVar, childVar, 4), call(childVar, 5)}), grandchildVar),
+			partExpr(ts, bases[0], slices.Concat(tree, []string{call(childVar, 4), call(childVar, 5)}), childVar),
+		}
+	}
+	return nil
+}
+
+// treeNode reports a value written by nodes: a node inside a tree.
+func treeNode(code string) bool {
+	return strings.HasSuffix(code, "; return "+grandchildVar+" }()") || strings.HasSuffix(code, "; return "+childVar+" }()")
 }
 
 // maxApplied bounds the values applied builds.

@@ -449,6 +449,15 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "Set(i) *Bits returns its receiver for chaining: it changes the set in place, and fills it like a mutator",
 		},
 		{
+			name: "tree-nodes", typ: "Tag", ptr: true,
+			want: []string{
+				`NewTag("1")`,
+				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); g1 := c1.CreateTag("e"); c1.CreateTag("f"); return g1 }()`,
+				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); c1.CreateTag("e"); c1.CreateTag("f"); return c1 }()`,
+			},
+			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart",
+		},
+		{
 			name: "roomy-base", typ: "Bits", ptr: true,
 			want: []string{`func() *Bits { p := NewBits(uint(256)); p.Set(uint(2)); p.Set(uint(0)); p.Set(uint(1)); return p }()`},
 			why:  "a constructor that takes a size is also filled from its largest candidate: a set with much more room than it holds",

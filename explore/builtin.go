@@ -471,10 +471,10 @@ func form(s string) string {
 }
 
 // fullestFirst are the values among a receiver's candidates written as
-// code, the fullest fills of the fewest nested values first (see
-// fuller), in their order otherwise: a list filled by eight PushBack
-// calls, not one filled from lists built with nil marks, whose filling
-// panics.
+// code, nodes inside a tree first (see nodes), then the fullest fills
+// of the fewest nested values (see fuller), in their order otherwise: a
+// list filled by eight PushBack calls, not one filled from lists built
+// with nil marks, whose filling panics.
 func fullestFirst(recvCands []spec.Value) []spec.Value {
 	var recvs []spec.Value
 	for _, v := range recvCands {
@@ -482,7 +482,12 @@ func fullestFirst(recvCands []spec.Value) []spec.Value {
 			recvs = append(recvs, v)
 		}
 	}
-	sort.SliceStable(recvs, func(i, j int) bool { return fuller(recvs[i].Str, recvs[j].Str) })
+	sort.SliceStable(recvs, func(i, j int) bool {
+		if ni, nj := treeNode(recvs[i].Str), treeNode(recvs[j].Str); ni != nj {
+			return ni
+		}
+		return fuller(recvs[i].Str, recvs[j].Str)
+	})
 	return recvs
 }
 

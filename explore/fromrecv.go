@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/specgen-dev/specgen/executors"
@@ -20,12 +21,16 @@ const maxFromReceiver = 8
 // (c.root) and the first and the last element of its fields of []t
 // (s.pages[0]), what its fields' methods return (c.evictList.Back()),
 // and one step on from each through a method of t returning t
-// (l.Front().Next()); then their children, two levels down (see
+// (l.Front().Next()), once all the first are in, and never on from a
+// copy (n.Copy()); the receiver itself where it is of type t (a node
+// and its parent's parent, n and n.Parent().Parent()); then their
+// children, two levels down (see
 // children: t.Root.Children[0], b.root.Left.Right). They are the
 // elements of the receiver's own list, which Remove(e) and
 // MoveToFront(e) need: an element built apart is not in it. Methods
 // named like mutators (PopFront) are not called, save Next and Prev
-// from an element to its neighbour. A **T is the address of such an
+// from an element to its neighbour and those named for a neighbour
+// that leave their receiver be (NextSibling). A **T is the address of such an
 // expression that is not a call's result (&tr.root).
 func fromReceiver(f *target.Func, t types.Type) []string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
@@ -58,9 +63,13 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 			out = append(out, expr)
 		}
 	}
-	// onward adds expr, of type t, and one step from it through a
-	// getter.
+	// onward adds expr, of type t, and keeps it for a step on through a
+	// getter, taken once every expression of the first step is in:
+	// the receiver's parent and its neighbours before its parent's
+	// parent. A copy (Copy, Clone) is no node of the receiver's own
+	// and is not stepped on from.
 	var roots, got []string // exprs of type t: fields, getters' results
+	var onwards []string
 	onward := func(expr string, field bool) {
 		add(expr)
 		if field {
@@ -68,11 +77,7 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 		} else {
 			got = append(got, expr)
 		}
-		for _, m := range getters(t, self, f, true) {
-			if types.Identical(m.res, t) {
-				add(expr + "." + m.name + "()")
-			}
-		}
+		onwards = append(onwards, expr)
 	}
 	from := func(expr string, typ types.Type) {
 		for _, m := range getters(typ, self, f, false) {
@@ -81,12 +86,36 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 			}
 		}
 	}
+	stepOn := func() {
+		steps := getters(t, self, f, true)
+		for _, expr := range onwards {
+			if copies(expr) {
+				continue
+			}
+			for _, m := range steps {
+				if types.Identical(m.res, t) && !copies("."+m.name+"()") {
+					add(expr + "." + m.name + "()")
+				}
+			}
+		}
+		onwards = nil
+	}
 	from(rn, types.NewPointer(f.Recv))
+	if types.Identical(t, types.NewPointer(f.Recv)) || types.Identical(t, f.Recv) && !f.RecvPtr {
+		// The receiver itself: a node related to itself (the path
+		// from a node to itself is ".").
+		add(rn)
+	}
+	stepOn()
+	recvGetters := getters(types.NewPointer(f.Recv), self, f, false)
 	for _, fd := range fields(f.Recv, self) {
-		if types.Identical(fd.Type(), t) {
+		// A field a getter reads already (parent, Parent()) is left
+		// out.
+		if types.Identical(fd.Type(), t) && !slices.ContainsFunc(recvGetters, func(m getter) bool { return strings.EqualFold(m.name, fd.Name()) }) {
 			onward(rn+"."+fd.Name(), true)
 		}
 	}
+	stepOn()
 	// The first and the last element of its fields of []t.
 	for _, fd := range fields(f.Recv, self) {
 		if u, ok := fd.Type().Underlying().(*types.Slice); ok && types.Identical(u.Elem(), t) {
@@ -98,6 +127,7 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 	for _, fd := range fields(f.Recv, self) {
 		from(rn+"."+fd.Name(), fd.Type())
 	}
+	stepOn()
 	// Then down to the children of each, the receiver's own fields
 	// first (t.Root.Children[0] is an inner node where a getter more
 	// often returns a leaf), and to theirs: a child is a field of type
@@ -115,6 +145,18 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 		level = next
 	}
 	return out
+}
+
+// copies reports an expression that ends in a call of a method named
+// for a copy (n.Copy(), n.Clone(), n.DeepCopy()): a value apart from
+// the one it was called on.
+func copies(expr string) bool {
+	i := strings.LastIndex(expr, ".")
+	if i < 0 || !strings.HasSuffix(expr, "()") {
+		return false
+	}
+	name := strings.TrimSuffix(expr[i+1:], "()")
+	return namedLike(name, []string{"Copy", "Clone", "Dup", "Duplicate", "DeepCopy"})
 }
 
 // maxChildDepth bounds how far fromReceiver goes down from a node.
@@ -171,7 +213,7 @@ func getters(t types.Type, self *types.Package, f *target.Func, steps bool) []ge
 	var out []getter
 	for i := 0; i < ms.Len(); i++ {
 		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() && m.Pkg() != self || target.MutatorName(m.Name()) && !(steps && (m.Name() == "Next" || m.Name() == "Prev")) || f.Obj != nil && m.Origin() == f.Obj.Origin() {
+		if !ok || !m.Exported() && m.Pkg() != self || target.MutatorName(m.Name()) && !(steps && (m.Name() == "Next" || m.Name() == "Prev")) && !neighbour(f, m) || f.Obj != nil && m.Origin() == f.Obj.Origin() {
 			continue
 		}
 		sig := ms.At(i).Type().(*types.Signature)
@@ -181,6 +223,14 @@ func getters(t types.Type, self *types.Package, f *target.Func, steps bool) []ge
 		out = append(out, getter{m.Name(), sig.Results().At(0).Type()})
 	}
 	return out
+}
+
+// neighbour reports a method of f's package named for a neighbour
+// (NextSibling, PrevItem) that leaves its receiver as it is: a step
+// from a node to the one beside it, not an iterator's advance.
+func neighbour(f *target.Func, m *types.Func) bool {
+	name := m.Name()
+	return name != "Next" && name != "Prev" && namedLike(name, []string{"Next", "Prev"}) && f.Pkg != nil && m.Pkg() == f.Pkg.Types && !f.Pkg.WritesReceiver(m)
 }
 
 // fields are the fields of the struct t (or *t) that a probe in the

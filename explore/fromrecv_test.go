@@ -32,6 +32,8 @@ func TestFromReceiver(t *testing.T) {
 			"the root, its children and grandchildren by their fields of the node's type; never up to a parent"},
 		{"(*BTree).insert", []string{"&b.root", "&b.root.Left", "&b.root.Right", "&b.root.Left.Left", "&b.root.Left.Right", "&b.root.Right.Left", "&b.root.Right.Right"},
 			"a **BNode: the addresses of the fields that hold the receiver's nodes"},
+		{"(*Tag).Depth", []string{"t.Copy()", "t.NextSibling()", "t.Parent()", "t", "t.NextSibling().NextSibling()", "t.NextSibling().Parent()", "t.Parent().NextSibling()", "t.Parent().Parent()"},
+			"the getters' nodes and the receiver itself, then one step on from each: its parent's parent; never on from a copy, which is in no tree"},
 		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
 		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
 	} {
@@ -203,5 +205,34 @@ func TestSameForm(t *testing.T) {
 	}
 	if len(got) < 2 {
 		t.Errorf("seeds among the first 40 comparing two numbers: %v, want two or more", got)
+	}
+}
+
+// TestNodeSeeds: a method relating a node to another of its tree is
+// called early on a node inside one, with its grandparent.
+func TestNodeSeeds(t *testing.T) {
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func("(*Tag).Depth")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range a.seeds[:min(len(a.seeds), 40)] {
+		if strings.Contains(s.code, `g1 := c1.CreateTag("e")`) && strings.Contains(s.code, ".Depth(t.Parent().Parent())") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("among the first 40 seeds, none calls Depth on a grandchild with its grandparent")
+		for _, s := range a.seeds[:min(len(a.seeds), 40)] {
+			t.Log(s.code)
+		}
 	}
 }

@@ -753,6 +753,71 @@ func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
 	return all && n > 0
 }
 
+// MakesOwnPart reports whether m, a method of the package with a
+// pointer receiver, makes a value of the receiver's own type and links
+// it in: it returns a *T (alone or with an error) for a *T receiver,
+// changes the receiver (see writesReceiver), and no return statement
+// returns the receiver itself, as a builder does for chaining. An
+// element's CreateElement(tag) *Element makes a child, a tree's
+// Insert(k) *Node the node that holds k.
+func (p *Package) MakesOwnPart(m *types.Func) bool {
+	if p == nil || p.TypesInfo == nil {
+		return false
+	}
+	sig := m.Type().(*types.Signature)
+	res := sig.Results()
+	if sig.Recv() == nil || res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	recvT, ok := sig.Recv().Type().(*types.Pointer)
+	if !ok || !types.Identical(res.At(0).Type(), recvT) {
+		return false
+	}
+	d := p.methodDecl(m)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	var recv types.Object
+	if len(d.Recv.List) > 0 && len(d.Recv.List[0].Names) > 0 {
+		recv = p.TypesInfo.Defs[d.Recv.List[0].Names[0]]
+	}
+	isRecv := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && recv != nil && p.TypesInfo.Uses[id] == recv
+	}
+	self, handed := false, false
+	ast.Inspect(d.Body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			self = self || len(x.Results) > 0 && isRecv(x.Results[0])
+		case *ast.CallExpr:
+			handed = handed || slices.ContainsFunc(x.Args, isRecv)
+		}
+		return !self
+	})
+	// Linked in where the method changes the receiver, or, for one
+	// named for making a part (CreateElement), hands the receiver to
+	// what makes it (newElement(space, tag, e), which adds the child
+	// to its parent).
+	return !self && (p.writesReceiver(m) || handed && partMakerName(m.Name()))
+}
+
+// partMakerName reports a method name that says the method makes a part
+// of its receiver: Create, New, Add, Append or Insert, alone or followed
+// by a capitalised word (CreateElement, NewChild).
+func partMakerName(name string) bool {
+	for _, v := range []string{"Create", "New", "Add", "Append", "Insert"} {
+		if rest, ok := strings.CutPrefix(name, v); ok {
+			if r, _ := utf8.DecodeRuneInString(rest); rest == "" || unicode.IsUpper(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (p *Package) writesReceiverSeen(m *types.Func, seen map[*types.Func]bool) bool {
 	if p == nil || p.TypesInfo == nil || m.Pkg() != p.Types || seen[m.Origin()] {
 		return false

@@ -398,3 +398,31 @@ func BenchmarkObservers(b *testing.B) {
 		}
 	}
 }
+
+func TestMakesOwnPart(t *testing.T) {
+	p, err := Load(context.Background(), "./nodes", Config{Dir: "testdata/td"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		fn   string
+		want bool
+	}{
+		{"(*Node).Create", true},     // a child linked in
+		{"(*Node).Adopt", true},      // with an error; through Create
+		{"(*Node).CreateNode", true}, // handed to what links it in, and named so
+		{"(*Node).Sibling", false},   // not handed the receiver, nor named for a part
+		{"(*Node).Rename", false},    // the receiver, for chaining
+		{"(*Node).Copy", false},      // a node apart: n is not changed
+		{"(*Node).Find", false},      // one already there
+		{"Sum.Add", false},           // a value receiver
+	} {
+		f, err := p.Func(tt.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.MakesOwnPart(f.Obj); got != tt.want {
+			t.Errorf("MakesOwnPart(%s) = %v, want %v", tt.fn, got, tt.want)
+		}
+	}
+}

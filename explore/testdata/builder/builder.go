@@ -426,3 +426,32 @@ func (d *Doc) Lines() int {
 	}
 	return n
 }
+
+// Tag is an element of a document, which makes its own children.
+type Tag struct {
+	name   string
+	parent *Tag
+	kids   []*Tag
+}
+
+// NewTag is a tag in no document.
+func NewTag(name string) *Tag { return newTag(name, nil) }
+
+// CreateTag makes a child of t, the last of its children.
+func (t *Tag) CreateTag(name string) *Tag { return newTag(name, t) }
+
+func newTag(name string, parent *Tag) *Tag {
+	t := &Tag{name: name, parent: parent}
+	if parent != nil {
+		parent.kids = append(parent.kids, t)
+	}
+	return t
+}
+
+// Path is t's names from the top down.
+func (t *Tag) Path() string {
+	if t.parent == nil {
+		return t.name
+	}
+	return t.parent.Path() + "/" + t.name
+}

@@ -136,3 +136,52 @@ func (b *BTree) rotate(n *BNode) bool { return n.Left != nil }
 
 // insert puts v below *pn, making the node there when it is nil.
 func (b *BTree) insert(pn **BNode, v int) bool { return *pn == nil && v > 0 }
+
+// Tag is an element of a document: a node that makes its own children.
+type Tag struct {
+	Name   string
+	parent *Tag
+	kids   []*Tag
+}
+
+// NewTag is a tag apart from any document.
+func NewTag(name string) *Tag { return &Tag{Name: name} }
+
+// CreateTag makes a child of t named name.
+func (t *Tag) CreateTag(name string) *Tag {
+	c := &Tag{Name: name, parent: t}
+	t.kids = append(t.kids, c)
+	return c
+}
+
+// Copy is a tag like t, in no document.
+func (t *Tag) Copy() *Tag { return &Tag{Name: t.Name} }
+
+// Parent is the tag that holds t.
+func (t *Tag) Parent() *Tag { return t.parent }
+
+// NextSibling is the tag after t in its parent.
+func (t *Tag) NextSibling() *Tag {
+	if t.parent == nil {
+		return nil
+	}
+	for i, k := range t.parent.kids {
+		if k == t && i+1 < len(t.parent.kids) {
+			return t.parent.kids[i+1]
+		}
+	}
+	return nil
+}
+
+// Depth is how far from src t is, down its parents; -1 when src does
+// not hold t.
+func (t *Tag) Depth(src *Tag) int {
+	d := 0
+	for n := t; n != nil; n = n.parent {
+		if n == src {
+			return d
+		}
+		d++
+	}
+	return -1
+}
