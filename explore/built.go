@@ -1394,7 +1394,8 @@ const (
 // the first base given three children, the middle one given three of
 // its own, then that middle grandchild returned (p.M("a"); c1 :=
 // p.M("b"); p.M("c"); c1.M("d"); g1 := c1.M("e"); c1.M("f"); return
-// g1), and the middle child. A node with a parent, a grandparent and
+// g1), the middle child, and the grandchild with two parts of each
+// other kind the node makes after it (see otherParts). A node with a parent, a grandparent and
 // siblings on either side is what a method relating a node to others
 // needs (the path from one to another, its index among its siblings, a
 // node that removes itself); a node made apart has none of them.
@@ -1445,12 +1446,55 @@ func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtEx
 			return v + " := " + call(on, k)
 		}
 		tree := []string{call("p", 0), assign(childVar, "p", 1), call("p", 2), call(childVar, 3)}
-		return []builtExpr{
+		out := []builtExpr{
 			partExpr(ts, bases[0], slices.Concat(tree, []string{assign(grandchildVar, childVar, 4), call(childVar, 5)}), grandchildVar),
 			partExpr(ts, bases[0], slices.Concat(tree, []string{call(childVar, 4), call(childVar, 5)}), childVar),
 		}
+		// Then the grandchild followed by two parts of each other kind
+		// the node makes (c1.CreateText(…) twice: the text after an
+		// element, its tail), before its last sibling.
+		for _, o := range g.otherParts(n, depth) {
+			out = append(out, partExpr(ts, bases[0], slices.Concat(tree, []string{assign(grandchildVar, childVar, 4), childVar + "." + o[0], childVar + "." + o[1], call(childVar, 5)}), grandchildVar))
+		}
+		return out
 	}
 	return nil
+}
+
+// maxOtherParts bounds the kinds of parts otherParts gives.
+const maxOtherParts = 3
+
+// otherParts are two calls each (without their receiver) of the first
+// maxOtherParts methods of *n that make a part of another type and link
+// it in (see target.Package.MakesPart: CreateText(s) *CharData beside
+// CreateElement), the fewest parameters first.
+func (g *valueGen) otherParts(n *types.Named, depth int) [][2]string {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var makers []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && !g.pkg.MakesOwnPart(m) && g.pkg.MakesPart(m) {
+			makers = append(makers, m)
+		}
+	}
+	slices.SortStableFunc(makers, func(a, b *types.Func) int {
+		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
+	})
+	var out [][2]string
+	for _, m := range makers {
+		if len(out) == maxOtherParts {
+			break
+		}
+		sig := m.Type().(*types.Signature)
+		args := [][]string{nil}
+		if sig.Params().Len() > 0 {
+			if args = g.methodGen(n, m).fillArgs(spread(sig), depth, 2, types.Typ[types.Int]); len(args) == 0 {
+				continue
+			}
+		}
+		call := func(k int) string { return m.Name() + "(" + strings.Join(args[k%len(args)], ", ") + ")" }
+		out = append(out, [2]string{call(0), call(1)})
+	}
+	return out
 }
 
 // treeNode reports a value written by nodes: a node inside a tree.

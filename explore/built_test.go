@@ -454,8 +454,9 @@ func TestBuiltChainsAndFills(t *testing.T) {
 				`NewTag("1")`,
 				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); g1 := c1.CreateTag("e"); c1.CreateTag("f"); return g1 }()`,
 				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); c1.CreateTag("e"); c1.CreateTag("f"); return c1 }()`,
+				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); g1 := c1.CreateTag("e"); c1.AddWord("abc"); c1.AddWord(""); c1.CreateTag("f"); return g1 }()`,
 			},
-			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart",
+			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart, then the node followed by two parts of another kind (AddWord)",
 		},
 		{
 			name: "roomy-base", typ: "Bits", ptr: true,
@@ -740,5 +741,30 @@ func TestUnexportedFillers(t *testing.T) {
 	}
 	if want := []string{"addRoute"}; !slices.Equal(got, want) {
 		t.Errorf("mutators of segment = %v, want %v", got, want)
+	}
+}
+
+// TestSealedValues: an interface with an unexported method, which only
+// its package implements, is given the package's implementations, one
+// level deeper than another interface is, and no fake.
+func TestSealedValues(t *testing.T) {
+	p := loadPackage(t, "testdata/builder")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	piece := p.Types.Scope().Lookup("Piece").Type()
+	for depth := 0; depth < maxDepth; depth++ {
+		vs := g.valuesAt(piece, depth)
+		words := 0
+		for _, v := range vs {
+			if v.Kind == spec.Map {
+				t.Errorf("depth %d: a fake of a sealed interface: %s", depth, v)
+			}
+			if v.Kind == spec.Code && strings.HasPrefix(v.Str, "NewWord(") {
+				words++
+			}
+		}
+		if words == 0 {
+			t.Errorf("depth %d: no NewWord among %v", depth, vs)
+		}
 	}
 }

@@ -483,8 +483,8 @@ func fullestFirst(recvCands []spec.Value) []spec.Value {
 		}
 	}
 	sort.SliceStable(recvs, func(i, j int) bool {
-		if ni, nj := treeNode(recvs[i].Str), treeNode(recvs[j].Str); ni != nj {
-			return ni
+		if ni, nj := treeNode(recvs[i].Str), treeNode(recvs[j].Str); ni || nj {
+			return ni && !nj // nodes in the order nodes gives them
 		}
 		return fuller(recvs[i].Str, recvs[j].Str)
 	})

@@ -264,7 +264,9 @@ func isPatternParam(name string) bool {
 // instantiated with targs, the type arguments of the interface (Set[int]
 // is implemented by *hashSet[int]), when it takes as many.
 func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth int) []spec.Value {
-	if g.self == nil || depth >= maxDepth-1 {
+	if g.self == nil || depth >= maxDepth-1 && !(sealed(it) && depth < maxDepth) {
+		// A sealed interface is given its implementations one level
+		// deeper: it has no other values (see ifaceValues).
 		return nil
 	}
 	var out []spec.Value
@@ -303,7 +305,11 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 		// the receiver's is what makes a function that compares the two
 		// (loop over the smaller set) take its other branch.
 		var vs []spec.Value
-		for _, v := range g.valuesAt(t, depth+1) {
+		at := depth + 1
+		if sealed(it) {
+			at = depth // an interface no caller implements holds them as they are
+		}
+		for _, v := range g.valuesAt(t, at) {
 			if v.Kind == spec.Null {
 				continue
 			}
@@ -323,6 +329,18 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 		out = append(out, vs...)
 	}
 	return out
+}
+
+// sealed reports an interface with an unexported method: only its own
+// package can implement it (a document's Token, a syntax tree's Node),
+// so a fake of it is a value no caller could make.
+func sealed(it *types.Interface) bool {
+	for i := 0; i < it.NumMethods(); i++ {
+		if !it.Method(i).Exported() {
+			return true
+		}
+	}
+	return false
 }
 
 // implCandidates are the type names implValues looks through for

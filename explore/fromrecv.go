@@ -14,7 +14,8 @@ import (
 const maxFromReceiver = 8
 
 // fromReceiver are expressions that build an argument of type t, a
-// struct of the package or a pointer to one, from the receiver of the
+// struct of the package or a pointer to one, or an interface with
+// methods, from the receiver of the
 // method f, by the name its declaration gives it (see
 // executors.ReceiverName): what the receiver's own methods without
 // parameters return of type t (l.Front()), its fields of type t
@@ -48,7 +49,7 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 		}
 	}
 	rn := executors.ReceiverName(f)
-	if rn == "" || f.Recv == nil || !structLike(t) {
+	if rn == "" || f.Recv == nil || !structLike(t) && !methodsIface(t) {
 		return nil
 	}
 	var self *types.Package
@@ -181,6 +182,13 @@ func children(expr string, t types.Type, self *types.Package) []string {
 		}
 	}
 	return out
+}
+
+// methodsIface reports an interface type with methods: a Token that
+// the receiver holds in a []Token field (e.Child[0]).
+func methodsIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.NumMethods() > 0
 }
 
 // structLike reports a struct type or a pointer to one.

@@ -34,6 +34,7 @@ func TestFromReceiver(t *testing.T) {
 			"a **BNode: the addresses of the fields that hold the receiver's nodes"},
 		{"(*Tag).Depth", []string{"t.Copy()", "t.NextSibling()", "t.Parent()", "t", "t.NextSibling().NextSibling()", "t.NextSibling().Parent()", "t.Parent().NextSibling()", "t.Parent().Parent()"},
 			"the getters' nodes and the receiver itself, then one step on from each: its parent's parent; never on from a copy, which is in no tree"},
+		{"(*Shelf).MoveTo", []string{"s.Items[0]", "s.Items[len(s.Items)-1]"}, "an interface the receiver holds in a slice: its first and last"},
 		{"(*Cache).Sum", nil, "an int is not taken from the receiver"},
 		{"(*Cache).Same", nil, "the receiver's name is a package function's"},
 	} {

@@ -332,7 +332,14 @@ func (g *valueGen) ifaceValues(u *types.Interface, n *types.Named, depth int) []
 			out = append(out, g.fsTrees()...)
 		}
 		out = append(append(out, g.nextHandlers(u)...), g.ifaceMakers(n, depth)...)
-		out = append(out, g.implValues(u, targs, depth)...)
+		impls := g.implValues(u, targs, depth)
+		out = append(out, impls...)
+		if sealed(u) && len(impls) > 0 {
+			// Only the package's own implementations: a fake of an
+			// interface no caller can implement shows nothing a
+			// caller could see.
+			return out
+		}
 		var t types.Type = u
 		if n != nil {
 			t = n

@@ -755,12 +755,22 @@ func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
 
 // MakesOwnPart reports whether m, a method of the package with a
 // pointer receiver, makes a value of the receiver's own type and links
-// it in: it returns a *T (alone or with an error) for a *T receiver,
-// changes the receiver (see writesReceiver), and no return statement
-// returns the receiver itself, as a builder does for chaining. An
-// element's CreateElement(tag) *Element makes a child, a tree's
-// Insert(k) *Node the node that holds k.
+// it in (see MakesPart): an element's CreateElement(tag) *Element makes
+// a child, a tree's Insert(k) *Node the node that holds k.
 func (p *Package) MakesOwnPart(m *types.Func) bool {
+	sig := m.Type().(*types.Signature)
+	return sig.Recv() != nil && sig.Results().Len() > 0 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()) && p.MakesPart(m)
+}
+
+// MakesPart reports whether m, a method of the package with a pointer
+// receiver, makes a value of a struct type of the package and links it
+// in: it returns a pointer to one (alone or with an error), changes the
+// receiver (see writesReceiver) or, named for making a part (see
+// partMakerName), hands the receiver to what makes it, and no return
+// statement returns the receiver itself, as a builder does for
+// chaining. An element's CreateText(s) *CharData makes a text inside
+// it.
+func (p *Package) MakesPart(m *types.Func) bool {
 	if p == nil || p.TypesInfo == nil {
 		return false
 	}
@@ -769,8 +779,14 @@ func (p *Package) MakesOwnPart(m *types.Func) bool {
 	if sig.Recv() == nil || res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
-	recvT, ok := sig.Recv().Type().(*types.Pointer)
-	if !ok || !types.Identical(res.At(0).Type(), recvT) {
+	if _, ok := sig.Recv().Type().(*types.Pointer); !ok {
+		return false
+	}
+	rp, ok := res.At(0).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if n, ok := types.Unalias(rp.Elem()).(*types.Named); !ok || n.Obj().Pkg() != p.Types || !isStruct(n) {
 		return false
 	}
 	d := p.methodDecl(m)
@@ -1121,4 +1137,10 @@ func IsResponseWriter(t types.Type) bool {
 		}
 	}
 	return header && status
+}
+
+// isStruct reports a type whose underlying type is a struct.
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }

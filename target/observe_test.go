@@ -424,5 +424,16 @@ func TestMakesOwnPart(t *testing.T) {
 		if got := p.MakesOwnPart(f.Obj); got != tt.want {
 			t.Errorf("MakesOwnPart(%s) = %v, want %v", tt.fn, got, tt.want)
 		}
+		if got := p.MakesPart(f.Obj); got != tt.want {
+			t.Errorf("MakesPart(%s) = %v, want %v", tt.fn, got, tt.want)
+		}
+	}
+	// A part of another type.
+	f, err := p.Func("(*Node).AddText")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.MakesPart(f.Obj) || p.MakesOwnPart(f.Obj) {
+		t.Errorf("(*Node).AddText: MakesPart %v, MakesOwnPart %v; want true, false", p.MakesPart(f.Obj), p.MakesOwnPart(f.Obj))
 	}
 }

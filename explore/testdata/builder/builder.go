@@ -432,6 +432,7 @@ type Tag struct {
 	name   string
 	parent *Tag
 	kids   []*Tag
+	words  []*Word
 }
 
 // NewTag is a tag in no document.
@@ -454,4 +455,32 @@ func (t *Tag) Path() string {
 		return t.name
 	}
 	return t.parent.Path() + "/" + t.name
+}
+
+// Piece is a part of a tag's text; only this package makes them.
+type Piece interface {
+	Text() string
+	attach(t *Tag)
+}
+
+// Word is a piece of text.
+type Word struct {
+	s   string
+	tag *Tag
+}
+
+// NewWord is a word of s.
+func NewWord(s string) *Word { return &Word{s: s} }
+
+// Text is the word.
+func (w *Word) Text() string { return w.s }
+
+func (w *Word) attach(t *Tag) { w.tag = t }
+
+// AddWord makes a word inside t.
+func (t *Tag) AddWord(s string) *Word {
+	w := NewWord(s)
+	w.attach(t)
+	t.words = append(t.words, w)
+	return w
 }

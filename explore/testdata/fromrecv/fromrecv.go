@@ -185,3 +185,12 @@ func (t *Tag) Depth(src *Tag) int {
 	}
 	return -1
 }
+
+// Item is what a Shelf holds.
+type Item interface{ Label() string }
+
+// Shelf holds items in order.
+type Shelf struct{ Items []Item }
+
+// MoveTo moves it, one of the shelf's own, to index i.
+func (s *Shelf) MoveTo(it Item, i int) bool { return i >= 0 && it != nil }

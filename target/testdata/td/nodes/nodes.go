@@ -10,6 +10,20 @@ type Node struct {
 	Name   string
 	parent *Node
 	kids   []*Node
+	texts  []*Text
+}
+
+// Text is a text inside a node.
+type Text struct {
+	s      string
+	parent *Node
+}
+
+// AddText makes a text inside n.
+func (n *Node) AddText(s string) *Text {
+	t := &Text{s, n}
+	n.texts = append(n.texts, t)
+	return t
 }
 
 // Create makes a child of n named name.
