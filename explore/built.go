@@ -30,8 +30,9 @@ var ctorPrefixes = []string{"new", "parse", "must", "make", "from"}
 // value to build one in a small or larger state: a registry's Register
 // and a bus's Subscribe too, which it calls back.
 var mutatorNames = []string{"Push", "Add", "Insert", "Set", "Put", "Append", "Enqueue", "Store", "Write", "Inc", "Register", "Subscribe", "Handle", "Use",
-	// A method that makes a part of its receiver: f.NewSection(name).
-	"New",
+	// A method that makes a part of its receiver: f.NewSection(name),
+	// d.CreateElement(tag).
+	"New", "Create",
 	// A router's routes by method: r.GET(path, handle).
 	"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
 
@@ -1135,7 +1136,28 @@ func (g *valueGen) childFills(n *types.Named, muts []*types.Func, margs [][][]st
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return boolCmp(makesNamed(muts[b]), makesNamed(muts[a])) })
+	// The plain makers first, then those whose parts have the most
+	// mutators of their own (an element, which holds elements, before a
+	// text).
+	partMuts := make([]int, len(muts))
+	for i, m := range muts {
+		if res := m.Type().(*types.Signature).Results(); res.Len() > 0 {
+			if ptr, ok := res.At(0).Type().(*types.Pointer); ok {
+				if c, ok := types.Unalias(ptr.Elem()).(*types.Named); ok && c.Obj().Pkg() == g.self && !types.Identical(c, n) {
+					partMuts[i] = len(g.mutators(c))
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if c := boolCmp(makesNamed(muts[b]), makesNamed(muts[a])); c != 0 {
+			return c
+		}
+		if partMuts[a] != partMuts[b] {
+			return partMuts[b] - partMuts[a]
+		}
+		return muts[a].Type().(*types.Signature).Params().Len() - muts[b].Type().(*types.Signature).Params().Len()
+	})
 	for _, i := range order {
 		m := muts[i]
 		res := m.Type().(*types.Signature).Results()
@@ -1157,6 +1179,11 @@ func (g *valueGen) childFills(n *types.Named, muts []*types.Func, margs [][][]st
 		cm := cms[0]
 		if k := slices.IndexFunc(cms, makesNamed); k >= 0 {
 			cm = cms[k]
+		}
+		if own := g.ownPartMakers(c); len(own) > 0 {
+			// A part that makes parts of its own type (an element's
+			// elements): a tree two levels deep.
+			cm = own[0]
 		}
 		csig := spread(cm.Type().(*types.Signature))
 		cargs := g.methodGen(c, cm).fillArgs(csig, depth, 3, types.Typ[types.Int])
@@ -1403,18 +1430,8 @@ func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtEx
 	if len(bases) == 0 || g.pkg == nil {
 		return nil
 	}
-	ms := types.NewMethodSet(types.NewPointer(n))
-	var makers []*types.Func
-	for i := 0; i < ms.Len(); i++ {
-		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && g.pkg.MakesOwnPart(m) {
-			makers = append(makers, m)
-		}
-	}
-	slices.SortStableFunc(makers, func(a, b *types.Func) int {
-		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
-	})
 	ts := target.NewQualifier(g.self).TypeString(n)
-	for _, m := range makers {
+	for _, m := range g.ownPartMakers(n) {
 		sig := m.Type().(*types.Signature)
 		args := [][]string{nil, nil, nil}
 		if sig.Params().Len() > 0 {
@@ -1495,6 +1512,27 @@ func (g *valueGen) otherParts(n *types.Named, depth int) [][2]string {
 		out = append(out, [2]string{call(0), call(1)})
 	}
 	return out
+}
+
+// ownPartMakers are the exported methods of *n that make a *n and link
+// it in (see target.Package.MakesOwnPart), those with the fewest
+// parameters first; not one promoted from an embedded type (a
+// Document's CreateElement makes an *Element).
+func (g *valueGen) ownPartMakers(n *types.Named) []*types.Func {
+	if g.pkg == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var makers []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && g.pkg.MakesOwnPart(m) && types.Identical(m.Type().(*types.Signature).Results().At(0).Type(), types.NewPointer(n)) {
+			makers = append(makers, m)
+		}
+	}
+	slices.SortStableFunc(makers, func(a, b *types.Func) int {
+		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
+	})
+	return makers
 }
 
 // treeNode reports a value written by nodes: a node inside a tree.

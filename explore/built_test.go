@@ -459,6 +459,13 @@ func TestBuiltChainsAndFills(t *testing.T) {
 			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart, then the node followed by two parts of another kind (AddWord)",
 		},
 		{
+			name: "parts-that-make-parts", typ: "Page", ptr: true,
+			want: []string{
+				`func() *Page { p := &Page{}; c0 := p.CreateTag("abc"); if c0 != nil { c0.CreateTag("abc"); c0.CreateTag(""); c0.CreateTag("1") }; c1 := p.CreateTag(""); if c1 != nil { c1.CreateTag("abc"); c1.CreateTag(""); c1.CreateTag("1") }; return p }()`,
+			},
+			why: "Create… makes parts: a tag, which makes tags of its own, is the part filled, by its own part maker, before a word",
+		},
+		{
 			name: "roomy-base", typ: "Bits", ptr: true,
 			want: []string{`func() *Bits { p := NewBits(uint(256)); p.Set(uint(2)); p.Set(uint(0)); p.Set(uint(1)); return p }()`},
 			why:  "a constructor that takes a size is also filled from its largest candidate: a set with much more room than it holds",

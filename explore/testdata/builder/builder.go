@@ -484,3 +484,23 @@ func (t *Tag) AddWord(s string) *Word {
 	t.words = append(t.words, w)
 	return w
 }
+
+// Page holds tags and loose words.
+type Page struct {
+	tags  []*Tag
+	words []*Word
+}
+
+// CreateWord makes a loose word on p.
+func (p *Page) CreateWord(s string) *Word {
+	w := NewWord(s)
+	p.words = append(p.words, w)
+	return w
+}
+
+// CreateTag makes a top tag of p.
+func (p *Page) CreateTag(name string) *Tag {
+	t := NewTag(name)
+	p.tags = append(p.tags, t)
+	return t
+}
