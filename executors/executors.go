@@ -288,6 +288,11 @@ type Result struct {
 	// denied", "dial tcp 127.0.0.1:80: connect: permission denied"): a
 	// write outside its scratch directory, a TCP connection.
 	Denied string
+	// Wrote names the places outside the temporary directory the probe
+	// changed, when it ran in a scratch directory ("package directory",
+	// "home"): a call that writes files where it runs, which a test run
+	// outside the sandbox would repeat in the package's own directory.
+	Wrote []string
 	// Cut counts the bytes of values and messages the worker did not
 	// send, too long for one: a string past its budget arrives as an
 	// opaque value naming its size and hash, a longer message cut.

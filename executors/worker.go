@@ -230,6 +230,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		res.Covered = withOwn(res.Covered, resp.Built, p.own)
 		res.Denied = p.w.conf.denied(res)
 		if s := p.w.conf.scratch; s != nil && s.Changed() {
+			res.Wrote = s.Wrote()
 			// What this probe wrote or removed must not be seen by the
 			// next one; when the directory cannot be put back, the next
 			// probe gets a fresh worker and scratch directory.

@@ -616,6 +616,14 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 		}
 	}
 	sort.Ints(r.Covered)
+	if res.Denied != "" || len(res.Wrote) > 0 {
+		// What the sandbox refused (a file written outside the
+		// scratch directory, a connection) or what the call wrote
+		// where it runs (the package's directory, the home) is no
+		// behaviour to pin: a test run outside the sandbox would do it
+		// for real. Such a probe counts as one that did not run.
+		return r
+	}
 	kind, class := x.classifier.classify(&res)
 	// Only the comparisons of records that found something are read
 	// (the corpus's): the others' are not kept.

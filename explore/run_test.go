@@ -715,3 +715,35 @@ func TestRunCalibratesTimeout(t *testing.T) {
 		t.Errorf("round 2's timeout %v, want calibrated to [200ms, 2s)", got)
 	}
 }
+
+// TestSandboxedOutcomes: a probe the sandbox refused an operation, or
+// one that wrote where it runs (the package's directory, the home), is
+// no behaviour: it counts as a probe that did not run, and no case is
+// drawn from it; one that wrote only temporary files is.
+func TestSandboxedOutcomes(t *testing.T) {
+	f := loadFunc(t, "testdata/builder", "(*Tag).Path")
+	x := newExploration(f, "native")
+	errRes := func() executors.Result {
+		return executors.Result{Outcome: executors.OK, Err: &executors.ErrorInfo{Type: "*fs.PathError", Message: "open /x: permission denied"}}
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(*executors.Result)
+		ran  bool
+	}{
+		{"denied", func(r *executors.Result) { r.Denied = "open /x: permission denied" }, false},
+		{"wrote-package", func(r *executors.Result) { r.Wrote = []string{"package directory"} }, false},
+		{"wrote-home", func(r *executors.Result) { r.Wrote = []string{"home"} }, false},
+		{"plain", func(*executors.Result) {}, true},
+	} {
+		res := errRes()
+		tt.edit(&res)
+		r := x.add(1, expected{Snippet: Snippet{Code: tt.name}}, executors.Probe{ID: tt.name}, res, nil)
+		if r.Ran() != tt.ran {
+			t.Errorf("%s: Ran() = %v, want %v", tt.name, r.Ran(), tt.ran)
+		}
+	}
+	if len(x.Behaviours) != 1 {
+		t.Errorf("behaviours = %d, want 1 (the plain probe's)", len(x.Behaviours))
+	}
+}

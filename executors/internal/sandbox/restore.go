@@ -18,6 +18,8 @@ type Scratch struct {
 	src  string
 	lim  Limits
 	sum  uint64      // fingerprint of the writable parts after Prepare
+	pkg  uint64      // fingerprint of the package copy alone
+	home uint64      // and of the home
 	root os.FileInfo // the package copy, the worker's working directory
 	w    *watcher    // nil: Changed compares fingerprints
 }
@@ -34,6 +36,7 @@ func New(d Dirs, src string, lim Limits) (*Scratch, Copied, error) {
 		return nil, c, fmt.Errorf("sandbox: %w", err)
 	}
 	s.sum = fingerprint(d)
+	s.pkg, s.home = fingerprintDirs(d.Pkg), fingerprintDirs(d.Home)
 	s.w = watch(d.probed()...)
 	return s, c, nil
 }
@@ -82,6 +85,7 @@ func (s *Scratch) Restore() error {
 		return err
 	}
 	s.sum = fingerprint(s.Dirs)
+	s.pkg, s.home = fingerprintDirs(s.Pkg), fingerprintDirs(s.Home)
 	s.w.close()
 	s.w = watch(s.probed()...)
 	return nil
@@ -124,10 +128,30 @@ func empty(dir string) error {
 // fingerprint hashes the names, kinds, sizes, modes and modification
 // times of everything below the package copy, the home and the
 // temporary directory.
-func fingerprint(d Dirs) uint64 {
+func fingerprint(d Dirs) uint64 { return fingerprintDirs(d.probed()...) }
+
+// Wrote names the places outside the temporary directory that differ
+// from the state New left ("package directory", "home"), in that order:
+// where a call that writes files wrote them, which a test run outside
+// the sandbox would write to in the package's own directory or the
+// user's home. Nil when neither changed.
+func (s *Scratch) Wrote() []string {
+	var out []string
+	if fingerprintDirs(s.Pkg) != s.pkg {
+		out = append(out, "package directory")
+	}
+	if fingerprintDirs(s.Home) != s.home {
+		out = append(out, "home")
+	}
+	return out
+}
+
+// fingerprintDirs hashes the entries of the trees at dirs: their paths,
+// modes, sizes and modification times.
+func fingerprintDirs(dirs ...string) uint64 {
 	h := fnv.New64a()
 	var buf []byte
-	for _, dir := range d.probed() {
+	for _, dir := range dirs {
 		filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
 			buf = append(buf[:0], path...)
 			buf = append(buf, 0)

@@ -296,6 +296,18 @@ func TestScratchRestore(t *testing.T) {
 			if got := s.Changed(); got != changed {
 				t.Fatalf("Changed() = %v after %s, want %v", got, tt.name, changed)
 			}
+			// Where it wrote, outside the temporary directory.
+			var wrote []string
+			switch tt.name {
+			case "nothing", "temporary file":
+			case "home file":
+				wrote = []string{"home"}
+			default:
+				wrote = []string{"package directory"}
+			}
+			if got := s.Wrote(); !slices.Equal(got, wrote) {
+				t.Errorf("Wrote() = %q after %s, want %q", got, tt.name, wrote)
+			}
 			err = s.Restore()
 			if tt.moved {
 				if !errors.Is(err, sandbox.ErrMoved) {
@@ -311,6 +323,9 @@ func TestScratchRestore(t *testing.T) {
 			}
 			if s.Changed() {
 				t.Errorf("Changed() after Restore = true, want false")
+			}
+			if got := s.Wrote(); got != nil {
+				t.Errorf("Wrote() after Restore = %q, want nil", got)
 			}
 		})
 	}
