@@ -1422,10 +1422,11 @@ const (
 // its own, then that middle grandchild returned (p.M("a"); c1 :=
 // p.M("b"); p.M("c"); c1.M("d"); g1 := c1.M("e"); c1.M("f"); return
 // g1), the middle child, and the grandchild with two parts of each
-// other kind the node makes after it (see otherParts). A node with a parent, a grandparent and
-// siblings on either side is what a method relating a node to others
-// needs (the path from one to another, its index among its siblings, a
-// node that removes itself); a node made apart has none of them.
+// other kind the node makes after it (see otherParts). A node with a
+// parent, a grandparent and siblings on either side is what a method
+// relating a node to others needs (the path from one to another, its
+// index among its siblings, a node that removes itself); a node made
+// apart has none of them.
 func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtExpr {
 	if len(bases) == 0 || g.pkg == nil {
 		return nil
