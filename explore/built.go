@@ -1474,9 +1474,75 @@ func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtEx
 		for _, o := range g.otherParts(n, depth) {
 			out = append(out, partExpr(ts, bases[0], slices.Concat(tree, []string{assign(grandchildVar, childVar, 4), childVar + "." + o[0], childVar + "." + o[1], call(childVar, 5)}), grandchildVar))
 		}
+		// And the middle child after the whole tree was reshaped by
+		// each method that changes it otherwise (p.IndentWithSettings(…):
+		// the whitespace an indented tree holds).
+		for _, r := range g.reshapers(n, depth) {
+			out = append(out, partExpr(ts, bases[0], slices.Concat(tree, []string{call(childVar, 4), call(childVar, 5), "p." + r}), childVar))
+		}
 		return out
 	}
 	return nil
+}
+
+// maxReshapers bounds the calls reshapers gives.
+const maxReshapers = 3
+
+// notReshapers are names of methods that change a value by what they
+// are named for elsewhere (fills, removals, holds, starts) or that end
+// or empty it.
+var notReshapers = []string{"Close", "Stop", "Reset", "Clear", "Run", "Wait", "Cancel", "Done", "Flush", "Lock", "Unlock", "RLock", "RUnlock", "Acquire", "Release", "Free", "Destroy", "Shutdown"}
+
+// reshapers are calls (without their receiver) of the exported methods
+// of *n declared in the package that change the value in place other
+// than by filling or emptying it: no result but an error, at most one
+// parameter, a body that writes the receiver (an Indent, a
+// ReindexChildren, a SortAttrs), the fewest parameters first, at most
+// maxReshapers; not the function under test.
+func (g *valueGen) reshapers(n *types.Named, depth int) []string {
+	if g.pkg == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var found []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() || m.Pkg() != g.self {
+			continue
+		}
+		if u, ok := g.under.(*types.Func); ok && u.Origin() == m.Origin() {
+			continue
+		}
+		name := m.Name()
+		if namedLike(name, mutatorNames) || namedLike(name, removerNames) || slices.Contains(starterNames, name) || namedLike(name, notReshapers) {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		if res := sig.Results(); res.Len() > 1 || res.Len() == 1 && !isErrorType(res.At(0).Type()) || sig.Params().Len() > 1 || sig.Variadic() {
+			continue
+		}
+		if g.pkg.WritesReceiver(m) {
+			found = append(found, m)
+		}
+	}
+	slices.SortStableFunc(found, func(a, b *types.Func) int {
+		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
+	})
+	var out []string
+	for _, m := range found {
+		if len(out) == maxReshapers {
+			break
+		}
+		sig := m.Type().(*types.Signature)
+		args := [][]string{nil}
+		if sig.Params().Len() > 0 {
+			if args = g.methodGen(n, m).fillArgs(sig, depth, 1, types.Typ[types.Int]); len(args) == 0 {
+				continue
+			}
+		}
+		out = append(out, m.Name()+"("+strings.Join(args[0], ", ")+")")
+	}
+	return out
 }
 
 // maxOtherParts bounds the kinds of parts otherParts gives.

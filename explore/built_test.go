@@ -455,8 +455,9 @@ func TestBuiltChainsAndFills(t *testing.T) {
 				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); g1 := c1.CreateTag("e"); c1.CreateTag("f"); return g1 }()`,
 				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); c1.CreateTag("e"); c1.CreateTag("f"); return c1 }()`,
 				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); g1 := c1.CreateTag("e"); c1.AddWord("abc"); c1.AddWord(""); c1.CreateTag("f"); return g1 }()`,
+				`func() *Tag { p := NewTag("1"); p.CreateTag("a"); c1 := p.CreateTag("b"); p.CreateTag("c"); c1.CreateTag("d"); c1.CreateTag("e"); c1.CreateTag("f"); p.Rename("abc"); return c1 }()`,
 			},
-			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart, then the node followed by two parts of another kind (AddWord)",
+			why: "CreateTag makes a child of its own type: a node two levels down with siblings on either side, then the middle child, each node named apart, then the node followed by two parts of another kind (AddWord), then the middle child of the tree reshaped by each method that changes it otherwise (Rename; not Close)",
 		},
 		{
 			name: "parts-that-make-parts", typ: "Page", ptr: true,
@@ -773,5 +774,17 @@ func TestSealedValues(t *testing.T) {
 		if words == 0 {
 			t.Errorf("depth %d: no NewWord among %v", depth, vs)
 		}
+	}
+}
+
+// TestReshapers: a method that changes a value otherwise than by
+// filling, emptying or ending it reshapes it; Close does not.
+func TestReshapers(t *testing.T) {
+	p := loadPackage(t, "testdata/builder")
+	g := newValueGen(p.Types, &mined{})
+	g.pkg = p
+	tag := p.Types.Scope().Lookup("Tag").Type().(*types.Named)
+	if got, want := g.reshapers(tag, 0), []string{`Rename("abc")`}; !slices.Equal(got, want) {
+		t.Errorf("reshapers(Tag) = %q, want %q", got, want)
 	}
 }

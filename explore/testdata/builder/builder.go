@@ -504,3 +504,9 @@ func (p *Page) CreateTag(name string) *Tag {
 	p.tags = append(p.tags, t)
 	return t
 }
+
+// Rename names t again.
+func (t *Tag) Rename(name string) { t.name = name }
+
+// Close ends t; no reshaper.
+func (t *Tag) Close() error { t.kids = nil; return nil }
