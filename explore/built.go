@@ -1434,11 +1434,9 @@ func (g *valueGen) nodes(n *types.Named, bases []builtExpr, depth int) []builtEx
 	ts := target.NewQualifier(g.self).TypeString(n)
 	for _, m := range g.ownPartMakers(n) {
 		sig := m.Type().(*types.Signature)
-		args := [][]string{nil, nil, nil}
-		if sig.Params().Len() > 0 {
-			if args = g.methodGen(n, m).fillArgs(spread(sig), depth, 3, types.Typ[types.Int]); len(args) == 0 {
-				continue
-			}
+		args := g.callArgs(n, m, depth, 3)
+		if args == nil {
+			continue
 		}
 		// The first string parameter, a name more often than not,
 		// names each node apart: a, b and c below p, d, e and f below
@@ -1503,44 +1501,31 @@ func (g *valueGen) reshapers(n *types.Named, depth int) []string {
 	if g.pkg == nil {
 		return nil
 	}
-	ms := types.NewMethodSet(types.NewPointer(n))
-	var found []*types.Func
-	for i := 0; i < ms.Len(); i++ {
-		m, ok := ms.At(i).Obj().(*types.Func)
-		if !ok || !m.Exported() || m.Pkg() != g.self {
-			continue
+	found := g.methodsWhere(n, func(m *types.Func) bool {
+		if m.Pkg() != g.self {
+			return false
 		}
 		if u, ok := g.under.(*types.Func); ok && u.Origin() == m.Origin() {
-			continue
+			return false
 		}
 		name := m.Name()
 		if namedLike(name, mutatorNames) || namedLike(name, removerNames) || slices.Contains(starterNames, name) || namedLike(name, notReshapers) {
-			continue
+			return false
 		}
 		sig := m.Type().(*types.Signature)
 		if res := sig.Results(); res.Len() > 1 || res.Len() == 1 && !isErrorType(res.At(0).Type()) || sig.Params().Len() > 1 || sig.Variadic() {
-			continue
+			return false
 		}
-		if g.pkg.WritesReceiver(m) {
-			found = append(found, m)
-		}
-	}
-	slices.SortStableFunc(found, func(a, b *types.Func) int {
-		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
+		return g.pkg.WritesReceiver(m)
 	})
 	var out []string
 	for _, m := range found {
 		if len(out) == maxReshapers {
 			break
 		}
-		sig := m.Type().(*types.Signature)
-		args := [][]string{nil}
-		if sig.Params().Len() > 0 {
-			if args = g.methodGen(n, m).fillArgs(sig, depth, 1, types.Typ[types.Int]); len(args) == 0 {
-				continue
-			}
+		if args := g.callArgs(n, m, depth, 1); args != nil {
+			out = append(out, m.Name()+"("+strings.Join(args[0], ", ")+")")
 		}
-		out = append(out, m.Name()+"("+strings.Join(args[0], ", ")+")")
 	}
 	return out
 }
@@ -1553,27 +1538,15 @@ const maxOtherParts = 3
 // it in (see target.Package.MakesPart: CreateText(s) *CharData beside
 // CreateElement), the fewest parameters first.
 func (g *valueGen) otherParts(n *types.Named, depth int) [][2]string {
-	ms := types.NewMethodSet(types.NewPointer(n))
-	var makers []*types.Func
-	for i := 0; i < ms.Len(); i++ {
-		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && !g.pkg.MakesOwnPart(m) && g.pkg.MakesPart(m) {
-			makers = append(makers, m)
-		}
-	}
-	slices.SortStableFunc(makers, func(a, b *types.Func) int {
-		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
-	})
+	makers := g.methodsWhere(n, func(m *types.Func) bool { return !g.pkg.MakesOwnPart(m) && g.pkg.MakesPart(m) })
 	var out [][2]string
 	for _, m := range makers {
 		if len(out) == maxOtherParts {
 			break
 		}
-		sig := m.Type().(*types.Signature)
-		args := [][]string{nil}
-		if sig.Params().Len() > 0 {
-			if args = g.methodGen(n, m).fillArgs(spread(sig), depth, 2, types.Typ[types.Int]); len(args) == 0 {
-				continue
-			}
+		args := g.callArgs(n, m, depth, 2)
+		if args == nil {
+			continue
 		}
 		call := func(k int) string { return m.Name() + "(" + strings.Join(args[k%len(args)], ", ") + ")" }
 		out = append(out, [2]string{call(0), call(1)})
@@ -1589,17 +1562,40 @@ func (g *valueGen) ownPartMakers(n *types.Named) []*types.Func {
 	if g.pkg == nil {
 		return nil
 	}
+	return g.methodsWhere(n, func(m *types.Func) bool {
+		return g.pkg.MakesOwnPart(m) && types.Identical(m.Type().(*types.Signature).Results().At(0).Type(), types.NewPointer(n))
+	})
+}
+
+// methodsWhere are the exported methods of *n that keep takes, those
+// with the fewest parameters first.
+func (g *valueGen) methodsWhere(n *types.Named, keep func(*types.Func) bool) []*types.Func {
 	ms := types.NewMethodSet(types.NewPointer(n))
-	var makers []*types.Func
+	var out []*types.Func
 	for i := 0; i < ms.Len(); i++ {
-		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && g.pkg.MakesOwnPart(m) && types.Identical(m.Type().(*types.Signature).Results().At(0).Type(), types.NewPointer(n)) {
-			makers = append(makers, m)
+		if m, ok := ms.At(i).Obj().(*types.Func); ok && m.Exported() && keep(m) {
+			out = append(out, m)
 		}
 	}
-	slices.SortStableFunc(makers, func(a, b *types.Func) int {
+	slices.SortStableFunc(out, func(a, b *types.Func) int {
 		return a.Type().(*types.Signature).Params().Len() - b.Type().(*types.Signature).Params().Len()
 	})
-	return makers
+	return out
+}
+
+// callArgs are up to k argument lists, as written, for a call of m, a
+// method of *n (see fillArgs); one empty list for a method without
+// parameters; nil when a parameter has no value.
+func (g *valueGen) callArgs(n *types.Named, m *types.Func, depth, k int) [][]string {
+	sig := m.Type().(*types.Signature)
+	if sig.Params().Len() == 0 {
+		return [][]string{nil}
+	}
+	args := g.methodGen(n, m).fillArgs(spread(sig), depth, k, types.Typ[types.Int])
+	if len(args) == 0 {
+		return nil
+	}
+	return args
 }
 
 // treeNode reports a value written by nodes: a node inside a tree.

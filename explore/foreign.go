@@ -264,7 +264,8 @@ func isPatternParam(name string) bool {
 // instantiated with targs, the type arguments of the interface (Set[int]
 // is implemented by *hashSet[int]), when it takes as many.
 func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth int) []spec.Value {
-	if g.self == nil || depth >= maxDepth-1 && !(sealed(it) && depth < maxDepth) {
+	closed := sealed(it)
+	if g.self == nil || depth >= maxDepth-1 && !(closed && depth < maxDepth) {
 		// A sealed interface is given its implementations one level
 		// deeper: it has no other values (see ifaceValues).
 		return nil
@@ -306,7 +307,7 @@ func (g *valueGen) implValues(it *types.Interface, targs *types.TypeList, depth 
 		// (loop over the smaller set) take its other branch.
 		var vs []spec.Value
 		at := depth + 1
-		if sealed(it) {
+		if closed {
 			at = depth // an interface no caller implements holds them as they are
 		}
 		for _, v := range g.valuesAt(t, at) {

@@ -94,7 +94,7 @@ func fromReceiver(f *target.Func, t types.Type) []string {
 				continue
 			}
 			for _, m := range steps {
-				if types.Identical(m.res, t) && !copies("."+m.name+"()") {
+				if types.Identical(m.res, t) && !copyName(m.name) {
 					add(expr + "." + m.name + "()")
 				}
 			}
@@ -156,7 +156,11 @@ func copies(expr string) bool {
 	if i < 0 || !strings.HasSuffix(expr, "()") {
 		return false
 	}
-	name := strings.TrimSuffix(expr[i+1:], "()")
+	return copyName(strings.TrimSuffix(expr[i+1:], "()"))
+}
+
+// copyName reports a method name that says the method makes a copy.
+func copyName(name string) bool {
 	return namedLike(name, []string{"Copy", "Clone", "Dup", "Duplicate", "DeepCopy"})
 }
 

@@ -55,18 +55,7 @@ func TestFromReceiver(t *testing.T) {
 // built from its receiver call it on a filled receiver, with one such
 // argument and then two told apart.
 func TestFromReceiverSeeds(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("(*List).MoveBefore")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := fromrecvAnalysis(t, "(*List).MoveBefore")
 	one, two := false, false
 	for _, s := range a.seeds[:min(len(a.seeds), 100)] {
 		filled := strings.HasPrefix(s.code, "(func() *List { p := ") && strings.Contains(s.code, "p.PushBack(")
@@ -114,18 +103,7 @@ func TestFuller(t *testing.T) {
 // from the receiver are paired whatever their places in their lists of
 // expressions; only the same expression twice is not.
 func TestFromReceiverSeedsTwoTypes(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("(*Board).Holds")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := fromrecvAnalysis(t, "(*Board).Holds")
 	found := false
 	for _, s := range a.seeds {
 		if strings.Contains(s.code, ".Holds(b.mark, b.items)") {
@@ -212,18 +190,7 @@ func TestSameForm(t *testing.T) {
 // TestNodeSeeds: a method relating a node to another of its tree is
 // called early on a node inside one, with its grandparent.
 func TestNodeSeeds(t *testing.T) {
-	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := p.Func("(*Tag).Depth")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newAnalysis(f, 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := fromrecvAnalysis(t, "(*Tag).Depth")
 	found := false
 	for _, s := range a.seeds[:min(len(a.seeds), 40)] {
 		if strings.Contains(s.code, `g1 := c1.CreateTag("e")`) && strings.Contains(s.code, ".Depth(t.Parent().Parent())") {
@@ -236,4 +203,23 @@ func TestNodeSeeds(t *testing.T) {
 			t.Log(s.code)
 		}
 	}
+}
+
+// fromrecvAnalysis is the analysis of the function name of
+// testdata/fromrecv.
+func fromrecvAnalysis(t *testing.T, name string) *analysis {
+	t.Helper()
+	p, err := target.Load(context.Background(), ".", target.Config{Dir: "testdata/fromrecv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := p.Func(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

@@ -776,7 +776,7 @@ func (p *Package) MakesPart(m *types.Func) bool {
 	}
 	sig := m.Type().(*types.Signature)
 	res := sig.Results()
-	if sig.Recv() == nil || res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
+	if sig.Recv() == nil || res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !isErrorType(res.At(1).Type()) {
 		return false
 	}
 	if _, ok := sig.Recv().Type().(*types.Pointer); !ok {
