@@ -319,6 +319,14 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 				cands[i] = uniqueValues(append(append(cands[i][:k:k], cv...), cands[i][k:]...), maxCandidates)
 			}
 		}
+		if i < a.nIn {
+			if sv := a.stateValues(i, cands[i]); len(sv) > 0 {
+				// After the first two: the value with the state the
+				// function reads off it set (see stateValues).
+				k := min(2, len(cands[i]))
+				cands[i] = uniqueValues(append(append(cands[i][:k:k], sv...), cands[i][k:]...), max(len(cands[i]), maxCandidates))
+			}
+		}
 		typical[i] = a.gen.typical(t, cands[i])
 		if j := i - off; i < a.nIn && j >= 0 && j < len(callerVals) && len(callerVals[j]) > 0 {
 			// Right after the first: what the package itself passes

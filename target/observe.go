@@ -161,25 +161,57 @@ func Observers(t types.Type, pkg *Package) []string {
 		out = append(out, m+"()")
 	}
 	if len(out) == 0 && pkg != nil && declaredIn(t, pkg.Types) {
-		out = append(out, stateFields(st)...)
+		out = append(out, stateFields(st, pkg.Types)...)
 	}
 	return out
 }
 
 // stateFields are the unexported fields of st that hold plain data (a
-// bool, number or string, or a slice, array or map of those), up to
-// MaxObserverMethods in declaration order: what a type of the package
-// under test that shows nothing through its API (digest128{h1, h2
-// uint64}, a parser's position) is observed by. The spec's cases run
-// inside that package, where its fields can be read.
-func stateFields(st *types.Struct) []string {
+// bool, number or string, or a slice, array or map of those) or values
+// of package self that show something through their API (see
+// shownOwn), up to MaxObserverMethods in declaration order: what a type
+// of the package under test that shows nothing through its API
+// (digest128{h1, h2 uint64}, a parser's position, the elements an
+// evaluator's state holds) is observed by. The spec's cases run inside
+// that package, where its fields can be read.
+func stateFields(st *types.Struct, self *types.Package) []string {
 	var out []string
 	for i := 0; i < st.NumFields() && len(out) < MaxObserverMethods; i++ {
-		if f := st.Field(i); !f.Exported() && f.Name() != "_" && plainData(f.Type()) {
+		if f := st.Field(i); !f.Exported() && f.Name() != "_" && (plainData(f.Type()) || shownOwn(f.Type(), self)) {
 			out = append(out, f.Name())
 		}
 	}
 	return out
+}
+
+// shownOwn reports whether t is a struct type of package self with an
+// exported field or a text method (String, Error), a pointer to one, or
+// a slice or array of those: a value whose fields a spec can state
+// ([]*Element of a path evaluator's state, each by its tag, attributes
+// and children). A map is left out: its keys may be pointers.
+func shownOwn(t types.Type, self *types.Package) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Slice:
+		t = u.Elem()
+	case *types.Array:
+		t = u.Elem()
+	}
+	if !declaredIn(t, self) {
+		return false
+	}
+	st, ok := namedOf(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	if keys, _ := textObservers(t); len(keys) > 0 {
+		return true
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
 }
 
 // plainData reports a bool, number or string type, or a slice, array

@@ -46,6 +46,7 @@ func TestObservers(t *testing.T) {
 		{"Token", "id"},
 		{"*Token", "id"},
 		{"Gate", ""},
+		{"*walk", "seen current step"},
 		{"*Wide", "A() B() C() D() E() F() G() H()"},
 		{"Text", "MarshalText()"},
 		{"When", "-"},

@@ -51,6 +51,17 @@ type Token struct{ id int }
 // Gate has nothing to observe: its one field is not plain data.
 type Gate struct{ next *Gate }
 
+// walk has no API: the entries it holds show their fields, its index
+// of them is keyed by pointers, and its link to another walk shows
+// nothing.
+type walk struct {
+	seen    []*Open
+	current Open
+	index   map[*Open]bool
+	parent  *walk
+	step    int
+}
+
 // Wide has more observers than are kept.
 type Wide struct{ n int }
 

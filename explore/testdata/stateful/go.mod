@@ -1,0 +1,3 @@
+module example.com/stateful
+
+go 1.22
