@@ -319,7 +319,9 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 				cands[i] = uniqueValues(append(append(cands[i][:k:k], cv...), cands[i][k:]...), maxCandidates)
 			}
 		}
-		if i < a.nIn {
+		if i < a.nIn && a.names[i] != "receiver" {
+			// A receiver is built and filled by the package's own
+			// methods; a parameter handed half-built state is not.
 			if sv := a.stateValues(i, cands[i]); len(sv) > 0 {
 				// After the first two: the value with the state the
 				// function reads off it set (see stateValues).
