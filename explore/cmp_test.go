@@ -311,3 +311,21 @@ func TestSeparators(t *testing.T) {
 		}
 	}
 }
+
+// TestCmpFeedbackChain: a selector whose opening is one chain of
+// conditions (len(s) < 4 || s[0] != '@' || …) runs the same block
+// whatever the input until the whole chain holds; a probe that gets
+// one condition further makes a comparison no probe made before, and
+// its comparisons carry the search on to the next.
+func TestCmpFeedbackChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the native engine")
+	}
+	f := targettest.Func(t, "testdata/cmpmod", "./chain", "Selector")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 1000, MaxTime: 2 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCovered(t, "", x)
+}

@@ -100,11 +100,18 @@ type Record struct {
 	NewBlocks    int
 	NewClass     bool
 	NewBehaviour bool
+	// NewCmpSites counts the comparisons this probe was the first to
+	// make: a condition of a chain (len(q) < 2 || q[0] != '#' || q[1]
+	// != '(') reached further, which no block tells, and whose
+	// comparisons lead on to the next.
+	NewCmpSites int
 }
 
 // Novel reports whether the record found something new: a block, an
-// outcome class or a behaviour.
-func (r *Record) Novel() bool { return r.NewBlocks > 0 || r.NewClass || r.NewBehaviour }
+// outcome class, a behaviour or a comparison.
+func (r *Record) Novel() bool {
+	return r.NewBlocks > 0 || r.NewClass || r.NewBehaviour || r.NewCmpSites > 0
+}
 
 // Ran reports whether the probe ran (it compiled and the engine worked).
 func (r *Record) Ran() bool { return r.Class != "" }

@@ -82,6 +82,7 @@ type Exploration struct {
 	spans      []target.Span
 	covered    map[int]bool
 	classes    map[string]bool
+	cmpSites   map[int]bool // the comparison sites probes made
 	behaviour  map[string]int
 	tried      map[string]bool
 	known      map[string]bool     // codes of Options.Known
@@ -252,7 +253,9 @@ func Run(ctx context.Context, f *target.Func, ex Explorer, exe executors.Executo
 						opts.Logf("explore %s: probe %s: %s: %s", f.Name, res.ID, res.Outcome, res.Message)
 					}
 				}
-				if r.NewBlocks > 0 || r.NewClass {
+				if r.NewBlocks > 0 || r.NewClass || r.NewCmpSites > 0 {
+					// A comparison first made is a step on the
+					// way to the next block.
 					stale = 0
 				} else {
 					stale++
@@ -509,6 +512,7 @@ func newExploration(f *target.Func, engine string) *Exploration {
 		lines:      map[string][]string{},
 		covered:    map[int]bool{},
 		classes:    map[string]bool{},
+		cmpSites:   map[int]bool{},
 		behaviour:  map[string]int{},
 		tried:      map[string]bool{},
 		known:      map[string]bool{},
@@ -652,6 +656,12 @@ func (x *Exploration) add(round int, s expected, p executors.Probe, res executor
 	if !x.classes[class] {
 		x.classes[class] = true
 		r.NewClass = true
+	}
+	for _, c := range res.Cmps {
+		if !x.cmpSites[c.Site] {
+			x.cmpSites[c.Site] = true
+			r.NewCmpSites++
+		}
 	}
 	key := behaviourKey(class, rb)
 	bi, ok := x.behaviour[key]
