@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -78,6 +80,9 @@ type mined struct {
 	// value of such a type built for it (the options a constructor of
 	// its receiver takes) gets them set (see readFieldValues).
 	reads map[*types.TypeName][]string
+	// namesJSON is set when the code names a string or []byte json:
+	// its formats get JSON texts (see jsonSamples).
+	namesJSON bool
 
 	seen map[string]bool
 }
@@ -279,8 +284,72 @@ func mine(f *target.Func) *mined {
 		}
 	}
 	mn.mineOwn(files)
+	if m.namesJSON {
+		for _, s := range jsonSamples(append(append([]string(nil), m.words...), m.related...)) {
+			m.format(s)
+		}
+	}
 	return m
 }
+
+// jsonName records in mined.namesJSON a string or []byte the code names
+// json (a parameter, a variable, a field: c.json, rawJSON).
+func (mn *miner) jsonName(id *ast.Ident) {
+	if mn.info == nil || !strings.HasSuffix(strings.ToLower(id.Name), "json") {
+		return
+	}
+	t := mn.info.TypeOf(id)
+	if t == nil {
+		return
+	}
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		mn.m.namesJSON = true
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok && types.Identical(s.Elem(), types.Typ[types.Byte]) {
+		mn.m.namesJSON = true
+	}
+}
+
+// jsonSamples are JSON texts for code that names its input json: the
+// empty and small values of each kind, a document of every kind nested
+// under keys taken from words (the package's own names, which its paths
+// and lookups ask for; a, b, c, d when too few), written compact and
+// indented, escapes of each kind with a character outside the basic
+// plane (a surrogate pair), and texts cut short or malformed.
+func jsonSamples(words []string) []string {
+	var keys []string
+	for _, w := range words {
+		if jsonKey.MatchString(w) && !slices.Contains(keys, w) {
+			keys = append(keys, w)
+		}
+		if len(keys) == 4 {
+			break
+		}
+	}
+	for _, k := range []string{"a", "b", "c", "d"} {
+		if len(keys) == 4 {
+			break
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	q := func(k string) string { return `"` + k + `"` }
+	doc := `{` + q(keys[0]) + `:"abc",` + q(keys[1]) + `:42,` + q(keys[2]) + `:[1,-2.5e3,"x",true,false,null],` +
+		q(keys[3]) + `:{` + q(keys[0]) + `:"\u00e9\ud83d\ude00 \"q\" \\ \/",` + q(keys[1]) + `:[{` + q(keys[2]) + `:1},{` + q(keys[2]) + `:2}]}}`
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, []byte(doc), "", "  "); err != nil {
+		panic(err) // doc is valid JSON
+	}
+	return []string{
+		`{}`, `[]`, `{"a":1}`, `[1,"a",{"b":null}]`, doc, indented.String(),
+		`"\u00e9 \ud83d\ude00 \"\\\/\b\f\n\r\t"`, `-0.5e+10`, `true`, `null`,
+		`{"a":`, `{"a" 1}`, `[1,]`, `"abc`,
+	}
+}
+
+// jsonKey matches a word fit to be a key of a sample document.
+var jsonKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,15}$`)
 
 // sourceFiles are the syntax trees of p's files but its _test.go files,
 // should a loader have parsed them.
@@ -662,6 +731,7 @@ func (mn *miner) walk(n ast.Node, depth int) {
 			}
 		case *ast.Ident:
 			mn.use(n, depth)
+			mn.jsonName(n)
 		case *ast.SelectorExpr:
 			mn.m.http.AddSelector(mn.info, n)
 			mn.fieldRead(n)

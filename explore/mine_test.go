@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"slices"
 	"testing"
@@ -125,6 +126,8 @@ func TestMineStdFormats(t *testing.T) {
 	}{
 		{"Keys", []string{`{}`, `{"a":1}`, `null`}},
 		{"Year", []string{"2024-02-29 13:04", "024-02-29 13:04"}},
+		// Input named json: JSON texts, escapes among them.
+		{"Astral", []string{`{}`, `"\u00e9 \ud83d\ude00 \"\\\/\b\f\n\r\t"`, `{"a":`}},
 	}
 	for _, tt := range tests {
 		m := mine(targettest.Func(t, "testdata/formats", ".", tt.fn))
@@ -150,4 +153,56 @@ func TestMineStdFormatsExplored(t *testing.T) {
 		}
 		wantCovered(t, fn, x)
 	}
+}
+
+// TestJSONSamples: the documents for code naming its input json are
+// valid JSON but those cut short or malformed, and their keys are the
+// package's words fit to be keys, then a, b, c.
+func TestJSONSamples(t *testing.T) {
+	got := jsonSamples([]string{"first name", "friends", "age", "friends", "x-y"})
+	invalid := map[string]bool{`{"a":`: true, `{"a" 1}`: true, `[1,]`: true, `"abc`: true}
+	for _, s := range got {
+		if json.Valid([]byte(s)) == invalid[s] {
+			t.Errorf("json.Valid(%q) = %v", s, !invalid[s])
+		}
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(got[4]), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range doc {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if want := []string{"a", "age", "b", "friends"}; !slices.Equal(keys, want) {
+		t.Errorf("keys of %s = %q, want %q", got[4], keys, want)
+	}
+}
+
+// TestMineNamesJSON: a string the code names json gets JSON texts;
+// one named otherwise, none.
+func TestMineNamesJSON(t *testing.T) {
+	if m := mine(targettest.Func(t, "testdata/formats", ".", "Astral")); !m.namesJSON {
+		t.Error("Astral(json string): namesJSON not set")
+	}
+	if m := mine(targettest.Func(t, "testdata/formats", ".", "Year")); m.namesJSON {
+		t.Error("Year(s string): namesJSON set")
+	}
+}
+
+// TestMineNamesJSONExplored: a decoder of JSON escapes reaches the pair
+// of surrogates its input may hold: a code it decodes from hex is no
+// comparison the search could carry back into the input.
+func TestMineNamesJSONExplored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the native engine")
+	}
+	f := targettest.Func(t, "testdata/formats", ".", "Astral")
+	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
+	x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCovered(t, "Astral", x)
 }
