@@ -526,7 +526,7 @@ func (g *valueGen) fieldLits(n *types.Named, ts string, ptr bool, depth int) []s
 		if f.Embedded() || f.Name() == "_" || !g.nameable(f.Type()) {
 			continue
 		}
-		cands := g.argCands(f.Type(), depth)
+		cands := g.jsonFirst(f.Name(), f.Type(), g.argCands(f.Type(), depth))
 		if len(cands) == 0 {
 			continue
 		}
@@ -2180,6 +2180,7 @@ func (g *valueGen) ctorArgs(c ctor, depth int) (lists [][]string, typical int) {
 			var docs int
 			cands, docs = documented(likelyFirst(cands), sub.m)
 			picks += docs
+			cands = sub.jsonFirst(sig.Params().At(0).Name(), t, cands)
 		}
 		want := sub.typical(t, cands)
 		typical = -1
@@ -2229,7 +2230,7 @@ func (g *valueGen) paramCands(sig *types.Signature, depth int) (cands [][]spec.V
 	typical = make([]spec.Value, np)
 	for i := 0; i < np; i++ {
 		t := sig.Params().At(i).Type()
-		cands[i] = g.argCands(t, depth)
+		cands[i] = g.jsonFirst(sig.Params().At(i).Name(), t, g.argCands(t, depth))
 		typical[i] = g.typical(t, cands[i])
 	}
 	if target.ImportsHTTP(g.self) {

@@ -306,6 +306,9 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 			}
 			cands[i] = uniqueValues(append(paths, cands[i]...), maxCandidates)
 		}
+		if j := i - off; i < a.nIn && j >= 0 {
+			cands[i] = a.gen.jsonFirst(a.f.Params[j].Name, t, cands[i])
+		}
 		if j := i - off; i < a.nIn && j >= 0 && isStringType(t) && fileParam(a.f.Params[j].Name) && a.gen.takesFS() {
 			// A file to read of the function's file system: its
 			// trees' files first, the settings ones before the others.

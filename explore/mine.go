@@ -285,7 +285,7 @@ func mine(f *target.Func) *mined {
 	}
 	mn.mineOwn(files)
 	if m.namesJSON {
-		for _, s := range jsonSamples(append(append([]string(nil), m.words...), m.related...)) {
+		for _, s := range jsonSamples(slices.Concat(m.docs, m.related, m.words)) {
 			m.format(s)
 		}
 	}
@@ -319,7 +319,7 @@ func (mn *miner) jsonName(id *ast.Ident) {
 func jsonSamples(words []string) []string {
 	var keys []string
 	for _, w := range words {
-		if jsonKey.MatchString(w) && !slices.Contains(keys, w) {
+		if jsonKey.MatchString(w) && !jsonWords[strings.ToLower(w)] && !slices.Contains(keys, w) {
 			keys = append(keys, w)
 		}
 		if len(keys) == 4 {
@@ -342,11 +342,15 @@ func jsonSamples(words []string) []string {
 		panic(err) // doc is valid JSON
 	}
 	return []string{
-		`{}`, `[]`, `{"a":1}`, `[1,"a",{"b":null}]`, doc, indented.String(),
+		doc, `{"a":1}`, `[1,"a",{"b":null}]`, `{}`, `[]`, indented.String(),
 		`"\u00e9 \ud83d\ude00 \"\\\/\b\f\n\r\t"`, `-0.5e+10`, `true`, `null`,
 		`{"a":`, `{"a" 1}`, `[1,]`, `"abc`,
 	}
 }
+
+// jsonWords are the words of JSON itself (and of numbers it lacks),
+// which a JSON reader names as literals: no keys.
+var jsonWords = map[string]bool{"true": true, "false": true, "null": true, "nan": true, "inf": true, "infinity": true}
 
 // jsonKey matches a word fit to be a key of a sample document.
 var jsonKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,15}$`)

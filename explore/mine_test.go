@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 func TestMine(t *testing.T) {
@@ -159,7 +161,7 @@ func TestMineStdFormatsExplored(t *testing.T) {
 // valid JSON but those cut short or malformed, and their keys are the
 // package's words fit to be keys, then a, b, c.
 func TestJSONSamples(t *testing.T) {
-	got := jsonSamples([]string{"first name", "friends", "age", "friends", "x-y"})
+	got := jsonSamples([]string{"first name", "friends", "true", "age", "friends", "x-y"})
 	invalid := map[string]bool{`{"a":`: true, `{"a" 1}`: true, `[1,]`: true, `"abc`: true}
 	for _, s := range got {
 		if json.Valid([]byte(s)) == invalid[s] {
@@ -167,7 +169,7 @@ func TestJSONSamples(t *testing.T) {
 		}
 	}
 	var doc map[string]any
-	if err := json.Unmarshal([]byte(got[4]), &doc); err != nil {
+	if err := json.Unmarshal([]byte(got[0]), &doc); err != nil {
 		t.Fatal(err)
 	}
 	var keys []string
@@ -176,7 +178,7 @@ func TestJSONSamples(t *testing.T) {
 	}
 	slices.Sort(keys)
 	if want := []string{"a", "age", "b", "friends"}; !slices.Equal(keys, want) {
-		t.Errorf("keys of %s = %q, want %q", got[4], keys, want)
+		t.Errorf("keys of %s = %q, want %q", got[0], keys, want)
 	}
 }
 
@@ -188,6 +190,16 @@ func TestMineNamesJSON(t *testing.T) {
 	}
 	if m := mine(targettest.Func(t, "testdata/formats", ".", "Year")); m.namesJSON {
 		t.Error("Year(s string): namesJSON set")
+	}
+	// The parameter named json is given JSON first: its typical value
+	// is a document.
+	a, err := newAnalysis(targettest.Func(t, "testdata/formats", ".", "Astral"), 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.seedTuples(1)
+	if c := a.cands[0]; len(c) == 0 || c[0].Kind != spec.String || !json.Valid([]byte(c[0].Str)) || !strings.HasPrefix(c[0].Str, "{") {
+		t.Errorf("first candidate of Astral(json string) = %v, want a JSON document", c[:min(len(c), 1)])
 	}
 }
 

@@ -167,7 +167,7 @@ func (a *analysis) stateValues(input int, cands []spec.Value) []spec.Value {
 			continue
 		}
 		k := len(vals[i])
-		for _, v := range g.valuesAt(f.t, 1) {
+		for _, v := range g.jsonFirst(f.name, f.t, g.valuesAt(f.t, 1)) {
 			if len(vals[i]) == k+stateFieldVals {
 				break
 			}

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"go/types"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
+	"github.com/specgen-dev/specgen/spec"
 )
 
 // TestStateFields: the unexported fields a step reads off the state it
@@ -104,5 +106,31 @@ func TestStateExplored(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantCovered(t, fn, x)
+	}
+}
+
+// TestMadeLiterals: a struct of the package written as a literal
+// (every field exported) that a constructor makes is also given as the
+// constructor makes it, after the zero, typical and first swept
+// literals, at the top level only.
+func TestMadeLiterals(t *testing.T) {
+	f := targettest.Func(t, "testdata/stateful", ".", "(*fieldIs).apply")
+	a, err := newAnalysis(f, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := types.NewPointer(f.Pkg.Types.Scope().Lookup("Record").Type())
+	vals := a.gen.valuesAt(rec, 0)
+	first := slices.IndexFunc(vals, func(v spec.Value) bool { return v.Kind == spec.Code })
+	if first < 0 || !strings.HasPrefix(vals[first].Str, "NewRecord(") {
+		t.Fatalf("values of *Record hold no NewRecord call: %v", vals)
+	}
+	if first < 3 {
+		t.Errorf("NewRecord's value at %d, want after the first literals: %v", first, vals[:first+1])
+	}
+	for _, v := range a.gen.valuesAt(rec, 1) {
+		if v.Kind == spec.Code {
+			t.Errorf("nested value %s: want literals only below the top", v.Str)
+		}
 	}
 }

@@ -122,7 +122,15 @@ func (g *valueGen) compute(t types.Type, depth int) []spec.Value {
 		built, ptr = append(g.ownProducers(t, ts, p), g.foreignValues(n, ts, p, depth)...), p
 	}
 	if len(built) == 0 {
-		return g.computePlain(t, depth)
+		plain := g.computePlain(t, depth)
+		if made := g.madeLiterals(t, depth); len(made) > 0 {
+			// After the zero, typical and first swept literals: what
+			// the package's constructors make (Parse(`{"a":1}`) for
+			// a Result whose Raw, Type and Str must agree).
+			k := min(3, len(plain))
+			return slices.Concat(plain[:k:k], interleave(made, plain[k:]))
+		}
+		return plain
 	}
 	plain := g.computePlain(t, depth)
 	if ptr && len(plain) > 0 && plain[0].Kind == spec.Null {
@@ -1497,4 +1505,48 @@ func ifaceMethod(it *types.Interface) string {
 func isStruct(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
 	return ok
+}
+
+// maxMadeLiterals bounds the constructors' values madeLiterals gives.
+const maxMadeLiterals = 12
+
+// madeLiterals are values of t, a struct type of the package whose
+// fields are all exported (written as a literal; see target.Rebuilds),
+// or a pointer to one, that the package's constructors make, at the top
+// level only: a literal sets each field apart, while the code that
+// makes one sets them together (the text a Result holds, its kind and
+// its value), and a test of a method writes the constructor's call.
+// None for a type without constructors.
+func (g *valueGen) madeLiterals(t types.Type, depth int) []spec.Value {
+	if depth != 0 || g.self == nil {
+		return nil
+	}
+	base, ptr := types.Unalias(t), false
+	if p, ok := base.(*types.Pointer); ok {
+		base, ptr = types.Unalias(p.Elem()), true
+	}
+	n, ok := base.(*types.Named)
+	if !ok || n.Obj().Pkg() != g.self || !concrete(n) || !target.Rebuilds(n) {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok || len(g.ctors(n)) == 0 {
+		return nil
+	}
+	made := g.builtValues(n, ptr, depth)
+	return made[:min(len(made), maxMadeLiterals)]
+}
+
+// jsonFirst puts the JSON texts (see jsonSamples) first among cands
+// for a string parameter named json of a function whose code names
+// json (Parse(json string)): its typical value a document. Other
+// parameters' cands are returned as they are.
+func (g *valueGen) jsonFirst(name string, t types.Type, cands []spec.Value) []spec.Value {
+	if g.m == nil || !g.m.namesJSON || !isStringType(t) || !strings.HasSuffix(strings.ToLower(name), "json") {
+		return cands
+	}
+	var out []spec.Value
+	for _, f := range g.m.formats {
+		out = append(out, spec.StringValue(f))
+	}
+	return uniqueValues(append(out, cands...), max(len(cands), maxCandidates))
 }

@@ -282,31 +282,11 @@ func specgenTestDistance(specgenT *specgentesting.T) {
 			}
 		})
 	})
-	specgenT.Run("ok-struct-struct-2", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"393.07103998728934"}`, Inputs: []specgenInput{{Text: `{Lat: 0.0, Lon: 0.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 0.0, Lon: 0.0}
+	specgenT.Run("a-lat-one", func(specgenT *specgentesting.T) {
+		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"175.80591468399678"}`, Inputs: []specgenInput{{Text: `{Lat: 1.0, Lon: 2.0}`}, {Text: `{Lat: 2.5, Lon: 2.5}`}}}, func(specgenR func(string, string, interface{})) {
+			var specgenA0 Point = Point{Lat: 1.0, Lon: 2.0}
 			specgenR("in", "a", specgenA0)
 			var specgenA1 Point = Point{Lat: 2.5, Lon: 2.5}
-			specgenR("in", "b", specgenA1)
-			specgenR("call", "", nil)
-			specgenO0 := Distance(specgenA0, specgenA1)
-			specgenR("out", "0", specgenO0)
-			{
-				a := specgenA0
-				b := specgenA1
-				output := specgenO0
-				_ = a
-				_ = b
-				_ = output
-				specgenR("assert", "0", bool(output >= 0 && output <= 20015.1))
-			}
-		})
-	})
-	specgenT.Run("a-lat-2p5", func(specgenT *specgentesting.T) {
-		specgenCheck(specgenT, specgenF, &specgenCase{Want: `{"f":"166.6336315149853"}`, Inputs: []specgenInput{{Text: `{Lat: 2.5, Lon: 2.5}`}, {Text: `{Lat: 2.5, Lon: 1.0}`}}}, func(specgenR func(string, string, interface{})) {
-			var specgenA0 Point = Point{Lat: 2.5, Lon: 2.5}
-			specgenR("in", "a", specgenA0)
-			var specgenA1 Point = Point{Lat: 2.5, Lon: 1.0}
 			specgenR("in", "b", specgenA1)
 			specgenR("call", "", nil)
 			specgenO0 := Distance(specgenA0, specgenA1)
@@ -2248,7 +2228,10 @@ type SpecgenResponse struct {
 	Stderr  string           `json:"stderr,omitempty"`
 	Nanos   int64            `json:"ns"`
 	Covered []int            `json:"covered,omitempty"`
-	Fail    string           `json:"fail,omitempty"`
+	// Built are the coverage blocks run before the call, while its
+	// receiver and arguments were built.
+	Built []int  `json:"built,omitempty"`
+	Fail  string `json:"fail,omitempty"`
 	// Cut counts the bytes of values and messages too long to send,
 	// replaced by placeholders naming their size (see SpecgenCanon).
 	Cut int `json:"cut,omitempty"`
