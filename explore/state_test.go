@@ -1,14 +1,11 @@
 package explore
 
 import (
-	"context"
 	"go/types"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/specgen-dev/specgen/executors"
 	"github.com/specgen-dev/specgen/internal/targettest"
 	"github.com/specgen-dev/specgen/spec"
 )
@@ -98,15 +95,7 @@ func TestStateExplored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the native engine")
 	}
-	nat := &executors.Native{CacheDir: t.TempDir(), Logf: t.Logf}
-	for _, fn := range []string{"(*hasTag).apply", "(*fieldIs).apply"} {
-		f := targettest.Func(t, "testdata/stateful", ".", fn)
-		x, err := Run(context.Background(), f, NewBuiltin(BuiltinOptions{}), nat, Options{MaxProbes: 300, MaxTime: 2 * time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantCovered(t, fn, x)
-	}
+	exploredWhole(t, "testdata/stateful", "(*hasTag).apply", "(*fieldIs).apply")
 }
 
 // TestMadeLiterals: a struct of the package written as a literal
