@@ -104,11 +104,15 @@ func ownStruct(t types.Type, self *types.Package) bool {
 // off it set directly, as the package's own code sets them before it
 // calls the function: on the first of cands written as code (what a
 // constructor makes), else on the zero value, first every field at once,
-// then each alone to each of its first stateFieldVals values that hold
-// something: func() *pather { v := newPather(); v.candidates =
-// []*Element{…}; return v }(). A value nothing of the package's API
-// puts together otherwise, for a function its driver hands half-built
-// state; none when the function reads no such field.
+// then each alone to each of its values: up to stateFieldVals the
+// package's constructors put there, then the lists of ownLists for a
+// slice of the package's structs, else up to stateFieldVals values that
+// hold something (JSON first for a field named json): func() *pather {
+// v := newPather(); v.candidates = []*Element{…}; return v }(). A value
+// nothing of the package's API puts together otherwise, for a function
+// its driver hands half-built state; none when the function reads no
+// such field, or when cands write the input as a keyed literal, whose
+// sweep sets its fields already.
 func (a *analysis) stateValues(input int, cands []spec.Value) []spec.Value {
 	fields := stateFields(a.f, input)
 	if len(fields) == 0 || input >= len(a.types) {
