@@ -127,8 +127,8 @@ type Options struct {
 	// (default 20s).
 	MaxTime time.Duration
 	// Patience stops the exploration after this many consecutive probes
-	// that found no new block and no new outcome class (default 300;
-	// negative: never).
+	// that found no new block, no new outcome class and made no new
+	// comparison (default 300; negative: never).
 	Patience int
 	// Prior are the inputs of the cases of an existing spec (see
 	// CallSnippet), so that the behaviours it states are found again

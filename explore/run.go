@@ -26,7 +26,7 @@ type StopReason string
 const (
 	StopBudget   StopReason = "budget"   // MaxProbes reached
 	StopTime     StopReason = "time"     // MaxTime reached
-	StopPatience StopReason = "patience" // Patience probes without a new block or outcome class
+	StopPatience StopReason = "patience" // Patience probes without a new block, outcome class or comparison
 	StopRounds   StopReason = "rounds"   // MaxRounds reached
 	StopStale    StopReason = "stale"    // a round added no new behaviour
 	StopCovered  StopReason = "covered"  // coveredPatience rounds of a searcher in a row added no new behaviour, and every statement of the reach has run

@@ -120,7 +120,7 @@ Flags:
 	-durations       add a Duration evaluator, measured with headroom
 	-max-probes n    probe budget per function (default 2000)
 	-max-time d      exploration time budget per function (default 20s)
-	-patience n      stop after n probes without a new block or outcome
+	-patience n      stop after n probes without a new block, outcome or comparison
 	                 (default 300; exploration also stops after two rounds
 	                 without a new behaviour once every statement has run)
 	-probe-timeout d bound on each probe while exploring (default 1s; calibrated

@@ -145,7 +145,7 @@ func (o *genOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.durations, "durations", false, "add a Duration evaluator, measured with headroom")
 	fs.IntVar(&o.maxProbes, "max-probes", 0, "probe budget per function (default 2000)")
 	fs.DurationVar(&o.maxTime, "max-time", 0, "exploration time budget per function (default 20s)")
-	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block or outcome (default 300)")
+	fs.IntVar(&o.patience, "patience", 0, "stop after this many probes without a new block, outcome or comparison (default 300)")
 	fs.DurationVar(&o.probeTimeout, "probe-timeout", 0, "bound on each probe while exploring (default 1s; after 20 probes returned or timed out, ten times the slowest, at least a tenth of it)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each case when the spec is confirmed natively, as in specgen run (default 5s)")
 	fs.BoolVar(&o.mutation, "mutation", true, "run the function's mutants against the cases: add cases that kill the survivors, drop cases that show nothing more, report the mutation score")
