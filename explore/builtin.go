@@ -322,10 +322,10 @@ func (a *analysis) seedTuples(seedValue uint64) []tuple {
 				cands[i] = uniqueValues(append(append(cands[i][:k:k], cv...), cands[i][k:]...), maxCandidates)
 			}
 		}
-		if i < a.nIn && a.names[i] != "receiver" {
-			// A receiver is built and filled by the package's own
-			// methods; a parameter handed half-built state is not.
-			if sv := a.stateValues(i, cands[i]); len(sv) > 0 {
+		if j := i - off; i < a.nIn && j >= 0 {
+			// A parameter handed half-built state; not a receiver,
+			// which the package's own methods build and fill.
+			if sv := a.stateValues(j, t, cands[i]); len(sv) > 0 {
 				// After the first two: the value with the state the
 				// function reads off it set (see stateValues).
 				k := min(2, len(cands[i]))

@@ -298,14 +298,7 @@ func (mn *miner) jsonName(id *ast.Ident) {
 	if mn.info == nil || !strings.HasSuffix(strings.ToLower(id.Name), "json") {
 		return
 	}
-	t := mn.info.TypeOf(id)
-	if t == nil {
-		return
-	}
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-		mn.m.namesJSON = true
-	}
-	if s, ok := t.Underlying().(*types.Slice); ok && types.Identical(s.Elem(), types.Typ[types.Byte]) {
+	if t := mn.info.TypeOf(id); t != nil && harvestable(t) {
 		mn.m.namesJSON = true
 	}
 }

@@ -26,29 +26,18 @@ type stateField struct {
 }
 
 // stateFields are the unexported fields of a struct type of the package
-// that f reads directly off its input number input (the receiver first
-// for a method, then the parameters), in the order first read, at most
-// maxStateFields: the candidates an evaluator's step reads off the state
-// its driver hands it (p.candidates of a *pather, filled by the path
-// walk before the filter runs). A field f only assigns is left out.
-func stateFields(f *target.Func, input int) []stateField {
+// that f reads directly off its parameter number param, in the order
+// first read, at most maxStateFields: the candidates an evaluator's step
+// reads off the state its driver hands it (p.candidates of a *pather,
+// filled by the path walk before the filter runs). A field f only
+// assigns is left out.
+func stateFields(f *target.Func, param int) []stateField {
 	if f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil || f.Pkg.Types == nil {
 		return nil
 	}
 	info := f.Pkg.TypesInfo
-	var obj types.Object
-	if f.Decl.Recv != nil {
-		if input == 0 {
-			if l := f.Decl.Recv.List; len(l) == 1 && len(l[0].Names) == 1 {
-				obj = info.Defs[l[0].Names[0]]
-			}
-		} else {
-			obj = paramObj(info, f.Decl, input-1)
-		}
-	} else {
-		obj = paramObj(info, f.Decl, input)
-	}
-	if obj == nil || !ownStruct(obj.Type(), f.Pkg.Types) {
+	obj := paramObj(info, f.Decl, param)
+	if obj == nil || ownStruct(obj.Type(), f.Pkg.Types) == nil {
 		return nil
 	}
 	// Selectors written to by plain assignment only.
@@ -85,22 +74,21 @@ func stateFields(f *target.Func, input int) []stateField {
 	return out
 }
 
-// ownStruct reports whether t is a struct type of package self, or a
-// pointer to one, not generic.
-func ownStruct(t types.Type, self *types.Package) bool {
+// ownStruct is the struct type of package self, not generic, that t is
+// or points to; nil for another type.
+func ownStruct(t types.Type, self *types.Package) *types.Named {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() != self || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
-		return false
+	if !ok || n.Obj().Pkg() != self || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 || !isStruct(n) {
+		return nil
 	}
-	_, ok = n.Underlying().(*types.Struct)
-	return ok
+	return n
 }
 
-// stateValues are values of input number input of the function under
-// test (see stateFields) with the unexported fields the function reads
+// stateValues are values of parameter number param, of type t, of the
+// function under test (see stateFields) with the unexported fields the function reads
 // off it set directly, as the package's own code sets them before it
 // calls the function: on the first of cands written as code (what a
 // constructor makes), else on the zero value, first every field at once,
@@ -113,13 +101,12 @@ func ownStruct(t types.Type, self *types.Package) bool {
 // its driver hands half-built state; none when the function reads no
 // such field, or when cands write the input as a keyed literal, whose
 // sweep sets its fields already.
-func (a *analysis) stateValues(input int, cands []spec.Value) []spec.Value {
-	fields := stateFields(a.f, input)
-	if len(fields) == 0 || input >= len(a.types) {
+func (a *analysis) stateValues(param int, t types.Type, cands []spec.Value) []spec.Value {
+	fields := stateFields(a.f, param)
+	if len(fields) == 0 {
 		return nil
 	}
 	g := a.gen
-	t := a.types[input]
 	q := target.NewQualifier(g.self)
 	ts := q.TypeString(t)
 	base := ""
@@ -226,7 +213,11 @@ const maxListElems = 6
 // make. Elements that are nil or not written as code are left out.
 func (g *valueGen) ownLists(t types.Type) []string {
 	s, ok := types.Unalias(t).Underlying().(*types.Slice)
-	if !ok || !ownStruct(s.Elem(), g.self) {
+	if !ok {
+		return nil
+	}
+	n := ownStruct(s.Elem(), g.self)
+	if n == nil {
 		return nil
 	}
 	type built struct {
@@ -263,10 +254,6 @@ func (g *valueGen) ownLists(t types.Type) []string {
 	}
 	if len(diverse) > 1 && !slices.Equal(diverse, first) {
 		out = append(out, list(diverse))
-	}
-	n, _ := types.Unalias(s.Elem()).(*types.Named)
-	if p, ok := types.Unalias(s.Elem()).(*types.Pointer); ok {
-		n, _ = types.Unalias(p.Elem()).(*types.Named)
 	}
 	var read []string
 	for _, v := range g.readFieldValues(n, 1) {

@@ -11,27 +11,26 @@ import (
 )
 
 // TestStateFields: the unexported fields a step reads off the state it
-// is handed, and off its receiver; a field it only assigns is left out,
-// as is every field of an input that is no struct of the package.
+// is handed; a field it only assigns is left out, as is every field of
+// a parameter that is no struct of the package.
 func TestStateFields(t *testing.T) {
 	for _, tc := range []struct {
 		fn    string
-		input int
+		param int
 		want  []string
 	}{
-		{"(*hasTag).apply", 0, []string{"tag"}},
-		{"(*hasTag).apply", 1, []string{"inPlay", "kept"}},
-		{"(*fieldIs).apply", 1, []string{"inPlay", "limit"}},
-		{"(*Record).Set", 0, nil}, // exported fields only
+		{"(*hasTag).apply", 0, []string{"inPlay", "kept"}},
+		{"(*fieldIs).apply", 0, []string{"inPlay", "limit"}},
+		{"(*Record).Set", 0, nil}, // a string, no struct
 		{"Query", 0, nil},         // a slice, no struct
 	} {
 		f := targettest.Func(t, "testdata/stateful", ".", tc.fn)
 		var got []string
-		for _, sf := range stateFields(f, tc.input) {
+		for _, sf := range stateFields(f, tc.param) {
 			got = append(got, sf.name)
 		}
 		if !slices.Equal(got, tc.want) {
-			t.Errorf("stateFields(%s, %d) = %q, want %q", tc.fn, tc.input, got, tc.want)
+			t.Errorf("stateFields(%s, %d) = %q, want %q", tc.fn, tc.param, got, tc.want)
 		}
 	}
 }
@@ -47,7 +46,7 @@ func TestStateValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, v := range a.stateValues(1, a.gen.values(a.types[1])) {
+	for _, v := range a.stateValues(0, a.types[1], a.gen.values(a.types[1])) {
 		got = append(got, v.Str)
 	}
 	prefix := "func() *evalState { v := newEvalState(); "
