@@ -277,6 +277,12 @@ type Result struct {
 	Stdout   string
 	Stderr   string
 	Duration time.Duration
+	// CPU is the processor time the worker spent on the call, in all its
+	// threads, where its system says (Duration otherwise, and for a call
+	// that timed out or ended the worker). Unlike Duration, it hardly
+	// grows on a loaded machine: what depends on how costly a probe is
+	// reads CPU, so that a run gives the same spec busy or idle.
+	CPU time.Duration
 	// Covered lists the indices into Report.Blocks that the probe ran.
 	Covered []int
 	// Cmps are the comparisons the probe made (Program.Cmps), in the

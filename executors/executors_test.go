@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -171,6 +172,31 @@ func TestHostileProbes(t *testing.T) {
 				if c.want.check != nil && !c.want.check(r) {
 					t.Errorf("%s: unexpected result %+v", c.id, r)
 				}
+			}
+		})
+	}
+}
+
+// TestProcessorTime checks that calls are timed by processor time as
+// well as by the wall clock, in both engines: a call that sleeps a
+// tenth of a second takes that long and hardly any processor time, one
+// that builds 8 MiB some.
+func TestProcessorTime(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no processor clock: CPU is the wall time")
+	}
+	for _, e := range engines(t) {
+		t.Run(e.Name(), func(t *testing.T) {
+			sleep := run(t, e, &executors.Program{Func: calcFunc(t, "Sleepy"), Probes: []executors.Probe{{ID: "sleep", Args: []string{"100 * time.Millisecond"}}}}).Results[0]
+			if sleep.Outcome != executors.OK || sleep.Duration < 100*time.Millisecond {
+				t.Fatalf("Sleepy: %s after %v, want ok after at least 100ms", sleep.Outcome, sleep.Duration)
+			}
+			if sleep.CPU >= sleep.Duration/2 {
+				t.Errorf("Sleepy: %v of processor time in %v, want well under half", sleep.CPU, sleep.Duration)
+			}
+			work := run(t, e, &executors.Program{Func: calcFunc(t, "Repeat"), Probes: []executors.Probe{{ID: "work", Args: []string{"1 << 22"}}}}).Results[0]
+			if work.Outcome != executors.OK || work.CPU <= 0 {
+				t.Errorf("Repeat: %s with %v of processor time, want ok and some", work.Outcome, work.CPU)
 			}
 		})
 	}

@@ -102,7 +102,7 @@ package %s
 
 import (
 	specgenos "os"
-	specgentesting "testing"
+%s	specgentesting "testing"
 )
 
 func TestMain(m *specgentesting.M) {
@@ -110,13 +110,21 @@ func TestMain(m *specgentesting.M) {
 	// The greeting: the package has initialised, and the time of the
 	// first probe starts now.
 	answers.WriteString(%q + "\n")
-	if err := SpecgenServe(specgenos.Stdin, answers, SpecgenRunProbe, SpecgenCovTake, %s, SpecgenSetMutant, nil, SpecgenCanonOptions{}); err != nil {
+	if err := SpecgenServe(specgenos.Stdin, answers, SpecgenRunProbe, SpecgenCovTake, %s, SpecgenSetMutant, nil, %s, SpecgenCanonOptions{}); err != nil {
 		specgenos.Stderr.WriteString("specgen worker: " + err.Error() + "\n")
 		specgenos.Exit(3)
 	}
 	specgenos.Exit(0)
 }
 `
+
+// nativeMainFile is nativeMain for package name, the worker taking
+// comparison records with cmpTake and timing calls by processor time
+// where the system gives it.
+func nativeMainFile(name, cmpTake string) []byte {
+	imports, clock := workerCPU()
+	return fmt.Appendf(nil, nativeMain, name, imports, nativeGreeting, cmpTake, clock)
+}
 
 // cmpTakeName is the function the native worker takes comparison
 // records with: SpecgenCmpTake when the package records them.
@@ -147,7 +155,7 @@ func (n *Native) build(ctx context.Context, prog *Program, prepd *prepared) (bin
 		files[filepath.Join(pkg.Dir, name)] = src
 	}
 	files[filepath.Join(pkg.Dir, "specgen_rt_test.go")] = []byte(rtPackageClause.ReplaceAllString(rtSource, "package "+pkg.Name))
-	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = []byte(fmt.Sprintf(nativeMain, pkg.Name, nativeGreeting, cmpTakeName(prepd)))
+	files[filepath.Join(pkg.Dir, "specgen_main_test.go")] = nativeMainFile(pkg.Name, cmpTakeName(prepd))
 
 	key := sha256.New()
 	hashFiles(key, files)

@@ -245,6 +245,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		p.w = nil
 		res.Outcome = Timeout
 		res.Duration = time.Since(start)
+		res.CPU = res.Duration
 		res.Message = fmt.Sprintf("did not finish within %v", p.timeout)
 		return res, nil
 	case ctx.Err() != nil:
@@ -265,6 +266,7 @@ func (p *pool) run(ctx context.Context, id string, probe Probe) (Result, error) 
 		conf := p.w.conf
 		p.w = nil
 		res.Duration = time.Since(start)
+		res.CPU = res.Duration
 		res.Outcome = Exited
 		res.ExitCode = code
 		res.Stderr = trimStack(stderr)
@@ -352,7 +354,7 @@ func withOwn(covered, built []int, own []bool) []int {
 
 // convert turns a worker's answer into a Result.
 func convert(id string, r *rt.SpecgenWire, yaegi bool) Result {
-	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), Covered: r.Covered, Asserts: r.Asserts, Cut: r.Cut}
+	res := Result{ID: id, Outcome: OK, Stdout: r.Stdout, Stderr: r.Stderr, Duration: time.Duration(r.Nanos), CPU: time.Duration(r.CPU), Covered: r.Covered, Asserts: r.Asserts, Cut: r.Cut}
 	for _, c := range r.Cmps {
 		res.Cmps = append(res.Cmps, Cmp{Site: c.Site, A: c.A, B: c.B})
 	}

@@ -309,7 +309,7 @@ func yaegiWorker(gopath, importPath string) (err error) {
 	if err := enc.Encode(&hello); err != nil {
 		return err
 	}
-	return rt.SpecgenServe(os.Stdin, answers, run, covTake, cmpTake, nil, capture, rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
+	return rt.SpecgenServe(os.Stdin, answers, run, covTake, cmpTake, nil, capture, cpuClock(), rt.SpecgenCanonOptions{Yaegi: true, Unbox: yaegiUnbox})
 }
 
 func yaegiLoad(gopath, importPath string, cmps bool, capture *rt.SpecgenCapture) (run func(string, func(string, string, any)) bool, covTake func() []int, cmpTake func() ([]int, []string, []string), err error) {

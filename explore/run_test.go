@@ -545,7 +545,13 @@ func TestBuiltinConcurrent(t *testing.T) {
 
 func TestSimpler(t *testing.T) {
 	rec := func(arg string, d time.Duration) *Record {
-		return &Record{Probe: executors.Probe{Args: []string{arg}}, Result: executors.Result{Duration: d}}
+		return &Record{Probe: executors.Probe{Args: []string{arg}}, Result: executors.Result{Duration: d, CPU: d}}
+	}
+	// loaded is a probe that took a second by the wall clock and a
+	// millisecond of processor time: a fast probe on a busy machine.
+	loaded := func(r *Record) *Record {
+		r.Result.Duration = time.Second
+		return r
 	}
 	big := func(r *Record) *Record {
 		r.Result.Outputs = []spec.Value{spec.StringValue(strings.Repeat("0", 1<<20))}
@@ -565,6 +571,8 @@ func TestSimpler(t *testing.T) {
 		{rec("1", time.Millisecond), rec("1", time.Millisecond), false, "a tie keeps the first"},
 		{rec("100000", time.Millisecond), rec("1", time.Second), true, "a fast probe beats a slow one"},
 		{rec("1", time.Second), rec("100000", time.Millisecond), false, "a slow probe never beats a fast one"},
+		{loaded(rec("1", time.Millisecond)), rec("100000", time.Millisecond), true, "slowness is processor time: the wall clock of a loaded machine does not count"},
+		{rec("100000", time.Millisecond), loaded(rec("1", time.Millisecond)), false, "a fast probe timed on a loaded machine is still fast"},
 		{rec("100", time.Millisecond), big(rec("1", time.Millisecond)), true, "a short result beats a huge one"},
 		{big(rec("1", time.Millisecond)), rec("100", time.Millisecond), false, "a huge result never beats a short one"},
 		{prior(rec("100", time.Millisecond)), rec("1", time.Millisecond), true, "an input of the existing spec beats a shorter new one"},

@@ -454,7 +454,12 @@ type SpecgenResponse struct {
 	Stdout  string           `json:"stdout,omitempty"`
 	Stderr  string           `json:"stderr,omitempty"`
 	Nanos   int64            `json:"ns"`
-	Covered []int            `json:"covered,omitempty"`
+	// CPU is the processor time the process spent while the probe ran,
+	// in all its threads, in nanoseconds; Nanos where the worker has no
+	// processor clock. A loaded machine stretches Nanos many times over,
+	// not CPU.
+	CPU     int64 `json:"cpu,omitempty"`
+	Covered []int `json:"covered,omitempty"`
 	// Built are the coverage blocks run before the call, while its
 	// receiver and arguments were built.
 	Built []int  `json:"built,omitempty"`
@@ -866,8 +871,10 @@ const specgenSettleTurns = 100
 // cmpTake, when not nil, the comparisons made since (sites and operands).
 // setMutant, when not nil, selects the active mutant of the package's
 // mutant schema; a request for a mutant without it fails.
-// capture, when nil, is made and installed here.
-func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, cmpTake func() ([]int, []string, []string), setMutant func(int), capture *SpecgenCapture, opt SpecgenCanonOptions) error {
+// capture, when nil, is made and installed here. cpu, when not nil,
+// reads the process's processor time in nanoseconds (negative when it
+// cannot), which each response's CPU is measured by.
+func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string, rec func(kind, name string, v interface{})) bool, covTake func() []int, cmpTake func() ([]int, []string, []string), setMutant func(int), capture *SpecgenCapture, cpu func() int64, opt SpecgenCanonOptions) error {
 	if capture == nil {
 		var err error
 		if capture, err = SpecgenNewCapture(); err != nil {
@@ -907,9 +914,19 @@ func SpecgenServe(in specgenio.Reader, out specgenio.Writer, run func(id string,
 				setMutant(req.Mutant)
 			}
 			start := specgentime.Now()
+			cpu0 := int64(-1)
+			if cpu != nil {
+				cpu0 = cpu()
+			}
 			live := specgenruntime.NumGoroutine()
 			found = specgenCall(run, req.ID, rec)
 			rec.Resp.Nanos = int64(specgentime.Since(start))
+			rec.Resp.CPU = rec.Resp.Nanos
+			if cpu0 >= 0 {
+				if cpu1 := cpu(); cpu1 >= cpu0 {
+					rec.Resp.CPU = cpu1 - cpu0
+				}
+			}
 			specgenSettle(live)
 			if req.Mutant != 0 {
 				setMutant(0)
