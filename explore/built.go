@@ -436,7 +436,7 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 			// indexes in step; a literal would not.
 			lits = g.fieldLits(n, ts, ptr, depth)
 		}
-		made = interleave(g.produced(n, ts, ptr, depth), lits)
+		made = interleave(g.produced(n, ts, ptr, depth), g.converted(n, ts, ptr, depth), lits)
 	}
 	bases := builtBases(calls, typicals, ts)
 	var chains1, chains2 []builtExpr
@@ -475,6 +475,67 @@ func (g *valueGen) builtValues(n *types.Named, ptr bool, depth int) []spec.Value
 		}
 	}
 	return out
+}
+
+// maxConverted bounds the values converted writes.
+const maxConverted = 4
+
+// converted are values of n, declared as another struct type of the
+// package (type internalTimer Timer, a view with its own methods), as
+// the package makes them: that type's values, built at the next level,
+// converted ((*internalTimer)(NewMock().Timer(90 * time.Second))). A
+// literal of n would miss what that type's makers set. They are
+// expressions of exactly *T (ptr) or T.
+func (g *valueGen) converted(n *types.Named, ts string, ptr bool, depth int) []string {
+	u := g.definedFrom(n)
+	if u == nil || depth+1 >= maxDepth {
+		return nil
+	}
+	from, conv := types.Type(u), ts+"("
+	if ptr {
+		from, conv = types.NewPointer(u), "(*"+ts+")("
+	}
+	var out []string
+	for _, v := range g.valuesAt(from, depth+1) {
+		if v.Kind != spec.Code || len(out) == maxConverted {
+			continue
+		}
+		if e, ok := g.arg(v, from); ok {
+			out = append(out, conv+e+")")
+		}
+	}
+	return out
+}
+
+// definedFrom is the struct type of the package that n is declared as
+// (type internalTimer Timer), not generic; nil when n is declared
+// otherwise.
+func (g *valueGen) definedFrom(n *types.Named) *types.Named {
+	if g.pkg == nil || g.pkg.TypesInfo == nil || n.TypeParams().Len() > 0 || n.Obj().Pkg() != g.self {
+		return nil
+	}
+	for _, f := range g.pkg.Syntax {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if g.pkg.TypesInfo.Defs[ts.Name] != n.Obj() {
+					continue
+				}
+				if ts.Assign.IsValid() {
+					return nil
+				}
+				if from, ok := types.Unalias(g.pkg.TypesInfo.TypeOf(ts.Type)).(*types.Named); ok && from != n && ownStruct(from, g.self) == from {
+					return from
+				}
+				return nil
+			}
+		}
+	}
+	return nil
 }
 
 // holdsDependency reports whether n is a struct with a field of an

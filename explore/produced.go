@@ -2,6 +2,7 @@ package explore
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/specgen-dev/specgen/spec"
@@ -24,8 +25,11 @@ var stepNames = []string{"Next", "Prev", "First", "Last", "Begin", "End"}
 // exported methods of the package's other types that return it, those
 // without arguments first (an Iterator from (*List).Iterator(), on
 // lists the explorer builds; an IterG[int] from a BTreeG[int]'s
-// Iter(); a List[int] from its DeleteRange(2, 3, opts)) or read
-// from their fields (see projected), then moved along by its own step
+// Iter(); a List[int] from its DeleteRange(2, 3, opts)), then those
+// that return it behind an interface, asserted back (a *timerCtx from
+// a mock clock's WithDeadline(…) context.Context), the producing types
+// in turn (a mock clock's timers and a real clock's), or read from
+// their fields (see projected), then moved along by its own step
 // methods: one and two calls of the first step method, one of each of
 // the next two.
 // They are expressions of exactly *T (ptr) or T.
@@ -34,7 +38,9 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 		return nil
 	}
 	scope := g.self.Scope()
-	var made []builtExpr
+	// Each producing type's values, taken in turns below: a mock
+	// clock's timers do not crowd out the real clock's.
+	var groups [][]builtExpr
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
@@ -51,7 +57,7 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				continue
 			}
 		}
-		var methods, taking []*types.Func
+		var methods, taking, behind []*types.Func
 		ms := types.NewMethodSet(types.NewPointer(u))
 		for i := 0; i < ms.Len(); i++ {
 			m, ok := ms.At(i).Obj().(*types.Func)
@@ -60,6 +66,8 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 			}
 			sig := m.Type().(*types.Signature)
 			switch {
+			case sig.Results().Len() > 0 && types.IsInterface(sig.Results().At(0).Type()) && g.pkg.ReturnsSome(m, types.NewPointer(n)):
+				behind = append(behind, m)
 			case sig.Results().Len() != 1 || !returnsSelf(sig, n):
 			case sig.Params().Len() == 0:
 				methods = append(methods, m)
@@ -67,17 +75,26 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 				taking = append(taking, m)
 			}
 		}
-		if len(methods) == 0 && len(taking) == 0 {
+		if len(methods) == 0 && len(taking) == 0 && len(behind) == 0 {
 			continue
 		}
 		bases := g.producerBases(u, depth+1)
+		var made []builtExpr
 		call := func(m *types.Func, args []string) {
-			_, isPtr := types.Unalias(m.Type().(*types.Signature).Results().At(0).Type()).(*types.Pointer)
+			sig := m.Type().(*types.Signature)
+			_, isPtr := types.Unalias(sig.Results().At(0).Type()).(*types.Pointer)
 			for _, b := range bases {
 				if strings.HasPrefix(b, "&") || strings.HasPrefix(b, "*") || strings.HasPrefix(b, "func") {
 					b = "(" + b + ")"
 				}
-				made = append(made, builtExpr{src: b + "." + m.Name() + "(" + strings.Join(args, ", ") + ")", ptr: isPtr})
+				e := b + "." + m.Name() + "(" + strings.Join(args, ", ") + ")"
+				if slices.Contains(behind, m) {
+					// Asserted back from the interface it is returned
+					// as, nil where the call made another type.
+					made = append(made, builtExpr{src: "func() *" + ts + " { v" + strings.Repeat(", _", sig.Results().Len()-1) + " := " + e + "; p, _ := v.(*" + ts + "); return p }()", ptr: true})
+					continue
+				}
+				made = append(made, builtExpr{src: e, ptr: isPtr})
 			}
 		}
 		for _, m := range methods {
@@ -86,15 +103,18 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 		// Then the methods that take arguments, with their typical
 		// ones, then with one of them changed at a time: a List[int]
 		// of the items DeleteRange(min, max, opts) took out of a
-		// filled tree.
-		for _, m := range taking {
+		// filled tree; and those that return an n behind an
+		// interface (a mock clock's WithDeadline(…) context.Context,
+		// a *timerCtx).
+		for _, m := range append(taking, behind...) {
 			lists := g.methodGen(u, m).argLists(m.Type().(*types.Signature), depth+1, 1)
 			for _, args := range lists[:min(len(lists), producedArgLists)] {
 				call(m, args)
 			}
 		}
+		groups = append(groups, made)
 	}
-	made = append(made, g.projected(n, ts, depth)...)
+	made := append(interleave(groups...), g.projected(n, ts, depth)...)
 	var out []string
 	for _, e := range made {
 		out = append(out, e.as(ts, ptr))
@@ -195,7 +215,19 @@ func (g *valueGen) handedIn(u *types.Named, t types.Type) bool {
 // values, for a u without mutators.
 func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 	var rest []string
-	for _, v := range g.valuesAt(types.NewPointer(u), depth) {
+	pu := types.NewPointer(u)
+	vals := g.valuesAt(pu, depth)
+	if !slices.ContainsFunc(vals, func(v spec.Value) bool { return v.Kind == spec.Code }) {
+		// No value built: the first literal, written as code (the
+		// empty &clock{}, whose methods make real timers).
+		for _, v := range vals {
+			if e, ok := g.arg(v, pu); ok && v.Kind != spec.Null {
+				rest = append(rest, e)
+				break
+			}
+		}
+	}
+	for _, v := range vals {
 		if v.Kind == spec.Code {
 			rest = append(rest, v.Str)
 		}

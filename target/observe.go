@@ -785,6 +785,33 @@ func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
 	return all && n > 0
 }
 
+// ReturnsSome reports whether a return statement of m, a method of the
+// package, returns a first result of type t, whatever type m declares:
+// a method declared to return an interface that makes a t on one of its
+// paths (a mock clock's WithDeadline(…) (context.Context,
+// context.CancelFunc), whose context is a *timerCtx unless the parent's
+// deadline comes first).
+func (p *Package) ReturnsSome(m *types.Func, t types.Type) bool {
+	if p == nil || p.TypesInfo == nil {
+		return false
+	}
+	d := p.methodDecl(m)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(d.Body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			found = found || len(x.Results) > 0 && types.Identical(p.TypesInfo.TypeOf(x.Results[0]), t)
+		}
+		return !found
+	})
+	return found
+}
+
 // MakesOwnPart reports whether m, a method of the package with a
 // pointer receiver, makes a value of the receiver's own type and links
 // it in (see MakesPart): an element's CreateElement(tag) *Element makes

@@ -1,0 +1,3 @@
+module example.com/views
+
+go 1.21
