@@ -126,6 +126,9 @@ func (g *valueGen) produced(n *types.Named, ts string, ptr bool, depth int) []st
 			seqs = append(seqs, []string{s})
 		}
 	}
+	for _, s := range g.settlers(n) {
+		seqs = append(seqs, []string{s})
+	}
 	for _, e := range made[:min(len(made), producerBases)] {
 		for _, calls := range seqs {
 			src := "func() *" + ts + " { v := " + e.src
@@ -270,6 +273,34 @@ func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 // steps are the step methods of *T (see stepNames) that take no
 // argument: the first of Next or Prev first, then the others; empty
 // when T has none.
+// maxSettlers bounds the methods settlers gives.
+const maxSettlers = 2
+
+// settlers are the exported methods of *n, by name, that take nothing,
+// return nothing and change the value: what moves a produced value to
+// another state of its life (a ticker's Stop, a handle's Close), which
+// its other methods then meet (Reset on a stopped ticker puts it back
+// on its clock). Steps aside, at most maxSettlers, the function under
+// exploration left out.
+func (g *valueGen) settlers(n *types.Named) []string {
+	if g.pkg == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	var out []string
+	for i := 0; i < ms.Len() && len(out) < maxSettlers; i++ {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() || m == g.under || slices.Contains(stepNames, m.Name()) {
+			continue
+		}
+		sig := m.Type().(*types.Signature)
+		if sig.Params().Len() == 0 && sig.Results().Len() == 0 && g.pkg.WritesReceiver(m) {
+			out = append(out, m.Name())
+		}
+	}
+	return out
+}
+
 func (g *valueGen) steps(n *types.Named) []string {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var out []string

@@ -13,13 +13,14 @@ import (
 // taking turns (a queue's and the literal &now{}'s, whose jobs run at
 // once); an *entry, declared as a Job, converted from the jobs; a
 // *watch from the method that returns it as a context.Context beside a
-// cancel func, asserted back.
+// cancel func, asserted back; and each produced value after a method
+// that settles it (a job finished before Cancel meets it).
 func TestViewValues(t *testing.T) {
 	tests := []struct {
 		fn   string
 		want []string
 	}{
-		{"(*Job).Cancel", []string{"NewQueue().Job(", "(&now{}).Job("}},
+		{"(*Job).Cancel", []string{"NewQueue().Job(", "(&now{}).Job(", "p.Finish(); return p }()"}},
 		{"(*entry).remove", []string{"(*entry)(NewQueue().Job(", "(*entry)((&now{}).Job("}},
 		{"(*watch).pending", []string{"func() *watch { v, _ := NewQueue().Watch(", "p, _ := v.(*watch); return p }()"}},
 	}

@@ -24,11 +24,14 @@ type Job struct {
 // Cancel takes a scheduled job off its queue; a job run at once is
 // done already.
 func (j *Job) Cancel() bool {
-	if j.queue == nil {
+	if j.queue == nil || j.done {
 		return false
 	}
 	return (*entry)(j).remove()
 }
+
+// Finish marks the job done.
+func (j *Job) Finish() { j.done = true }
 
 // entry is a job as its queue holds it.
 type entry Job
