@@ -528,7 +528,7 @@ func (g *valueGen) definedFrom(n *types.Named) *types.Named {
 				if ts.Assign.IsValid() {
 					return nil
 				}
-				if from, ok := types.Unalias(g.pkg.TypesInfo.TypeOf(ts.Type)).(*types.Named); ok && from != n && ownStruct(from, g.self) == from {
+				if from, ok := types.Unalias(g.pkg.TypesInfo.TypeOf(ts.Type)).(*types.Named); ok && ownStruct(from, g.self) == from {
 					return from
 				}
 				return nil

@@ -270,9 +270,6 @@ func (g *valueGen) producerBases(u *types.Named, depth int) []string {
 	return out
 }
 
-// steps are the step methods of *T (see stepNames) that take no
-// argument: the first of Next or Prev first, then the others; empty
-// when T has none.
 // maxSettlers bounds the methods settlers gives.
 const maxSettlers = 2
 
@@ -301,6 +298,9 @@ func (g *valueGen) settlers(n *types.Named) []string {
 	return out
 }
 
+// steps are the step methods of *T (see stepNames) that take no
+// argument: the first of Next or Prev first, then the others; empty
+// when T has none.
 func (g *valueGen) steps(n *types.Named) []string {
 	ms := types.NewMethodSet(types.NewPointer(n))
 	var out []string

@@ -762,24 +762,10 @@ func (p *Package) methodDecl(m *types.Func) *ast.FuncDecl {
 // With(...) Router) that always makes a *Mux. False for a method
 // without a body here or without a return.
 func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
-	if p == nil || p.TypesInfo == nil {
-		return false
-	}
-	d := p.methodDecl(m)
-	if d == nil || d.Body == nil {
-		return false
-	}
-	n, all := 0, true
-	ast.Inspect(d.Body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false // its returns are its own
-		case *ast.ReturnStmt:
-			n++
-			if len(x.Results) == 0 || !types.Identical(p.TypesInfo.TypeOf(x.Results[0]), t) {
-				all = false
-			}
-		}
+	all, n := true, 0
+	p.firstResults(m, func(r types.Type) bool {
+		n++
+		all = types.Identical(r, t)
 		return all
 	})
 	return all && n > 0
@@ -792,24 +778,44 @@ func (p *Package) ReturnsOnly(m *types.Func, t types.Type) bool {
 // context.CancelFunc), whose context is a *timerCtx unless the parent's
 // deadline comes first).
 func (p *Package) ReturnsSome(m *types.Func, t types.Type) bool {
+	found := false
+	p.firstResults(m, func(r types.Type) bool {
+		found = types.Identical(r, t)
+		return !found
+	})
+	return found
+}
+
+// firstResults calls visit with the type of the first result of each
+// return statement of m, a method of the package, in order (nil for a
+// return without results), the returns of its function literals aside,
+// until visit returns false. Nothing is visited for a method without a
+// body here.
+func (p *Package) firstResults(m *types.Func, visit func(types.Type) bool) {
 	if p == nil || p.TypesInfo == nil {
-		return false
+		return
 	}
 	d := p.methodDecl(m)
 	if d == nil || d.Body == nil {
-		return false
+		return
 	}
-	found := false
+	more := true
 	ast.Inspect(d.Body, func(x ast.Node) bool {
+		if !more {
+			return false // Inspect goes on to the siblings
+		}
 		switch x := x.(type) {
 		case *ast.FuncLit:
 			return false // its returns are its own
 		case *ast.ReturnStmt:
-			found = found || len(x.Results) > 0 && types.Identical(p.TypesInfo.TypeOf(x.Results[0]), t)
+			var r types.Type
+			if len(x.Results) > 0 {
+				r = p.TypesInfo.TypeOf(x.Results[0])
+			}
+			more = visit(r)
 		}
-		return !found
+		return more
 	})
-	return found
 }
 
 // MakesOwnPart reports whether m, a method of the package with a
